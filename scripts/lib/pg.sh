@@ -1,0 +1,220 @@
+# shellcheck shell=bash
+# Private PostgreSQL 15 clusters for development and tests. Source this file;
+# it defines functions only:
+#
+#   pg_start DIR PORT  create (first time) and start a cluster: data in
+#                      DIR/data, unix socket in DIR/socket, TCP on 127.0.0.1
+#                      PORT only, log in DIR/postgres.log, database vcs.
+#   pg_stop DIR        fast shutdown; fine when it is not running.
+#   pg_url DIR PORT    libpq URI of database vcs over TCP on loopback.
+#   free_port          a currently free TCP port on 127.0.0.1.
+#
+# initdb refuses to run as root, so when we are root every PostgreSQL tool
+# runs as the postgres user and DIR is chowned to it. Authentication is
+# trust (loopback and the private socket only): a dev box, not production.
+#
+# The functions report failures by their return status and work with or
+# without errexit; sourcing this file does not change shell options.
+
+pg_bindir=${PG_BINDIR:-/usr/lib/postgresql/15/bin}
+
+_pg_err() {
+  echo "pg.sh: $*" >&2
+}
+
+# Runs a PostgreSQL tool as the cluster owner.
+_pg_run() {
+  local tool=$1
+  shift
+  if [ "$(id -u)" -eq 0 ]; then
+    runuser -u postgres -- "$pg_bindir/$tool" "$@"
+  else
+    "$pg_bindir/$tool" "$@"
+  fi
+}
+
+# Absolute path of DIR (which must exist).
+_pg_abs() {
+  (cd "$1" && pwd -P)
+}
+
+# Fails with a clear message when the postgres user cannot reach DIR.
+_pg_check_traversable() {
+  local dir=$1 p
+  [ "$(id -u)" -eq 0 ] || return 0
+  p=$dir
+  while [ "$p" != / ]; do
+    p=$(dirname "$p")
+    if ! runuser -u postgres -- test -x "$p"; then
+      _pg_err "the postgres user cannot enter $p (mode $(stat -c %A "$p"), owner $(stat -c %U "$p"))," \
+        "so it cannot use a cluster under $dir. Put the checkout somewhere else or run: chmod o+x $p"
+      return 1
+    fi
+  done
+}
+
+# True when the cluster in DIR/data is running.
+_pg_running() {
+  [ -f "$1/data/PG_VERSION" ] && _pg_run pg_ctl status -D "$1/data" >/dev/null 2>&1
+}
+
+pg_start() {
+  if [ $# -ne 2 ]; then
+    _pg_err "usage: pg_start DIR PORT"
+    return 2
+  fi
+  local dir port=$2 locale
+  case $port in
+    '' | *[!0-9]*)
+      _pg_err "pg_start: bad port '$port'"
+      return 2
+      ;;
+  esac
+  mkdir -p "$1" || return 1
+  dir=$(_pg_abs "$1") || return 1
+  _pg_check_traversable "$dir" || return 1
+  # The unix socket path must fit in sun_path (107 bytes).
+  if [ $((${#dir} + ${#port} + 18)) -gt 107 ]; then
+    _pg_err "the socket path under $dir is too long for a unix socket; use a shorter directory"
+    return 1
+  fi
+  mkdir -p "$dir/socket" || return 1
+  if [ "$(id -u)" -eq 0 ]; then
+    chown -R postgres:postgres "$dir" || return 1
+  fi
+  chmod 700 "$dir/socket" || return 1
+
+  if [ ! -f "$dir/data/PG_VERSION" ]; then
+    locale=C
+    if locale -a 2>/dev/null | grep -qiE '^c\.utf-?8$'; then locale=C.UTF-8; fi
+    if ! _pg_run initdb -D "$dir/data" -U postgres --auth=trust -E UTF8 --locale="$locale" \
+      --no-instructions >"$dir/initdb.log" 2>&1; then
+      _pg_err "initdb failed; see $dir/initdb.log"
+      tail -n 20 "$dir/initdb.log" >&2
+      return 1
+    fi
+    # Settings that change between starts live in vcs.conf, rewritten below.
+    printf "\n# Added by scripts/lib/pg.sh\ninclude_if_exists = 'vcs.conf'\n" >>"$dir/data/postgresql.conf" ||
+      return 1
+  fi
+
+  # Dev-box tuning. fsync, full_page_writes and synchronous_commit keep their
+  # durable defaults on purpose.
+  cat >"$dir/data/vcs.conf" <<EOF || return 1
+# Written by scripts/lib/pg.sh at every start; edits are lost.
+listen_addresses = '127.0.0.1'
+port = $port
+unix_socket_directories = '$dir/socket'
+unix_socket_permissions = 0770
+max_connections = 200
+shared_buffers = 256MB
+effective_cache_size = 1GB
+work_mem = 16MB
+maintenance_work_mem = 256MB
+max_wal_size = 2GB
+min_wal_size = 256MB
+checkpoint_timeout = 15min
+checkpoint_completion_target = 0.9
+wal_compression = on
+random_page_cost = 1.1
+effective_io_concurrency = 200
+fsync = on
+synchronous_commit = on
+full_page_writes = on
+timezone = 'UTC'
+log_timezone = 'UTC'
+log_line_prefix = '%m [%p] %q%u@%d '
+log_min_duration_statement = -1
+log_lock_waits = on
+log_checkpoints = off
+EOF
+  if [ "$(id -u)" -eq 0 ]; then
+    chown postgres:postgres "$dir/data/vcs.conf" || return 1
+  fi
+  touch "$dir/postgres.log" || return 1
+  if [ "$(id -u)" -eq 0 ]; then
+    chown postgres:postgres "$dir/postgres.log" || return 1
+  fi
+
+  local out
+  if _pg_running "$dir"; then
+    # Already up (e.g. a previous run was killed): reload the settings file.
+    # A changed port needs a restart, so say so rather than hide it.
+    _pg_run pg_ctl reload -D "$dir/data" -s >/dev/null 2>&1 || true
+    if ! _pg_run pg_isready -q -h 127.0.0.1 -p "$port" -d postgres -U postgres; then
+      _pg_err "a cluster is already running in $dir but not on port $port; run pg_stop $dir first"
+      return 1
+    fi
+  elif ! out=$(_pg_run pg_ctl start -D "$dir/data" -l "$dir/postgres.log" -w -t 60 -s 2>&1); then
+    _pg_err "PostgreSQL did not start (port $port busy?): $out"
+    _pg_err "last lines of $dir/postgres.log:"
+    tail -n 20 "$dir/postgres.log" >&2
+    return 1
+  fi
+
+  # pg_ctl -w waited for the socket; also wait for TCP on the loopback port.
+  local i
+  for ((i = 0; i < 100; i++)); do
+    if _pg_run pg_isready -q -h 127.0.0.1 -p "$port" -d postgres -U postgres; then break; fi
+    sleep 0.1
+  done
+  if ! _pg_run pg_isready -q -h 127.0.0.1 -p "$port" -d postgres -U postgres; then
+    _pg_err "PostgreSQL in $dir does not accept connections on 127.0.0.1:$port; see $dir/postgres.log"
+    return 1
+  fi
+
+  local exists
+  exists=$(_pg_run psql -X -q -h "$dir/socket" -p "$port" -U postgres -d postgres -tAc \
+    "SELECT 1 FROM pg_database WHERE datname = 'vcs'") || return 1
+  if [ "$exists" != 1 ]; then
+    _pg_run createdb -h "$dir/socket" -p "$port" -U postgres -O postgres -E UTF8 -T template0 vcs || return 1
+  fi
+}
+
+pg_stop() {
+  if [ $# -ne 1 ]; then
+    _pg_err "usage: pg_stop DIR"
+    return 2
+  fi
+  local dir=$1
+  [ -d "$dir" ] || return 0
+  dir=$(_pg_abs "$dir") || return 1
+  _pg_running "$dir" || return 0
+  if ! _pg_run pg_ctl stop -D "$dir/data" -m fast -w -t 60 -s >/dev/null 2>&1; then
+    # It may have stopped on its own meanwhile (e.g. Ctrl-C reached it).
+    if _pg_running "$dir"; then
+      _pg_err "could not stop the PostgreSQL cluster in $dir"
+      return 1
+    fi
+  fi
+}
+
+pg_url() {
+  if [ $# -ne 2 ]; then
+    _pg_err "usage: pg_url DIR PORT"
+    return 2
+  fi
+  echo "postgresql://postgres@127.0.0.1:$2/vcs"
+}
+
+free_port() {
+  if command -v python3 >/dev/null 2>&1; then
+    python3 -c 'import socket
+s = socket.socket()
+s.bind(("127.0.0.1", 0))
+print(s.getsockname()[1])
+s.close()'
+    return
+  fi
+  # Fallback: probe random high ports until one refuses connections.
+  local port i
+  for ((i = 0; i < 200; i++)); do
+    port=$((20000 + RANDOM % 40000))
+    if ! (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
+      echo "$port"
+      return 0
+    fi
+  done
+  _pg_err "no free port found"
+  return 1
+}

@@ -1,0 +1,26 @@
+#include "actors/actor_error.hpp"
+
+#include "actors/messages.hpp"
+
+#include <caf/message.hpp>
+#include <caf/sec.hpp>
+
+namespace vcs::actors {
+
+caf::error make_error(domain::error e) {
+  auto code = e.code;
+  return caf::make_error(code, std::move(e));
+}
+
+domain::error to_domain_error(const caf::error& e) {
+  if (e.category() == caf::atom("vcs") && e.context().match_elements<domain::error>())
+    return e.context().get_as<domain::error>(0);
+  if (e.category() == caf::atom("system")) {
+    auto code = static_cast<caf::sec>(e.code());
+    if (code == caf::sec::request_timeout || code == caf::sec::request_receiver_down)
+      return {domain::errc::unavailable, "Service temporarily unavailable"};
+  }
+  return domain::internal_error();
+}
+
+} // namespace vcs::actors

@@ -1,0 +1,44 @@
+#pragma once
+
+// Every actor interface of the service, in one place.
+
+#include "actors/messages.hpp"
+
+#include <caf/replies_to.hpp>
+#include <caf/stateful_actor.hpp>
+#include <caf/typed_actor.hpp>
+#include <caf/typed_event_based_actor.hpp>
+
+namespace vcs::actors {
+
+// A detached worker that owns one database session.
+using db_worker_actor = caf::typed_actor<
+    // Runs blocking work on the worker's session and returns its result.
+    caf::replies_to<db_task>::with<db_value>>;
+
+// Serialises every write to one tenant's own records.
+using tenant_actor = caf::typed_actor<
+    // Applies an operator's change to the tenant record.
+    caf::replies_to<update_atom, storage::tenant_patch>::with<domain::tenant>,
+    // Issues a new API key; the reply carries the only copy of the secret.
+    caf::replies_to<create_atom, api_key_request>::with<issued_api_key>,
+    // Enables or disables one of the tenant's keys.
+    caf::replies_to<update_atom, api_key_status_change>::with<domain::api_key_info>,
+    // Deletes one of the tenant's keys for good.
+    caf::replies_to<delete_atom, api_key_removal>::with<bool>,
+    // Timer tick: retires the actor when it has been idle long enough.
+    caf::reacts_to<idle_atom>>;
+
+// Spawns entity actors on demand and forgets them when they retire.
+using registry_actor = caf::typed_actor<
+    // Returns the tenant's actor, spawning it on first use.
+    caf::replies_to<caf::get_atom, tenant_atom, int64_t>::with<tenant_actor>,
+    // An idle tenant actor asks to retire; the registry forgets it first.
+    caf::replies_to<retire_atom, tenant_atom, int64_t>::with<bool>>;
+
+// A detached front worker: routes a request and answers it.
+using request_worker_actor = caf::typed_actor<
+    // Handles one HTTP request; the answer goes back through its reply sink.
+    caf::reacts_to<http_call>>;
+
+} // namespace vcs::actors

@@ -1,0 +1,32 @@
+#pragma once
+
+#include "actors/actors.hpp"
+
+#include <soci/soci.h>
+
+#include <atomic>
+#include <memory>
+#include <string>
+
+namespace vcs::actors {
+
+struct db_worker_state {
+  static inline const char* name = "db-worker";
+
+  db_worker_state() = default;
+
+  std::string url;
+  std::unique_ptr<soci::session> sql;
+  // Jobs queued or running on this worker, shared with db_pool's dispatch.
+  std::shared_ptr<std::atomic<int>> load;
+
+  // Opens or repairs the session; false when the database is unreachable.
+  bool ensure_connected();
+  caf::result<db_value> run(db_task& task);
+};
+
+// Spawn with caf::detached: every handler blocks on the database.
+db_worker_actor::behavior_type db_worker(db_worker_actor::stateful_pointer<db_worker_state> self,
+                                         std::string url, std::shared_ptr<std::atomic<int>> load);
+
+} // namespace vcs::actors

@@ -1,0 +1,116 @@
+#pragma once
+
+#include "actors/actor_error.hpp"
+#include "actors/db_pool.hpp"
+#include "storage/storage_error.hpp"
+
+#include <caf/typed_response_promise.hpp>
+#include <soci/soci.h>
+
+#include <any>
+#include <deque>
+#include <functional>
+#include <variant>
+#include <vector>
+
+namespace vcs::actors {
+
+// Group commit for an entity actor: writes submitted while a transaction is
+// in flight wait here and all go into the next transaction, each under its
+// own savepoint so one failing write does not undo the others.
+class group_commit {
+public:
+  using work_fn = std::function<std::any(soci::session&)>;
+
+  explicit group_commit(std::size_t max_batch = 256) : max_batch_(max_batch) {}
+
+  std::size_t queued() const noexcept { return queue_.size(); }
+  bool busy() const noexcept { return in_flight_ || !queue_.empty(); }
+
+  // Queues `work` (run inside a transaction on a database worker); its
+  // result, cast to T, fulfils the returned promise once the batch commits.
+  template <class T, class Self>
+  caf::typed_response_promise<T> submit(Self* self, const db_pool& pool, work_fn work) {
+    auto rp = self->template make_response_promise<T>();
+    queue_.push_back(job{std::move(work),
+                         [rp](std::any& v) mutable { rp.deliver(std::any_cast<T&>(v)); },
+                         [rp](const caf::error& e) mutable { rp.deliver(e); }});
+    if (!in_flight_)
+      flush(self, pool);
+    return rp;
+  }
+
+private:
+  struct job {
+    work_fn work;
+    std::function<void(std::any&)> deliver;
+    std::function<void(const caf::error&)> fail;
+  };
+  using outcome = std::variant<std::any, domain::error>;
+
+  static std::vector<outcome> run_batch(soci::session& sql, const std::vector<work_fn>& works) {
+    std::vector<outcome> out;
+    out.reserve(works.size());
+    soci::transaction tx{sql};
+    for (const auto& w : works) {
+      sql << "SAVEPOINT vcs_job";
+      try {
+        out.emplace_back(w(sql));
+        sql << "RELEASE SAVEPOINT vcs_job";
+      } catch (const std::exception& e) {
+        if (storage::is_connection_error(e))
+          throw;
+        sql << "ROLLBACK TO SAVEPOINT vcs_job";
+        out.emplace_back(storage::translate(e));
+      }
+    }
+    tx.commit();
+    return out;
+  }
+
+  template <class Self> void flush(Self* self, const db_pool& pool) {
+    std::vector<job> batch;
+    while (!queue_.empty() && batch.size() < max_batch_) {
+      batch.push_back(std::move(queue_.front()));
+      queue_.pop_front();
+    }
+    if (batch.empty())
+      return;
+    in_flight_ = true;
+    std::vector<work_fn> works;
+    works.reserve(batch.size());
+    for (auto& j : batch)
+      works.push_back(std::move(j.work));
+    auto shared = std::make_shared<std::vector<job>>(std::move(batch));
+    db_task task{[works = std::move(works)](soci::session& sql) -> std::any {
+      return run_batch(sql, works);
+    }};
+    auto finish = [this, self, &pool] {
+      in_flight_ = false;
+      flush(self, pool);
+    };
+    self->request(pool.pick(), pool.timeout(), std::move(task))
+        .then(
+            [shared, finish](db_value& v) {
+              auto& outcomes = std::any_cast<std::vector<outcome>&>(v.value);
+              for (std::size_t i = 0; i < shared->size(); ++i) {
+                if (auto* value = std::get_if<std::any>(&outcomes[i]))
+                  (*shared)[i].deliver(*value);
+                else
+                  (*shared)[i].fail(make_error(std::get<domain::error>(outcomes[i])));
+              }
+              finish();
+            },
+            [shared, finish](caf::error& e) {
+              for (auto& j : *shared)
+                j.fail(e);
+              finish();
+            });
+  }
+
+  std::deque<job> queue_;
+  bool in_flight_ = false;
+  std::size_t max_batch_;
+};
+
+} // namespace vcs::actors

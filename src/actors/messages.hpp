@@ -1,0 +1,101 @@
+#pragma once
+
+// Message types and atoms shared by the actor interfaces in actors.hpp.
+
+#include "domain/error.hpp"
+#include "domain/tenant.hpp"
+#include "storage/tenant_repository.hpp"
+
+#include <caf/allowed_unsafe_message_type.hpp>
+#include <caf/atom.hpp>
+
+#include <any>
+#include <chrono>
+#include <functional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace soci {
+class session;
+}
+
+namespace vcs::actors {
+
+using create_atom = caf::atom_constant<caf::atom("create")>;
+using update_atom = caf::atom_constant<caf::atom("update")>;
+using delete_atom = caf::atom_constant<caf::atom("delete")>;
+using tenant_atom = caf::atom_constant<caf::atom("tenant")>;
+using retire_atom = caf::atom_constant<caf::atom("retire")>;
+using idle_atom = caf::atom_constant<caf::atom("idle")>;
+
+// Blocking database work for a detached worker; returns its result boxed.
+struct db_task {
+  std::function<std::any(soci::session&)> run;
+};
+
+struct db_value {
+  std::any value;
+};
+
+// Which listener a request came in on.
+enum class listener_kind : uint8_t { public_api, operator_api };
+
+// A parsed HTTP request, free of Beast types so actors never see them.
+struct inbound_request {
+  listener_kind listener = listener_kind::public_api;
+  std::string method;
+  std::string target;
+  std::string authorization;
+  std::string body;
+  std::string request_id;
+  std::chrono::steady_clock::time_point received;
+};
+
+struct outbound_response {
+  unsigned status = 200;
+  std::string body;
+  std::string content_type = "application/json";
+  std::vector<std::pair<std::string, std::string>> headers;
+};
+
+// One request and the way back to its connection: `reply` posts the response
+// to the session's executor and may be called from any thread, once.
+struct http_call {
+  inbound_request request;
+  std::function<void(outbound_response)> reply;
+};
+
+struct api_key_request {
+  std::string name;
+};
+
+// A new key with its one-time secret.
+struct issued_api_key {
+  domain::api_key_info info;
+  std::string key;
+};
+
+struct api_key_status_change {
+  int64_t key_id = 0;
+  domain::api_key_status status = domain::api_key_status::active;
+};
+
+struct api_key_removal {
+  int64_t key_id = 0;
+};
+
+} // namespace vcs::actors
+
+// These types never leave the process.
+CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::actors::db_task)
+CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::actors::db_value)
+CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::actors::http_call)
+CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::actors::api_key_request)
+CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::actors::issued_api_key)
+CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::actors::api_key_status_change)
+CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::actors::api_key_removal)
+CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::domain::error)
+CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::domain::tenant)
+CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::domain::api_key_info)
+CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::storage::tenant_patch)

@@ -1,0 +1,222 @@
+#include "app/config.hpp"
+
+#include <cctype>
+#include <cstdlib>
+#include <fstream>
+#include <functional>
+#include <sstream>
+#include <stdexcept>
+#include <type_traits>
+
+namespace vcs::app {
+
+namespace {
+
+struct setting {
+  const char* name; // command line: --name=value; file: name = value
+  const char* env;
+  const char* help;
+  std::function<void(config&, const std::string&)> set;
+};
+
+std::size_t to_size(const std::string& name, const std::string& v) {
+  std::size_t pos = 0;
+  unsigned long long n = 0;
+  try {
+    n = std::stoull(v, &pos);
+  } catch (const std::exception&) {
+    pos = 0;
+  }
+  if (pos != v.size() || v.empty() || v.front() == '-')
+    throw std::invalid_argument(name + " must be a non-negative integer, got '" + v + "'");
+  return static_cast<std::size_t>(n);
+}
+
+std::chrono::milliseconds to_ms(const std::string& name, const std::string& v) {
+  return std::chrono::milliseconds(to_size(name, v));
+}
+
+// A setter for one config member, converting from text by the member's type.
+template <class T>
+std::function<void(config&, const std::string&)> into(T config::*member, const char* name) {
+  return [member, name](config& c, const std::string& v) {
+    if constexpr (std::is_same_v<T, std::size_t>)
+      c.*member = to_size(name, v);
+    else if constexpr (std::is_same_v<T, std::chrono::milliseconds>)
+      c.*member = to_ms(name, v);
+    else
+      c.*member = v;
+  };
+}
+
+const std::vector<setting>& settings() {
+  static const std::vector<setting> all{
+      {"database-url", "VCS_DATABASE_URL", "PostgreSQL connection (libpq URI or key=value string)",
+       into(&config::database_url, "database_url")},
+      {"db-pool-size", "VCS_DB_POOL_SIZE", "database workers for entity actors' transactions (4)",
+       into(&config::db_pool_size, "db_pool_size")},
+      {"public-listen", "VCS_PUBLIC_LISTEN", "public API listener host:port (127.0.0.1:8080)",
+       into(&config::public_listen, "public_listen")},
+      {"operator-listen", "VCS_OPERATOR_LISTEN", "operator API listener host:port (127.0.0.1:8081)",
+       into(&config::operator_listen, "operator_listen")},
+      {"io-threads", "VCS_IO_THREADS", "HTTP event loop threads (2)",
+       into(&config::io_threads, "io_threads")},
+      {"worker-threads", "VCS_WORKER_THREADS", "actor scheduler threads; 0 = one per core (0)",
+       into(&config::worker_threads, "worker_threads")},
+      {"request-workers", "VCS_REQUEST_WORKERS",
+       "request workers, each with its own database session (8)",
+       into(&config::request_workers, "request_workers")},
+      {"header-limit", "VCS_HEADER_LIMIT", "maximum request header bytes (16384)",
+       into(&config::header_limit, "header_limit")},
+      {"body-limit", "VCS_BODY_LIMIT", "maximum request body bytes (1048576)",
+       into(&config::body_limit, "body_limit")},
+      {"bulk-body-limit", "VCS_BULK_BODY_LIMIT", "maximum body bytes on bulk routes (67108864)",
+       into(&config::bulk_body_limit, "bulk_body_limit")},
+      {"idle-timeout-ms", "VCS_IDLE_TIMEOUT_MS",
+       "keep-alive wait for the next request, headers included (30000)",
+       into(&config::idle_timeout, "idle_timeout")},
+      {"read-timeout-ms", "VCS_READ_TIMEOUT_MS", "time to read a body or write a response (30000)",
+       into(&config::read_timeout, "read_timeout")},
+      {"shutdown-timeout-ms", "VCS_SHUTDOWN_TIMEOUT_MS",
+       "graceful shutdown wait for in-flight requests (30000)",
+       into(&config::shutdown_timeout, "shutdown_timeout")},
+      {"actor-timeout-ms", "VCS_ACTOR_TIMEOUT_MS", "request timeout between actors (30000)",
+       into(&config::actor_timeout, "actor_timeout")},
+      {"entity-idle-timeout-ms", "VCS_ENTITY_IDLE_TIMEOUT_MS",
+       "idle time after which an entity actor retires (300000)",
+       into(&config::entity_idle_timeout, "entity_idle_timeout")},
+      {"operator-token", "VCS_OPERATOR_TOKEN", "bearer token of the operator listener (required)",
+       into(&config::operator_token, "operator_token")},
+      {"secret-key", "VCS_SECRET_KEY",
+       "64 hex digits: the key that encrypts stored credentials (required)",
+       into(&config::secret_key, "secret_key")},
+      {"log-level", "VCS_LOG_LEVEL", "trace, debug, info, warn, error or off (info)",
+       into(&config::log_level, "log_level")},
+  };
+  return all;
+}
+
+const setting* find_setting(const std::string& name) {
+  for (const auto& s : settings())
+    if (name == s.name)
+      return &s;
+  return nullptr;
+}
+
+std::string trim(const std::string& s) {
+  auto b = s.find_first_not_of(" \t\r");
+  if (b == std::string::npos)
+    return {};
+  auto e = s.find_last_not_of(" \t\r");
+  return s.substr(b, e - b + 1);
+}
+
+void apply_file(config& c, const std::string& path) {
+  std::ifstream in{path};
+  if (!in)
+    throw std::invalid_argument("cannot read configuration file " + path);
+  std::string line;
+  int number = 0;
+  while (std::getline(in, line)) {
+    ++number;
+    line = trim(line);
+    if (line.empty() || line.front() == '#')
+      continue;
+    auto eq = line.find('=');
+    auto name = trim(line.substr(0, eq));
+    auto* s = eq == std::string::npos ? nullptr : find_setting(name);
+    if (!s)
+      throw std::invalid_argument(path + ":" + std::to_string(number) + ": unknown setting '" +
+                                  name + "'");
+    s->set(c, trim(line.substr(eq + 1)));
+  }
+}
+
+bool is_hex64(const std::string& s) {
+  if (s.size() != 64)
+    return false;
+  for (char ch : s)
+    if (!std::isxdigit(static_cast<unsigned char>(ch)))
+      return false;
+  return true;
+}
+
+} // namespace
+
+parsed_command parse_command_line(int argc, char** argv) {
+  parsed_command out;
+  std::vector<std::pair<const setting*, std::string>> overrides;
+  std::string file;
+  if (const char* f = std::getenv("VCS_CONFIG"))
+    file = f;
+  for (int i = 1; i < argc; ++i) {
+    std::string arg = argv[i];
+    if (arg == "--help" || arg == "-h" || arg == "help") {
+      out.command = "help";
+      continue;
+    }
+    if (arg.rfind("--", 0) != 0) {
+      if (!out.command.empty())
+        throw std::invalid_argument("unexpected argument '" + arg + "'");
+      out.command = arg;
+      continue;
+    }
+    auto eq = arg.find('=');
+    if (eq == std::string::npos)
+      throw std::invalid_argument("expected --name=value, got '" + arg + "'");
+    auto name = arg.substr(2, eq - 2);
+    auto value = arg.substr(eq + 1);
+    if (name == "config") {
+      file = value;
+      continue;
+    }
+    auto* s = find_setting(name);
+    if (!s)
+      throw std::invalid_argument("unknown option --" + name + " (see --help)");
+    overrides.emplace_back(s, value);
+  }
+  if (out.command.empty())
+    out.command = "help";
+  if (out.command != "serve" && out.command != "migrate" && out.command != "help")
+    throw std::invalid_argument("unknown command '" + out.command + "' (see --help)");
+  if (!file.empty())
+    apply_file(out.settings, file);
+  for (const auto& s : settings())
+    if (const char* v = std::getenv(s.env))
+      s.set(out.settings, v);
+  for (const auto& [s, v] : overrides)
+    s->set(out.settings, v);
+  return out;
+}
+
+void require_database(const config& c) {
+  if (c.database_url.empty())
+    throw std::invalid_argument("no database: set VCS_DATABASE_URL or --database-url");
+}
+
+void require_serve_settings(const config& c) {
+  require_database(c);
+  if (c.operator_token.empty())
+    throw std::invalid_argument("no operator token: set VCS_OPERATOR_TOKEN or --operator-token");
+  if (c.secret_key.empty())
+    throw std::invalid_argument("no secret key: set VCS_SECRET_KEY or --secret-key "
+                                "(64 hex digits)");
+  if (!is_hex64(c.secret_key))
+    throw std::invalid_argument("the secret key must be exactly 64 hex digits");
+}
+
+std::string usage() {
+  std::ostringstream out;
+  out << "Usage: voice-campaign-service <command> [--config=FILE] [--name=value ...]\n\n"
+         "Commands:\n"
+         "  serve     apply pending migrations, then serve the public and operator APIs\n"
+         "  migrate   apply pending database migrations and exit\n"
+         "  --help    show this text\n\n"
+         "Settings (file `name = value`, environment variable, or --name=value; later wins):\n"
+         "  --config=FILE  VCS_CONFIG  configuration file to read first\n";
+  for (const auto& s : settings())
+    out << "  --" << s.name << "  " << s.env << "\n      " << s.help << "\n";
+  return out.str();
+}
+
+} // namespace vcs::app

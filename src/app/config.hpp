@@ -1,0 +1,53 @@
+#pragma once
+
+#include <chrono>
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace vcs::app {
+
+// Every setting of the service. Each one can come from the configuration
+// file, an environment variable or the command line (later wins); see
+// describe_settings() and config/voice-campaign-service.conf.
+struct config {
+  std::string database_url;
+  std::size_t db_pool_size = 4;
+  std::string public_listen = "127.0.0.1:8080";
+  std::string operator_listen = "127.0.0.1:8081";
+  std::size_t io_threads = 2;
+  std::size_t worker_threads = 0; // CAF scheduler threads; 0 = one per core
+  std::size_t request_workers = 8;
+  std::size_t header_limit = 16 * 1024;
+  std::size_t body_limit = 1024 * 1024;
+  std::size_t bulk_body_limit = 64 * 1024 * 1024;
+  std::chrono::milliseconds idle_timeout{30'000};
+  std::chrono::milliseconds read_timeout{30'000};
+  std::chrono::milliseconds shutdown_timeout{30'000};
+  std::chrono::milliseconds actor_timeout{30'000};
+  std::chrono::milliseconds entity_idle_timeout{300'000};
+  std::string operator_token;
+  std::string secret_key;
+  std::string log_level = "info";
+};
+
+struct parsed_command {
+  std::string command; // serve, migrate, help
+  config settings;
+};
+
+// Reads defaults, then the file named by --config / VCS_CONFIG, then VCS_*
+// variables, then --name=value arguments. Throws std::invalid_argument with a
+// message fit for the user.
+parsed_command parse_command_line(int argc, char** argv);
+
+// Checks what `serve` needs (database URL, operator token, a 64-hex secret
+// key); throws std::invalid_argument naming what is missing.
+void require_serve_settings(const config& c);
+void require_database(const config& c);
+
+// The --help text: commands and every setting with its variable and default.
+std::string usage();
+
+} // namespace vcs::app

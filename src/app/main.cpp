@@ -1,0 +1,113 @@
+// voice-campaign-service: assembles the components and runs a command.
+
+#include "actors/db_pool.hpp"
+#include "actors/registry.hpp"
+#include "app/config.hpp"
+#include "domain/api_key.hpp"
+#include "http/front_pool.hpp"
+#include "http/routes.hpp"
+#include "http/server.hpp"
+#include "storage/database.hpp"
+#include "storage/migrations.hpp"
+
+#include <caf/actor_system.hpp>
+#include <caf/actor_system_config.hpp>
+#include <caf/send.hpp>
+#include <soci/soci.h>
+#include <spdlog/spdlog.h>
+
+#include <cstdio>
+#include <iostream>
+
+namespace {
+
+using namespace vcs;
+
+void configure_logging(const app::config& c) {
+  auto level = spdlog::level::from_str(c.log_level);
+  if (level == spdlog::level::off && c.log_level != "off")
+    throw std::invalid_argument("unknown log level '" + c.log_level + "'");
+  spdlog::set_level(level);
+  spdlog::set_pattern("%Y-%m-%dT%H:%M:%S.%fZ %l %v", spdlog::pattern_time_type::utc);
+}
+
+int run_migrate(const app::config& c) {
+  app::require_database(c);
+  auto sql = storage::open_session(c.database_url);
+  auto report = storage::migrate(*sql);
+  spdlog::info("migrations: {} applied, schema version {}", report.applied, report.current);
+  return 0;
+}
+
+int run_serve(const app::config& c) {
+  app::require_serve_settings(c);
+  domain::init_crypto();
+  {
+    auto sql = storage::open_session(c.database_url);
+    auto report = storage::migrate(*sql);
+    spdlog::info("migrations: {} applied, schema version {}", report.applied, report.current);
+  }
+
+  caf::actor_system_config cfg;
+  if (c.worker_threads > 0)
+    cfg.set("scheduler.max-threads", c.worker_threads);
+  caf::actor_system sys{cfg};
+
+  auto pool = std::make_shared<actors::db_pool>(
+      actors::db_pool::spawn(sys, c.database_url, c.db_pool_size, c.actor_timeout));
+  auto registry = sys.spawn(actors::registry, std::shared_ptr<const actors::db_pool>(pool),
+                            c.entity_idle_timeout);
+
+  auto svc = std::make_shared<http::services>();
+  svc->registry = registry;
+  svc->metrics = std::make_shared<http::metrics>();
+  svc->operator_token = c.operator_token;
+  svc->actor_timeout = c.actor_timeout;
+  auto routes = std::make_shared<http::route_tables>(
+      http::route_tables{http::public_routes(), http::operator_routes()});
+  http::front_pool front{sys, c.request_workers, routes, svc, c.database_url};
+
+  http::server_options opts;
+  opts.public_listen = c.public_listen;
+  opts.operator_listen = c.operator_listen;
+  opts.io_threads = c.io_threads;
+  opts.header_limit = c.header_limit;
+  opts.body_limit = c.body_limit;
+  opts.bulk_body_limit = c.bulk_body_limit;
+  opts.idle_timeout = c.idle_timeout;
+  opts.read_timeout = c.read_timeout;
+  opts.shutdown_timeout = c.shutdown_timeout;
+  http::server server{opts, [&front](actors::http_call call) { front.dispatch(std::move(call)); }};
+  server.start();
+  spdlog::info("serving public API on {} (port {}), operator API on {} (port {})", c.public_listen,
+               server.public_port(), c.operator_listen, server.operator_port());
+
+  server.wait_for_signal_and_drain();
+  front.shutdown();
+  caf::anon_send_exit(registry, caf::exit_reason::user_shutdown);
+  pool->shutdown();
+  spdlog::info("shut down cleanly");
+  return 0;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+  try {
+    auto cmd = app::parse_command_line(argc, argv);
+    if (cmd.command == "help") {
+      std::cout << app::usage();
+      return 0;
+    }
+    configure_logging(cmd.settings);
+    if (cmd.command == "migrate")
+      return run_migrate(cmd.settings);
+    return run_serve(cmd.settings);
+  } catch (const std::invalid_argument& e) {
+    std::cerr << "voice-campaign-service: " << e.what() << "\n";
+    return 2;
+  } catch (const std::exception& e) {
+    std::cerr << "voice-campaign-service: fatal: " << e.what() << "\n";
+    return 1;
+  }
+}

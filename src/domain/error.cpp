@@ -1,0 +1,70 @@
+#include "domain/error.hpp"
+
+#include <algorithm>
+
+namespace vcs::domain {
+
+void field_errors::add(std::string field, std::string message) {
+  const auto it = std::find_if(entries_.begin(), entries_.end(),
+                               [&](const auto& entry) { return entry.first == field; });
+  if (it != entries_.end()) {
+    it->second.push_back(std::move(message));
+    return;
+  }
+  entries_.emplace_back(std::move(field), std::vector<std::string>{std::move(message)});
+}
+
+error& error::with_errors(std::vector<std::string> items) & {
+  errors = std::move(items);
+  return *this;
+}
+
+error&& error::with_errors(std::vector<std::string> items) && {
+  return std::move(with_errors(std::move(items)));
+}
+
+error& error::with_field_errors(field_errors fields) & {
+  errors = std::move(fields);
+  return *this;
+}
+
+error&& error::with_field_errors(field_errors fields) && {
+  return std::move(with_field_errors(std::move(fields)));
+}
+
+error& error::with_detail(std::string text) & {
+  detail = std::move(text);
+  return *this;
+}
+
+error&& error::with_detail(std::string text) && {
+  return std::move(with_detail(std::move(text)));
+}
+
+error& error::with_detail(std::vector<std::string> items) & {
+  detail = std::move(items);
+  return *this;
+}
+
+error&& error::with_detail(std::vector<std::string> items) && {
+  return std::move(with_detail(std::move(items)));
+}
+
+error&& error::with_success_false() && {
+  with_success_flag = true;
+  return std::move(*this);
+}
+
+error internal_error() {
+  return {errc::internal, "Internal server error"};
+}
+
+error invalid_data(field_errors fields) {
+  return error{errc::bad_request, "Invalid data"}.with_field_errors(std::move(fields));
+}
+
+error not_found(std::string message) {
+  return {errc::not_found, std::move(message)};
+}
+
+} // namespace vcs::domain

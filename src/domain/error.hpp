@@ -1,0 +1,93 @@
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <variant>
+#include <vector>
+
+namespace vcs::domain {
+
+// What went wrong, independent of transport; src/http maps each code to a
+// status in one place (http/error_mapping.cpp).
+enum class errc : uint8_t {
+  bad_request = 1,
+  unauthorized,
+  forbidden,
+  not_found,
+  method_not_allowed,
+  conflict,
+  payload_too_large,
+  unprocessable,
+  plan_limit,
+  unavailable,
+  internal,
+};
+
+// Field name -> messages, in insertion order (JSON object in the envelope).
+class field_errors {
+public:
+  void add(std::string field, std::string message);
+  bool empty() const noexcept { return entries_.empty(); }
+  const std::vector<std::pair<std::string, std::vector<std::string>>>& entries() const noexcept {
+    return entries_;
+  }
+
+private:
+  std::vector<std::pair<std::string, std::vector<std::string>>> entries_;
+};
+
+// The spec's error envelope as one value: {message, errors?, error?,
+// valid_values?, valid_statuses?, success?}.
+struct error {
+  errc code = errc::internal;
+  std::string message;
+  // `errors`: absent, an array of strings, or an object keyed by field.
+  std::variant<std::monostate, std::vector<std::string>, field_errors> errors;
+  // `error`: absent, a string, or an array of strings.
+  std::variant<std::monostate, std::string, std::vector<std::string>> detail;
+  std::optional<std::vector<std::string>> valid_values;
+  std::optional<std::vector<std::string>> valid_statuses;
+  // When true the body carries "success": false.
+  bool with_success_flag = false;
+
+  error() = default;
+  error(errc c, std::string msg) : code(c), message(std::move(msg)) {}
+
+  error& with_errors(std::vector<std::string> items) &;
+  error&& with_errors(std::vector<std::string> items) &&;
+  error& with_field_errors(field_errors fields) &;
+  error&& with_field_errors(field_errors fields) &&;
+  error& with_detail(std::string text) &;
+  error&& with_detail(std::string text) &&;
+  error& with_detail(std::vector<std::string> items) &;
+  error&& with_detail(std::vector<std::string> items) &&;
+  error&& with_success_false() &&;
+};
+
+// Common errors worded as the spec words them.
+error internal_error();
+error invalid_data(field_errors fields);
+error not_found(std::string message);
+
+// A value or an error, for domain functions that can fail.
+template <class T> class result {
+public:
+  result(T value) : v_(std::move(value)) {}
+  result(error err) : v_(std::move(err)) {}
+  bool ok() const noexcept { return v_.index() == 0; }
+  explicit operator bool() const noexcept { return ok(); }
+  T& value() & { return std::get<0>(v_); }
+  T&& value() && { return std::get<0>(std::move(v_)); }
+  const T& value() const& { return std::get<0>(v_); }
+  T& operator*() & { return value(); }
+  T* operator->() { return &value(); }
+  const error& err() const& { return std::get<1>(v_); }
+  error&& err() && { return std::get<1>(std::move(v_)); }
+
+private:
+  std::variant<T, error> v_;
+};
+
+} // namespace vcs::domain

@@ -1,0 +1,17 @@
+#include "domain/tenant.hpp"
+
+namespace vcs::domain {
+
+std::string_view to_string(api_key_status s) noexcept {
+  return s == api_key_status::active ? "Active" : "Disabled";
+}
+
+std::optional<api_key_status> parse_api_key_status(std::string_view text) noexcept {
+  if (text == "Active")
+    return api_key_status::active;
+  if (text == "Disabled")
+    return api_key_status::disabled;
+  return std::nullopt;
+}
+
+} // namespace vcs::domain

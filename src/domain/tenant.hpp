@@ -1,0 +1,51 @@
+#pragma once
+
+#include "domain/plan.hpp"
+#include "domain/timestamp.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace vcs::domain {
+
+struct tenant {
+  int64_t id = 0;
+  std::string name;
+  domain::plan plan = plan::free;
+  // Per-tenant override; when absent the plan's default applies.
+  std::optional<int32_t> campaign_limit_override;
+  bool active = true;
+  timestamp created_at{};
+  timestamp updated_at{};
+
+  int32_t campaign_limit() const noexcept {
+    return campaign_limit_override.value_or(default_campaign_limit(plan));
+  }
+};
+
+enum class api_key_status : uint8_t { active, disabled };
+
+// "Active" / "Disabled", as the spec lists key status.
+std::string_view to_string(api_key_status s) noexcept;
+std::optional<api_key_status> parse_api_key_status(std::string_view text) noexcept;
+
+struct api_key_info {
+  int64_t id = 0;
+  int64_t tenant_id = 0;
+  std::string name;
+  std::string masked_key;
+  api_key_status status = api_key_status::active;
+  timestamp created_at{};
+};
+
+// Who a request acts for, resolved from its bearer key.
+struct principal {
+  int64_t tenant_id = 0;
+  int64_t key_id = 0;
+  domain::plan plan = plan::free;
+  bool tenant_active = true;
+  api_key_status key_status = api_key_status::active;
+};
+
+} // namespace vcs::domain

@@ -1,0 +1,169 @@
+#include "domain/timestamp.hpp"
+
+#include <cstdint>
+
+#include <date/date.h>
+
+namespace vcs::domain {
+namespace {
+
+using date::sys_days;
+using std::chrono::hours;
+using std::chrono::microseconds;
+using std::chrono::minutes;
+using std::chrono::seconds;
+
+// Forward-only reader over the input. A failed read consumes nothing, so
+// optional parts can be probed.
+class cursor {
+public:
+  explicit cursor(std::string_view text) noexcept : text_(text) {}
+
+  bool done() const noexcept { return pos_ == text_.size(); }
+
+  bool skip(char c) noexcept {
+    if (done() || text_[pos_] != c)
+      return false;
+    ++pos_;
+    return true;
+  }
+
+  // Exactly `n` decimal digits.
+  bool number(std::size_t n, int& out) noexcept {
+    if (text_.size() - pos_ < n)
+      return false;
+    int value = 0;
+    for (std::size_t k = 0; k < n; ++k) {
+      const char c = text_[pos_ + k];
+      if (c < '0' || c > '9')
+        return false;
+      value = value * 10 + (c - '0');
+    }
+    pos_ += n;
+    out = value;
+    return true;
+  }
+
+private:
+  std::string_view text_;
+  std::size_t pos_ = 0;
+};
+
+// "YYYY-MM-DD", rejecting dates that do not exist (month 13, Feb 30).
+std::optional<sys_days> read_date(cursor& in) noexcept {
+  int y = 0, m = 0, d = 0;
+  if (!(in.number(4, y) && in.skip('-') && in.number(2, m) && in.skip('-') && in.number(2, d)))
+    return std::nullopt;
+  const date::year_month_day ymd{date::year{y}, date::month{static_cast<unsigned>(m)},
+                                 date::day{static_cast<unsigned>(d)}};
+  if (!ymd.ok())
+    return std::nullopt;
+  return sys_days{ymd};
+}
+
+// One or more digits after the '.'; digits beyond microseconds are dropped
+// because that is the resolution we store.
+std::optional<microseconds> read_fraction(cursor& in) noexcept {
+  int64_t micros = 0;
+  int count = 0;
+  for (int digit = 0; in.number(1, digit); ++count)
+    if (count < 6)
+      micros = micros * 10 + digit;
+  if (count == 0)
+    return std::nullopt;
+  for (int k = count; k < 6; ++k)
+    micros *= 10;
+  return microseconds{micros};
+}
+
+// "HH:MM:SS[.frac]" as the time since midnight.
+std::optional<microseconds> read_time(cursor& in) noexcept {
+  int h = 0, m = 0, s = 0;
+  if (!(in.number(2, h) && in.skip(':') && in.number(2, m) && in.skip(':') && in.number(2, s)) ||
+      h > 23 || m > 59 || s > 59)
+    return std::nullopt;
+  microseconds fraction{0};
+  if (in.skip('.')) {
+    const auto f = read_fraction(in);
+    if (!f)
+      return std::nullopt;
+    fraction = *f;
+  }
+  return hours{h} + minutes{m} + seconds{s} + fraction;
+}
+
+// "±HH" or "±HH:MM": how far local time is ahead of UTC.
+std::optional<minutes> read_offset(cursor& in) noexcept {
+  int sign = 1;
+  if (in.skip('-'))
+    sign = -1;
+  else if (!in.skip('+'))
+    return std::nullopt;
+  int h = 0, m = 0;
+  if (!in.number(2, h) || (in.skip(':') && !in.number(2, m)) || h > 23 || m > 59)
+    return std::nullopt;
+  return sign * (hours{h} + minutes{m});
+}
+
+// ISO 8601 zone: absent or 'Z' mean UTC, otherwise an offset.
+std::optional<minutes> read_iso_zone(cursor& in) noexcept {
+  if (in.done() || in.skip('Z'))
+    return minutes{0};
+  return read_offset(in);
+}
+
+} // namespace
+
+timestamp now() noexcept {
+  return std::chrono::floor<microseconds>(std::chrono::system_clock::now());
+}
+
+std::optional<timestamp> parse_pg_timestamp(std::string_view text) noexcept {
+  cursor in{text};
+  const auto day = read_date(in);
+  if (!day || !in.skip(' '))
+    return std::nullopt;
+  const auto time = read_time(in);
+  if (!time)
+    return std::nullopt;
+  const auto offset = read_offset(in);
+  if (!offset || !in.done())
+    return std::nullopt;
+  return timestamp{*day} + *time - *offset;
+}
+
+std::string format_utc(timestamp t) {
+  return date::format("%FT%TZ", t);
+}
+
+std::string format_offset(timestamp t) {
+  return date::format("%FT%T+00:00", t);
+}
+
+std::string format_billing(timestamp t) {
+  return date::format("%FT%T", std::chrono::floor<seconds>(t));
+}
+
+std::optional<timestamp> parse_iso8601(std::string_view text) noexcept {
+  cursor in{text};
+  const auto day = read_date(in);
+  if (!day)
+    return std::nullopt;
+  if (in.done())
+    return timestamp{*day};
+  if (!(in.skip('T') || in.skip(' ')))
+    return std::nullopt;
+  const auto time = read_time(in);
+  if (!time)
+    return std::nullopt;
+  const auto offset = read_iso_zone(in);
+  if (!offset || !in.done())
+    return std::nullopt;
+  return timestamp{*day} + *time - *offset;
+}
+
+std::string to_pg_timestamp(timestamp t) {
+  return date::format("%F %T+00", t);
+}
+
+} // namespace vcs::domain

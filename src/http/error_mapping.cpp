@@ -1,0 +1,45 @@
+#include "http/error_mapping.hpp"
+
+#include "http/json.hpp"
+
+namespace vcs::http {
+
+unsigned status_of(domain::errc code) noexcept {
+  using domain::errc;
+  switch (code) {
+  case errc::bad_request:
+    return 400;
+  case errc::unauthorized:
+    return 401;
+  case errc::forbidden:
+    return 403;
+  case errc::not_found:
+    return 404;
+  case errc::method_not_allowed:
+    return 405;
+  case errc::conflict:
+    return 409;
+  case errc::payload_too_large:
+    return 413;
+  case errc::unprocessable:
+    return 422;
+  case errc::plan_limit:
+    // A plan limit forbids the action until the tenant upgrades
+    // (docs/decisions.md).
+    return 403;
+  case errc::unavailable:
+    return 503;
+  case errc::internal:
+    return 500;
+  }
+  return 500;
+}
+
+actors::outbound_response error_response(const domain::error& e) {
+  actors::outbound_response r;
+  r.status = status_of(e.code);
+  r.body = error_json(e);
+  return r;
+}
+
+} // namespace vcs::http

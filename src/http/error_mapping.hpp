@@ -1,0 +1,14 @@
+#pragma once
+
+#include "actors/messages.hpp"
+#include "domain/error.hpp"
+
+namespace vcs::http {
+
+// The one place where a domain error becomes an HTTP status.
+unsigned status_of(domain::errc code) noexcept;
+
+// A complete JSON error response in the spec's envelope.
+actors::outbound_response error_response(const domain::error& e);
+
+} // namespace vcs::http

@@ -1,0 +1,25 @@
+#include "http/handlers/body.hpp"
+
+namespace vcs::http::handlers {
+
+std::optional<rapidjson::Document> object_body(const exchange_ptr& ex) {
+  auto doc = parse_json(ex->request.body);
+  if (!doc) {
+    ex->fail(domain::error{domain::errc::bad_request, "Invalid data"}.with_errors(
+        {"Request body is not valid JSON"}));
+    return std::nullopt;
+  }
+  if (!doc->IsObject()) {
+    ex->fail(domain::error{domain::errc::bad_request, "Invalid data"}.with_errors(
+        {"Request body must be a JSON object"}));
+    return std::nullopt;
+  }
+  return doc;
+}
+
+domain::error validation_error(domain::field_errors errors) {
+  return domain::error{domain::errc::bad_request, "Validation error"}.with_field_errors(
+      std::move(errors));
+}
+
+} // namespace vcs::http::handlers

@@ -1,0 +1,25 @@
+#pragma once
+
+#include "http/handler.hpp"
+
+#include <memory>
+
+namespace vcs::http::handlers {
+
+// Both listeners.
+std::shared_ptr<handler> health();
+
+// Operator listener.
+std::shared_ptr<handler> metrics();
+std::shared_ptr<handler> create_tenant();
+std::shared_ptr<handler> get_tenant();
+std::shared_ptr<handler> update_tenant();
+std::shared_ptr<handler> create_api_key();
+std::shared_ptr<handler> list_api_keys();
+std::shared_ptr<handler> update_api_key();
+std::shared_ptr<handler> delete_api_key();
+
+// Public listener.
+std::shared_ptr<handler> list_clients();
+
+} // namespace vcs::http::handlers

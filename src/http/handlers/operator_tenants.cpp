@@ -1,0 +1,126 @@
+#include "domain/api_key.hpp"
+#include "domain/global_id.hpp"
+#include "http/handlers/body.hpp"
+#include "http/handlers/handlers.hpp"
+#include "http/handlers/lookup.hpp"
+#include "http/render.hpp"
+#include "storage/api_key_repository.hpp"
+#include "storage/tenant_repository.hpp"
+
+#include <soci/soci.h>
+
+namespace vcs::http::handlers {
+
+namespace {
+
+constexpr int64_t max_campaign_limit = 1'000'000;
+
+std::string tenant_json(const domain::tenant& t) {
+  json_out out;
+  out.w().StartObject();
+  render_tenant_fields(out, t);
+  out.w().EndObject();
+  return out.take();
+}
+
+std::optional<domain::plan> read_plan(object_reader& in, domain::field_errors& errors,
+                                      bool required) {
+  auto text = in.string("plan", required, 32);
+  if (!text)
+    return std::nullopt;
+  auto p = domain::parse_plan(*text);
+  if (!p)
+    errors.add("plan", "Must be one of FREE, STARTER, PRO, ENTERPRISE.");
+  return p;
+}
+
+// POST /admin/v1/tenants: the tenant and its first key, in one transaction.
+class create_tenant_handler final : public handler {
+public:
+  access required_access() const override { return access::operator_token; }
+  void handle(const exchange_ptr& ex, worker_context& ctx) override {
+    auto body = object_body(ex);
+    if (!body)
+      return;
+    domain::field_errors errors;
+    object_reader in{*body, errors};
+    auto name = in.string("name", true, 200);
+    auto plan = read_plan(in, errors, true);
+    auto limit = in.integer("campaign_limit", false, 0, max_campaign_limit);
+    if (!errors.empty())
+      return ex->fail(validation_error(std::move(errors)));
+    auto& sql = ctx.db();
+    auto key = domain::generate_api_key();
+    soci::transaction tx{sql};
+    auto tenant = storage::insert_tenant(
+        sql, *name, *plan,
+        limit ? std::optional<int32_t>(static_cast<int32_t>(*limit)) : std::nullopt);
+    auto info = storage::insert_api_key(sql, tenant.id, "default", key.hash, key.masked_key);
+    tx.commit();
+    json_out out;
+    out.w().StartObject();
+    render_tenant_fields(out, tenant);
+    out.key("api_key");
+    render_api_key(out, info, key.key);
+    out.w().EndObject();
+    ex->respond(201, out.take());
+  }
+};
+
+// GET /admin/v1/tenants/{tenant_id}
+class get_tenant_handler final : public handler {
+public:
+  access required_access() const override { return access::operator_token; }
+  void handle(const exchange_ptr& ex, worker_context& ctx) override {
+    if (auto t = path_tenant(ex, ctx))
+      ex->respond(200, tenant_json(*t));
+  }
+};
+
+// PATCH /admin/v1/tenants/{tenant_id}: through the tenant's actor.
+class update_tenant_handler final : public handler {
+public:
+  access required_access() const override { return access::operator_token; }
+  void handle(const exchange_ptr& ex, worker_context& ctx) override {
+    auto body = object_body(ex);
+    if (!body)
+      return;
+    domain::field_errors errors;
+    object_reader in{*body, errors};
+    storage::tenant_patch patch;
+    patch.name = in.string("name", false, 200);
+    patch.plan = read_plan(in, errors, false);
+    if (in.is_null("campaign_limit"))
+      patch.campaign_limit = std::optional<int32_t>{};
+    else if (auto limit = in.integer("campaign_limit", false, 0, max_campaign_limit))
+      patch.campaign_limit = std::optional<int32_t>{static_cast<int32_t>(*limit)};
+    patch.active = in.boolean("active", false);
+    if (errors.empty() && !patch.name && !patch.plan && !patch.campaign_limit && !patch.active)
+      errors.add("non_field_errors", "Provide at least one of name, plan, campaign_limit, active.");
+    if (!errors.empty())
+      return ex->fail(validation_error(std::move(errors)));
+    auto t = path_tenant(ex, ctx);
+    if (!t)
+      return;
+    ask_tenant<domain::tenant>(
+        ctx.self, ex, t->id,
+        [ex](domain::tenant& updated) { ex->respond(200, tenant_json(updated)); },
+        std::make_tuple(actors::update_atom::value, std::move(patch)));
+  }
+};
+
+} // namespace
+
+std::shared_ptr<handler> create_tenant() {
+  return std::make_shared<create_tenant_handler>();
+}
+
+std::shared_ptr<handler> get_tenant() {
+  return std::make_shared<get_tenant_handler>();
+}
+
+std::shared_ptr<handler> update_tenant() {
+  return std::make_shared<update_tenant_handler>();
+}
+
+} // namespace vcs::http::handlers

@@ -1,0 +1,139 @@
+#include "http/json.hpp"
+
+namespace vcs::http {
+
+namespace {
+
+void string_array(json_out& out, const std::vector<std::string>& items) {
+  out.w().StartArray();
+  for (const auto& s : items)
+    out.str(s);
+  out.w().EndArray();
+}
+
+} // namespace
+
+std::string message_json(std::string_view message) {
+  json_out out;
+  out.w().StartObject();
+  out.field("message", message);
+  out.w().EndObject();
+  return out.take();
+}
+
+std::string error_json(const domain::error& e) {
+  json_out out;
+  out.w().StartObject();
+  if (e.with_success_flag)
+    out.field("success", false);
+  out.field("message", e.message);
+  if (auto* list = std::get_if<std::vector<std::string>>(&e.errors)) {
+    out.key("errors");
+    string_array(out, *list);
+  } else if (auto* fields = std::get_if<domain::field_errors>(&e.errors)) {
+    out.key("errors");
+    out.w().StartObject();
+    for (const auto& [name, messages] : fields->entries()) {
+      out.key(name);
+      string_array(out, messages);
+    }
+    out.w().EndObject();
+  }
+  if (auto* text = std::get_if<std::string>(&e.detail)) {
+    out.field("error", *text);
+  } else if (auto* items = std::get_if<std::vector<std::string>>(&e.detail)) {
+    out.key("error");
+    string_array(out, *items);
+  }
+  if (e.valid_values) {
+    out.key("valid_values");
+    string_array(out, *e.valid_values);
+  }
+  if (e.valid_statuses) {
+    out.key("valid_statuses");
+    string_array(out, *e.valid_statuses);
+  }
+  out.w().EndObject();
+  return out.take();
+}
+
+std::optional<rapidjson::Document> parse_json(std::string_view body) {
+  // Without kParseStopWhenDoneFlag, trailing non-whitespace is an error.
+  rapidjson::Document doc;
+  doc.Parse(body.data(), body.size());
+  if (doc.HasParseError())
+    return std::nullopt;
+  return doc;
+}
+
+bool object_reader::has(const char* name) const {
+  return obj_.HasMember(name);
+}
+
+bool object_reader::is_null(const char* name) const {
+  auto it = obj_.FindMember(name);
+  return it != obj_.MemberEnd() && it->value.IsNull();
+}
+
+const rapidjson::Value* object_reader::member(const char* name, bool required) {
+  auto it = obj_.FindMember(name);
+  if (it == obj_.MemberEnd() || it->value.IsNull()) {
+    if (required)
+      errors_.add(name, "This field is required.");
+    return nullptr;
+  }
+  return &it->value;
+}
+
+std::optional<std::string> object_reader::string(const char* name, bool required,
+                                                 std::size_t max_length) {
+  auto* v = member(name, required);
+  if (!v)
+    return std::nullopt;
+  if (!v->IsString()) {
+    errors_.add(name, "Must be a string.");
+    return std::nullopt;
+  }
+  std::string s{v->GetString(), v->GetStringLength()};
+  if (required && s.find_first_not_of(" \t\r\n") == std::string::npos) {
+    errors_.add(name, "This field may not be blank.");
+    return std::nullopt;
+  }
+  if (s.size() > max_length) {
+    errors_.add(name, "Ensure this field has no more than " + std::to_string(max_length) +
+                          " characters.");
+    return std::nullopt;
+  }
+  return s;
+}
+
+std::optional<int64_t> object_reader::integer(const char* name, bool required, int64_t min,
+                                              int64_t max) {
+  auto* v = member(name, required);
+  if (!v)
+    return std::nullopt;
+  if (!v->IsInt64()) {
+    errors_.add(name, "A valid integer is required.");
+    return std::nullopt;
+  }
+  auto n = v->GetInt64();
+  if (n < min || n > max) {
+    errors_.add(name,
+                "Must be between " + std::to_string(min) + " and " + std::to_string(max) + ".");
+    return std::nullopt;
+  }
+  return n;
+}
+
+std::optional<bool> object_reader::boolean(const char* name, bool required) {
+  auto* v = member(name, required);
+  if (!v)
+    return std::nullopt;
+  if (!v->IsBool()) {
+    errors_.add(name, "Must be a boolean.");
+    return std::nullopt;
+  }
+  return v->GetBool();
+}
+
+} // namespace vcs::http

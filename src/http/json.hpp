@@ -1,0 +1,86 @@
+#pragma once
+
+#include "domain/error.hpp"
+
+#include <rapidjson/document.h>
+#include <rapidjson/stringbuffer.h>
+#include <rapidjson/writer.h>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace vcs::http {
+
+using json_writer = rapidjson::Writer<rapidjson::StringBuffer>;
+
+// Builds one JSON document; keys and strings are string_views.
+class json_out {
+public:
+  json_out() : w_(buf_) {}
+  json_writer& w() noexcept { return w_; }
+  void key(std::string_view k) { w_.Key(k.data(), static_cast<rapidjson::SizeType>(k.size())); }
+  void str(std::string_view s) { w_.String(s.data(), static_cast<rapidjson::SizeType>(s.size())); }
+  void field(std::string_view k, std::string_view v) {
+    key(k);
+    str(v);
+  }
+  void field(std::string_view k, const char* v) { field(k, std::string_view{v}); }
+  void field(std::string_view k, const std::string& v) { field(k, std::string_view{v}); }
+  void field(std::string_view k, bool v) {
+    key(k);
+    w_.Bool(v);
+  }
+  void field(std::string_view k, int64_t v) {
+    key(k);
+    w_.Int64(v);
+  }
+  void field(std::string_view k, int32_t v) { field(k, static_cast<int64_t>(v)); }
+  void null_field(std::string_view k) {
+    key(k);
+    w_.Null();
+  }
+  void field(std::string_view k, const std::optional<std::string>& v) {
+    if (v)
+      field(k, *v);
+    else
+      null_field(k);
+  }
+  std::string take() { return std::string{buf_.GetString(), buf_.GetSize()}; }
+
+private:
+  rapidjson::StringBuffer buf_;
+  json_writer w_;
+};
+
+// {"message": "..."} in one call, for the simple cases.
+std::string message_json(std::string_view message);
+
+// The spec's error envelope for a domain error.
+std::string error_json(const domain::error& e);
+
+// Parses a request body; nullopt when it is not well-formed JSON.
+std::optional<rapidjson::Document> parse_json(std::string_view body);
+
+// Reads the members of one JSON object with type checks; problems go into
+// `errors` under the member's name, and the getters return nullopt.
+class object_reader {
+public:
+  object_reader(const rapidjson::Value& object, domain::field_errors& errors)
+      : obj_(object), errors_(errors) {}
+
+  bool has(const char* name) const;
+  bool is_null(const char* name) const;
+  std::optional<std::string> string(const char* name, bool required, std::size_t max_length = 255);
+  std::optional<int64_t> integer(const char* name, bool required, int64_t min, int64_t max);
+  std::optional<bool> boolean(const char* name, bool required);
+
+private:
+  const rapidjson::Value* member(const char* name, bool required);
+
+  const rapidjson::Value& obj_;
+  domain::field_errors& errors_;
+};
+
+} // namespace vcs::http

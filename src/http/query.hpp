@@ -1,0 +1,26 @@
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace vcs::http {
+
+// A request target split into its percent-decoded path and query pairs.
+struct target {
+  std::string path;
+  std::vector<std::pair<std::string, std::string>> query;
+
+  // The first value of a query parameter, if present.
+  std::optional<std::string> param(std::string_view name) const;
+};
+
+// Decodes %XX escapes and '+' (in queries); nullopt on a malformed escape.
+std::optional<std::string> percent_decode(std::string_view text, bool plus_is_space);
+
+// nullopt when the target is not origin-form or has malformed escapes.
+std::optional<target> parse_target(std::string_view raw);
+
+} // namespace vcs::http

@@ -1,0 +1,141 @@
+#include "http/request_worker.hpp"
+
+#include "domain/api_key.hpp"
+#include "http/error_mapping.hpp"
+#include "http/json.hpp"
+#include "storage/api_key_repository.hpp"
+#include "storage/database.hpp"
+#include "storage/storage_error.hpp"
+
+#include <soci/soci.h>
+#include <spdlog/spdlog.h>
+
+namespace vcs::http {
+
+namespace {
+
+domain::error unauthorized(std::string message) {
+  return {domain::errc::unauthorized, std::move(message)};
+}
+
+// The token of "Bearer <token>" (scheme case-insensitive), or empty.
+std::string_view bearer_token(std::string_view header) {
+  constexpr std::string_view scheme = "bearer ";
+  if (header.size() <= scheme.size())
+    return {};
+  for (std::size_t i = 0; i < scheme.size(); ++i)
+    if (std::tolower(static_cast<unsigned char>(header[i])) != scheme[i])
+      return {};
+  auto token = header.substr(scheme.size());
+  while (!token.empty() && token.front() == ' ')
+    token.remove_prefix(1);
+  while (!token.empty() && token.back() == ' ')
+    token.remove_suffix(1);
+  return token;
+}
+
+} // namespace
+
+request_worker_state::~request_worker_state() = default;
+
+soci::session& request_worker_state::db() {
+  if (!sql)
+    sql = storage::open_session(database_url);
+  else if (!storage::is_healthy(*sql))
+    storage::reconnect(*sql);
+  return *sql;
+}
+
+bool request_worker_state::authenticate(const exchange_ptr& ex, access required) {
+  if (required == access::none)
+    return true;
+  const auto& header = ex->request.authorization;
+  if (header.empty()) {
+    ex->fail(unauthorized("Authorization header not found"));
+    return false;
+  }
+  auto token = bearer_token(header);
+  if (required == access::operator_token) {
+    if (token.empty() || !domain::constant_time_equal(token, svc->operator_token)) {
+      ex->fail(unauthorized("Invalid operator token"));
+      return false;
+    }
+    return true;
+  }
+  if (token.empty()) {
+    ex->fail(unauthorized("Invalid API key"));
+    return false;
+  }
+  auto found = storage::find_principal(db(), domain::hash_api_key(token));
+  if (!found) {
+    ex->fail(unauthorized("Invalid API key"));
+    return false;
+  }
+  if (found->key_status != domain::api_key_status::active) {
+    ex->fail(unauthorized("API key is disabled"));
+    return false;
+  }
+  ex->principal = *found;
+  if (!found->tenant_active) {
+    ex->fail({domain::errc::forbidden, "Tenant is inactive"});
+    return false;
+  }
+  return true;
+}
+
+void request_worker_state::handle(actors::request_worker_actor::pointer self,
+                                  actors::http_call& call) {
+  auto ex = std::make_shared<exchange>(std::move(call), *svc);
+  const auto& table = ex->request.listener == actors::listener_kind::public_api
+                          ? routes->public_api
+                          : routes->operator_api;
+  auto parsed = parse_target(ex->request.target);
+  if (!parsed) {
+    ex->fail({domain::errc::bad_request, "Invalid request target"});
+    return;
+  }
+  ex->target = std::move(*parsed);
+  auto match = table.find(ex->request.method, ex->target.path);
+  if (match.result == router::outcome::not_found) {
+    ex->fail(domain::not_found("Not found"));
+    return;
+  }
+  if (match.result == router::outcome::wrong_method) {
+    auto r = error_response({domain::errc::method_not_allowed, match.wrong_method_message});
+    r.headers.emplace_back("Allow", match.allow);
+    ex->respond(std::move(r));
+    return;
+  }
+  ex->route = match.found->method + " " + match.found->pattern;
+  ex->params = std::move(match.params);
+  try {
+    if (!authenticate(ex, match.found->target->required_access()))
+      return;
+    worker_context ctx{self, [this]() -> soci::session& { return db(); }, *svc};
+    match.found->target->handle(ex, ctx);
+  } catch (const std::exception& e) {
+    auto err = storage::translate(e);
+    if (err.code == domain::errc::internal)
+      spdlog::error("request_id={} route=\"{}\": {}", ex->request.request_id, ex->route, e.what());
+    ex->fail(err);
+  }
+}
+
+actors::request_worker_actor::behavior_type
+request_worker(actors::request_worker_actor::stateful_pointer<request_worker_state> self,
+               std::shared_ptr<const route_tables> routes, std::shared_ptr<const services> svc,
+               std::string database_url, std::shared_ptr<std::atomic<int>> load) {
+  auto& st = self->state;
+  st.routes = std::move(routes);
+  st.svc = std::move(svc);
+  st.database_url = std::move(database_url);
+  st.load = std::move(load);
+  return {
+      [self](actors::http_call& call) {
+        self->state.handle(self, call);
+        self->state.load->fetch_sub(1, std::memory_order_relaxed);
+      },
+  };
+}
+
+} // namespace vcs::http

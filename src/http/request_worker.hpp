@@ -1,0 +1,45 @@
+#pragma once
+
+#include "actors/actors.hpp"
+#include "http/handler.hpp"
+#include "http/router.hpp"
+
+#include <soci/soci.h>
+
+#include <atomic>
+#include <memory>
+#include <string>
+
+namespace vcs::http {
+
+struct route_tables {
+  router public_api;
+  router operator_api;
+};
+
+struct request_worker_state {
+  static inline const char* name = "request-worker";
+
+  request_worker_state() = default;
+  ~request_worker_state();
+
+  std::shared_ptr<const route_tables> routes;
+  std::shared_ptr<const services> svc;
+  std::string database_url;
+  std::unique_ptr<soci::session> sql;
+  // Requests dispatched to this worker and not yet handled.
+  std::shared_ptr<std::atomic<int>> load;
+
+  soci::session& db();
+  void handle(actors::request_worker_actor::pointer self, actors::http_call& call);
+  // False when the request was answered with an authentication error.
+  bool authenticate(const exchange_ptr& ex, access required);
+};
+
+// Spawn with caf::detached: handlers read from the database synchronously.
+actors::request_worker_actor::behavior_type
+request_worker(actors::request_worker_actor::stateful_pointer<request_worker_state> self,
+               std::shared_ptr<const route_tables> routes, std::shared_ptr<const services> svc,
+               std::string database_url, std::shared_ptr<std::atomic<int>> load);
+
+} // namespace vcs::http

@@ -1,0 +1,59 @@
+#pragma once
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace vcs::http {
+
+class handler;
+
+// Path parameters in the order their {placeholders} appear in the pattern.
+using path_params = std::vector<std::string>;
+
+// Method + path pattern -> handler. Patterns are literal segments and
+// {name} placeholders; a trailing slash is significant (the billing routes
+// are written with one). Pure: no I/O, unit-tested.
+class router {
+public:
+  struct route {
+    std::string method;
+    std::string pattern;
+    std::shared_ptr<handler> target;
+    // Message for a wrong method on this path; the v1 remove route has its
+    // own wording in the spec.
+    std::string wrong_method_message = "Method not allowed";
+  };
+
+  enum class outcome { matched, not_found, wrong_method };
+
+  struct match {
+    outcome result = outcome::not_found;
+    const route* found = nullptr;
+    path_params params;
+    // For wrong_method: the methods the path accepts and the message.
+    std::string allow;
+    std::string wrong_method_message;
+  };
+
+  void add(route r);
+  match find(std::string_view method, std::string_view path) const;
+  const std::vector<route>& routes() const noexcept { return routes_; }
+
+private:
+  struct compiled {
+    route r;
+    std::vector<std::string> segments; // "" marks a placeholder
+  };
+  static bool matches(const compiled& c, const std::vector<std::string_view>& parts,
+                      path_params* params);
+
+  std::vector<compiled> compiled_;
+  std::vector<route> routes_;
+};
+
+// Splits "/a/b/" into {"a", "b", ""}; the leading slash is dropped.
+std::vector<std::string_view> split_path(std::string_view path);
+
+} // namespace vcs::http

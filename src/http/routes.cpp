@@ -1,0 +1,28 @@
+#include "http/routes.hpp"
+
+#include "http/handlers/handlers.hpp"
+
+namespace vcs::http {
+
+router public_routes() {
+  router r;
+  r.add({"GET", "/healthz", handlers::health()});
+  r.add({"GET", "/api/v2/clients", handlers::list_clients()});
+  return r;
+}
+
+router operator_routes() {
+  router r;
+  r.add({"GET", "/healthz", handlers::health()});
+  r.add({"GET", "/metrics", handlers::metrics()});
+  r.add({"POST", "/admin/v1/tenants", handlers::create_tenant()});
+  r.add({"GET", "/admin/v1/tenants/{tenant_id}", handlers::get_tenant()});
+  r.add({"PATCH", "/admin/v1/tenants/{tenant_id}", handlers::update_tenant()});
+  r.add({"POST", "/admin/v1/tenants/{tenant_id}/api-keys", handlers::create_api_key()});
+  r.add({"GET", "/admin/v1/tenants/{tenant_id}/api-keys", handlers::list_api_keys()});
+  r.add({"PATCH", "/admin/v1/api-keys/{key_id}", handlers::update_api_key()});
+  r.add({"DELETE", "/admin/v1/api-keys/{key_id}", handlers::delete_api_key()});
+  return r;
+}
+
+} // namespace vcs::http

@@ -1,0 +1,147 @@
+#include "http/server.hpp"
+
+#include "http/beast.hpp"
+#include "http/session.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <future>
+#include <optional>
+#include <stdexcept>
+#include <thread>
+#include <vector>
+
+namespace vcs::http {
+
+namespace {
+
+tcp::endpoint parse_endpoint(const std::string& host_port) {
+  auto colon = host_port.rfind(':');
+  if (colon == std::string::npos)
+    throw std::invalid_argument("listen address must be host:port: " + host_port);
+  auto host = host_port.substr(0, colon);
+  if (host.size() >= 2 && host.front() == '[' && host.back() == ']')
+    host = host.substr(1, host.size() - 2);
+  int port = std::stoi(host_port.substr(colon + 1));
+  if (port < 0 || port > 65535)
+    throw std::invalid_argument("port out of range: " + host_port);
+  return {net::ip::make_address(host), static_cast<unsigned short>(port)};
+}
+
+// Accepts connections for one listener and starts a session for each.
+class listener : public std::enable_shared_from_this<listener> {
+public:
+  listener(net::io_context& ioc, const tcp::endpoint& at, session_settings settings)
+      : ioc_(ioc), acceptor_(net::make_strand(ioc)), settings_(settings) {
+    acceptor_.open(at.protocol());
+    acceptor_.set_option(net::socket_base::reuse_address(true));
+    acceptor_.bind(at);
+    acceptor_.listen(net::socket_base::max_listen_connections);
+  }
+
+  void start() { accept(); }
+
+  void stop() {
+    net::post(acceptor_.get_executor(), [self = shared_from_this()] {
+      beast::error_code ignored;
+      self->acceptor_.close(ignored);
+    });
+  }
+
+  unsigned short port() const { return acceptor_.local_endpoint().port(); }
+
+private:
+  void accept() {
+    acceptor_.async_accept(net::make_strand(ioc_), [self = shared_from_this()](beast::error_code ec,
+                                                                               tcp::socket socket) {
+      if (ec) {
+        if (ec == net::error::operation_aborted || !self->acceptor_.is_open())
+          return;
+        spdlog::warn("accept failed: {}", ec.message());
+      } else {
+        beast::error_code ignored;
+        socket.set_option(tcp::no_delay(true), ignored);
+        std::make_shared<session>(std::move(socket), self->settings_)->start();
+      }
+      self->accept();
+    });
+  }
+
+  net::io_context& ioc_;
+  tcp::acceptor acceptor_;
+  session_settings settings_;
+};
+
+} // namespace
+
+struct server::impl {
+  server_options options;
+  dispatch_fn dispatch;
+  net::io_context ioc;
+  session_tracker tracker;
+  std::shared_ptr<listener> public_listener;
+  std::shared_ptr<listener> operator_listener;
+  std::vector<std::thread> threads;
+  // Installed before the I/O threads run, so an early SIGTERM is not lost.
+  std::optional<net::signal_set> signals;
+  std::promise<int> signalled;
+
+  impl(server_options o, dispatch_fn d)
+      : options(std::move(o)), dispatch(std::move(d)),
+        ioc(static_cast<int>(std::max<std::size_t>(1, options.io_threads))) {}
+};
+
+server::server(server_options options, dispatch_fn dispatch)
+    : impl_(std::make_unique<impl>(std::move(options), std::move(dispatch))) {}
+
+server::~server() {
+  impl_->ioc.stop();
+  for (auto& t : impl_->threads)
+    if (t.joinable())
+      t.join();
+}
+
+void server::start() {
+  auto& m = *impl_;
+  m.public_listener = std::make_shared<listener>(
+      m.ioc, parse_endpoint(m.options.public_listen),
+      session_settings{actors::listener_kind::public_api, m.options, m.dispatch, m.tracker});
+  m.operator_listener = std::make_shared<listener>(
+      m.ioc, parse_endpoint(m.options.operator_listen),
+      session_settings{actors::listener_kind::operator_api, m.options, m.dispatch, m.tracker});
+  m.signals.emplace(m.ioc, SIGINT, SIGTERM);
+  m.signals->async_wait(
+      [&m](beast::error_code ec, int sig) { m.signalled.set_value(ec ? 0 : sig); });
+  m.public_listener->start();
+  m.operator_listener->start();
+  auto n = std::max<std::size_t>(1, m.options.io_threads);
+  for (std::size_t i = 0; i < n; ++i)
+    m.threads.emplace_back([&m] { m.ioc.run(); });
+}
+
+void server::wait_for_signal_and_drain() {
+  auto& m = *impl_;
+  int sig = m.signalled.get_future().get();
+  spdlog::info("signal {} received: draining connections", sig);
+  m.public_listener->stop();
+  m.operator_listener->stop();
+  for (auto& s : m.tracker.snapshot())
+    s->shutdown();
+  auto deadline = std::chrono::steady_clock::now() + m.options.shutdown_timeout;
+  if (!m.tracker.wait_empty(deadline))
+    spdlog::warn("shutdown timeout: closing connections still in progress");
+  m.ioc.stop();
+  for (auto& t : m.threads)
+    t.join();
+  m.threads.clear();
+}
+
+unsigned short server::public_port() const {
+  return impl_->public_listener->port();
+}
+
+unsigned short server::operator_port() const {
+  return impl_->operator_listener->port();
+}
+
+} // namespace vcs::http

@@ -1,0 +1,59 @@
+#pragma once
+
+#include "actors/messages.hpp"
+
+#include <chrono>
+#include <cstddef>
+#include <functional>
+#include <memory>
+#include <string>
+
+namespace vcs::http {
+
+struct server_options {
+  std::string public_listen = "127.0.0.1:8080";
+  std::string operator_listen = "127.0.0.1:8081";
+  std::size_t io_threads = 2;
+  std::size_t header_limit = 16 * 1024;
+  std::size_t body_limit = 1024 * 1024;
+  // Bulk lead routes carry large arrays.
+  std::size_t bulk_body_limit = 64 * 1024 * 1024;
+  // Waiting for the next request on a keep-alive connection, header included.
+  std::chrono::milliseconds idle_timeout{30'000};
+  // Reading a request body, and writing a response.
+  std::chrono::milliseconds read_timeout{30'000};
+  // How long a graceful shutdown waits for in-flight requests.
+  std::chrono::milliseconds shutdown_timeout{30'000};
+};
+
+// Hands a parsed request to the actors; the call's reply comes back on any
+// thread.
+using dispatch_fn = std::function<void(actors::http_call)>;
+
+// The public and operator HTTP/1.1 listeners on one event loop run by
+// `io_threads` threads.
+class server {
+public:
+  server(server_options options, dispatch_fn dispatch);
+  ~server();
+  server(const server&) = delete;
+  server& operator=(const server&) = delete;
+
+  // Binds both listeners (throws when an address is unusable) and starts
+  // serving on the I/O threads.
+  void start();
+
+  // Blocks until SIGINT or SIGTERM, then drains: stops accepting, closes idle
+  // connections, lets in-flight requests finish (bounded by
+  // shutdown_timeout), and returns.
+  void wait_for_signal_and_drain();
+
+  unsigned short public_port() const;
+  unsigned short operator_port() const;
+
+private:
+  struct impl;
+  std::unique_ptr<impl> impl_;
+};
+
+} // namespace vcs::http

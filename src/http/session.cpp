@@ -1,0 +1,245 @@
+#include "http/session.hpp"
+
+#include "http/json.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <random>
+
+namespace vcs::http {
+
+namespace {
+
+constexpr std::string_view continue_response = "HTTP/1.1 100 Continue\r\n\r\n";
+constexpr std::size_t max_drain_bytes = 1024 * 1024;
+
+// The client's X-Request-Id when it is a sane token, else a fresh one.
+std::string request_id_for(std::string_view given) {
+  if (!given.empty() && given.size() <= 128 && std::all_of(given.begin(), given.end(), [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.';
+      }))
+    return std::string{given};
+  thread_local std::mt19937_64 rng{std::random_device{}()};
+  static constexpr char hex[] = "0123456789abcdef";
+  std::string id(16, '0');
+  auto bits = rng();
+  for (auto& c : id) {
+    c = hex[bits & 0xF];
+    bits >>= 4;
+  }
+  return id;
+}
+
+bool is_bulk_route(std::string_view target) {
+  auto path = target.substr(0, target.find('?'));
+  return path.size() >= 5 && path.substr(path.size() - 5) == "/bulk";
+}
+
+} // namespace
+
+void session_tracker::add(const std::shared_ptr<session>& s) {
+  std::lock_guard guard{mtx_};
+  sessions_.emplace(s.get(), s);
+}
+
+void session_tracker::remove(session* s) {
+  {
+    std::lock_guard guard{mtx_};
+    sessions_.erase(s);
+  }
+  cv_.notify_all();
+}
+
+std::vector<std::shared_ptr<session>> session_tracker::snapshot() {
+  std::lock_guard guard{mtx_};
+  std::vector<std::shared_ptr<session>> out;
+  for (auto& [_, weak] : sessions_)
+    if (auto s = weak.lock())
+      out.push_back(std::move(s));
+  return out;
+}
+
+bool session_tracker::wait_empty(std::chrono::steady_clock::time_point deadline) {
+  std::unique_lock lock{mtx_};
+  return cv_.wait_until(lock, deadline, [this] { return sessions_.empty(); });
+}
+
+session::session(tcp::socket&& socket, session_settings settings)
+    : stream_(std::move(socket)), settings_(settings) {}
+
+session::~session() {
+  settings_.tracker.remove(this);
+}
+
+void session::start() {
+  settings_.tracker.add(shared_from_this());
+  net::dispatch(stream_.get_executor(), [self = shared_from_this()] { self->read_header(); });
+}
+
+void session::shutdown() {
+  net::post(stream_.get_executor(), [self = shared_from_this()] {
+    self->closing_ = true;
+    bool mid_request =
+        self->busy_ || (self->parser_ && self->parser_->got_some()) || self->buffer_.size() > 0;
+    if (!mid_request)
+      self->close();
+  });
+}
+
+void session::read_header() {
+  if (closing_)
+    return close();
+  parser_.emplace();
+  parser_->header_limit(static_cast<std::uint32_t>(settings_.options.header_limit));
+  parser_->body_limit(settings_.options.body_limit);
+  stream_.expires_after(settings_.options.idle_timeout);
+  bhttp::async_read_header(
+      stream_, buffer_, *parser_,
+      [self = shared_from_this()](beast::error_code ec, std::size_t) { self->on_header(ec); });
+}
+
+void session::on_header(beast::error_code ec) {
+  if (ec)
+    return handle_read_error(ec);
+  auto& req = parser_->get();
+  auto given_id = req["X-Request-Id"];
+  request_id_ = request_id_for({given_id.data(), given_id.size()});
+  auto target = req.target();
+  auto limit = is_bulk_route({target.data(), target.size()}) ? settings_.options.bulk_body_limit
+                                                             : settings_.options.body_limit;
+  parser_->body_limit(limit);
+  if (auto length = parser_->content_length(); length && *length > limit)
+    return reject(413, "Request body too large");
+  if (beast::iequals(req[bhttp::field::expect], "100-continue")) {
+    net::async_write(stream_, net::buffer(continue_response.data(), continue_response.size()),
+                     [self = shared_from_this()](beast::error_code ec, std::size_t) {
+                       if (ec)
+                         return self->close();
+                       self->read_body();
+                     });
+    return;
+  }
+  read_body();
+}
+
+void session::read_body() {
+  stream_.expires_after(settings_.options.read_timeout);
+  bhttp::async_read(
+      stream_, buffer_, *parser_,
+      [self = shared_from_this()](beast::error_code ec, std::size_t) { self->on_body(ec); });
+}
+
+void session::handle_read_error(beast::error_code ec) {
+  if (ec == bhttp::error::end_of_stream || ec == net::error::operation_aborted ||
+      ec == beast::error::timeout || ec == net::error::connection_reset || ec == net::error::eof)
+    return close();
+  if (ec == bhttp::error::body_limit)
+    return reject(413, "Request body too large");
+  if (ec == bhttp::error::header_limit)
+    return reject(431, "Request header fields too large");
+  if (ec.category() == bhttp::make_error_code(bhttp::error::bad_target).category())
+    return reject(400, "Malformed HTTP request");
+  close();
+}
+
+void session::on_body(beast::error_code ec) {
+  if (ec)
+    return handle_read_error(ec);
+  stream_.expires_never();
+  dispatch_request();
+}
+
+void session::dispatch_request() {
+  busy_ = true;
+  auto& req = parser_->get();
+  actors::http_call call;
+  call.request.listener = settings_.listener;
+  call.request.method = std::string{req.method_string()};
+  call.request.target = std::string{req.target()};
+  call.request.authorization = std::string{req[bhttp::field::authorization]};
+  call.request.body = std::move(req.body());
+  call.request.request_id = request_id_;
+  call.request.received = std::chrono::steady_clock::now();
+  bool keep_alive = req.keep_alive();
+  call.reply = [self = shared_from_this(), keep_alive](actors::outbound_response r) {
+    net::post(self->stream_.get_executor(), [self, keep_alive, r = std::move(r)]() mutable {
+      self->send(std::move(r), keep_alive);
+    });
+  };
+  settings_.dispatch(std::move(call));
+}
+
+void session::send(actors::outbound_response r, bool keep_alive) {
+  keep_alive = keep_alive && !closing_;
+  response_ = std::make_shared<bhttp::response<bhttp::string_body>>();
+  auto& res = *response_;
+  res.version(11);
+  res.result(r.status);
+  res.set(bhttp::field::content_type, r.content_type);
+  res.set("X-Request-Id", request_id_);
+  for (auto& [name, value] : r.headers)
+    res.set(name, value);
+  res.body() = std::move(r.body);
+  res.keep_alive(keep_alive);
+  res.prepare_payload();
+  stream_.expires_after(settings_.options.read_timeout);
+  bhttp::async_write(stream_, res,
+                     [self = shared_from_this(), keep_alive](beast::error_code ec, std::size_t) {
+                       self->on_write(ec, keep_alive);
+                     });
+}
+
+void session::on_write(beast::error_code ec, bool keep_alive) {
+  busy_ = false;
+  response_.reset();
+  if (ec || !keep_alive)
+    return close();
+  read_header();
+}
+
+void session::reject(unsigned status, std::string_view message) {
+  spdlog::info("access method=- route=\"rejected\" status={} request_id={} reason=\"{}\"", status,
+               request_id_.empty() ? "-" : request_id_, message);
+  if (request_id_.empty())
+    request_id_ = request_id_for({});
+  busy_ = true;
+  response_ = std::make_shared<bhttp::response<bhttp::string_body>>();
+  auto& res = *response_;
+  res.version(11);
+  res.result(status);
+  res.set(bhttp::field::content_type, "application/json");
+  res.set("X-Request-Id", request_id_);
+  res.body() = message_json(message);
+  res.keep_alive(false);
+  res.prepare_payload();
+  stream_.expires_after(settings_.options.read_timeout);
+  bhttp::async_write(stream_, res, [self = shared_from_this()](beast::error_code ec, std::size_t) {
+    if (ec)
+      return self->close();
+    self->linger_close();
+  });
+}
+
+void session::linger_close() {
+  beast::error_code ignored;
+  stream_.socket().shutdown(tcp::socket::shutdown_send, ignored);
+  stream_.expires_after(std::chrono::seconds(2));
+  drain(0);
+}
+
+void session::drain(std::size_t so_far) {
+  stream_.async_read_some(net::buffer(drain_),
+                          [self = shared_from_this(), so_far](beast::error_code ec, std::size_t n) {
+                            if (ec || so_far + n > max_drain_bytes)
+                              return self->close();
+                            self->drain(so_far + n);
+                          });
+}
+
+void session::close() {
+  beast::error_code ignored;
+  stream_.socket().shutdown(tcp::socket::shutdown_both, ignored);
+  stream_.socket().close(ignored);
+}
+
+} // namespace vcs::http

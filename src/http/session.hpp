@@ -1,0 +1,80 @@
+#pragma once
+
+#include "http/beast.hpp"
+#include "http/server.hpp"
+
+#include <array>
+#include <condition_variable>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <unordered_map>
+#include <vector>
+
+namespace vcs::http {
+
+class session;
+
+// The live connections, so a shutdown can close idle ones and wait for the
+// busy ones.
+class session_tracker {
+public:
+  void add(const std::shared_ptr<session>& s);
+  void remove(session* s);
+  std::vector<std::shared_ptr<session>> snapshot();
+  // True when every session ended before the deadline.
+  bool wait_empty(std::chrono::steady_clock::time_point deadline);
+
+private:
+  std::mutex mtx_;
+  std::condition_variable cv_;
+  std::unordered_map<session*, std::weak_ptr<session>> sessions_;
+};
+
+struct session_settings {
+  actors::listener_kind listener;
+  const server_options& options;
+  const dispatch_fn& dispatch;
+  session_tracker& tracker;
+};
+
+// One connection (Beast's advanced server example): a fresh parser per
+// request with its limits, a deadline before every read and write.
+class session : public std::enable_shared_from_this<session> {
+public:
+  session(tcp::socket&& socket, session_settings settings);
+  ~session();
+
+  void start();
+  // Called at shutdown: closes the connection now if no request is in
+  // progress, otherwise after its response.
+  void shutdown();
+
+private:
+  void read_header();
+  void on_header(beast::error_code ec);
+  void read_body();
+  void on_body(beast::error_code ec);
+  void handle_read_error(beast::error_code ec);
+  void dispatch_request();
+  void send(actors::outbound_response response, bool keep_alive);
+  void on_write(beast::error_code ec, bool keep_alive);
+  // Answers an unreadable request and closes after a bounded drain, so the
+  // client reads the answer instead of a connection reset.
+  void reject(unsigned status, std::string_view message);
+  void linger_close();
+  void drain(std::size_t so_far);
+  void close();
+
+  beast::tcp_stream stream_;
+  beast::flat_buffer buffer_;
+  std::optional<bhttp::request_parser<bhttp::string_body>> parser_;
+  std::shared_ptr<bhttp::response<bhttp::string_body>> response_;
+  session_settings settings_;
+  std::string request_id_;
+  bool busy_ = false;
+  bool closing_ = false;
+  std::array<char, 4096> drain_{};
+};
+
+} // namespace vcs::http

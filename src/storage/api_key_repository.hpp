@@ -1,0 +1,34 @@
+#pragma once
+
+#include "domain/tenant.hpp"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace soci {
+class session;
+}
+
+namespace vcs::storage {
+
+domain::api_key_info insert_api_key(soci::session& sql, int64_t tenant_id, const std::string& name,
+                                    const std::string& key_hash, const std::string& masked_key);
+
+std::vector<domain::api_key_info> list_api_keys(soci::session& sql, int64_t tenant_id);
+
+// Operator look-up by key id alone: keys are addressed without their tenant
+// on the operator plane.
+std::optional<domain::api_key_info> find_api_key(soci::session& sql, int64_t key_id);
+
+std::optional<domain::api_key_info> set_api_key_status(soci::session& sql, int64_t tenant_id,
+                                                       int64_t key_id,
+                                                       domain::api_key_status status);
+
+// Permanent: the row goes, so the key can never authenticate again.
+bool delete_api_key(soci::session& sql, int64_t tenant_id, int64_t key_id);
+
+// Resolves a bearer key's hash to the tenant it acts for (one indexed read).
+std::optional<domain::principal> find_principal(soci::session& sql, const std::string& key_hash);
+
+} // namespace vcs::storage

@@ -1,0 +1,73 @@
+#include "storage/database.hpp"
+
+#include <libpq-fe.h>
+#include <soci/postgresql/soci-postgresql.h>
+#include <soci/soci.h>
+
+#include <stdexcept>
+
+namespace vcs::storage {
+
+namespace {
+
+// SOCI 4.0 misreads libpq URIs, so every accepted form (URI or key=value)
+// is parsed by libpq itself and handed to SOCI as quoted key=value pairs.
+std::string to_conninfo(const std::string& url) {
+  char* message = nullptr;
+  PQconninfoOption* options = PQconninfoParse(url.c_str(), &message);
+  if (options == nullptr) {
+    std::string reason = message ? message : "unparsable connection string";
+    PQfreemem(message);
+    throw std::invalid_argument("invalid database URL: " + reason);
+  }
+  std::string out;
+  for (auto* o = options; o->keyword != nullptr; ++o) {
+    if (o->val == nullptr || *o->val == '\0')
+      continue;
+    out += o->keyword;
+    out += "='";
+    for (const char* c = o->val; *c != '\0'; ++c) {
+      if (*c == '\'' || *c == '\\')
+        out += '\\';
+      out += *c;
+    }
+    out += "' ";
+  }
+  PQconninfoFree(options);
+  return out;
+}
+
+void configure(soci::session& sql) {
+  sql << "SET TIME ZONE 'UTC'";
+  sql << "SET DateStyle = 'ISO, YMD'";
+  // Notices (e.g. "already exists, skipping") would go to stderr via libpq.
+  sql << "SET client_min_messages = warning";
+}
+
+} // namespace
+
+std::unique_ptr<soci::session> open_session(const std::string& url) {
+  auto sql = std::make_unique<soci::session>(soci::postgresql, to_conninfo(url));
+  configure(*sql);
+  return sql;
+}
+
+bool is_healthy(soci::session& sql) noexcept {
+  try {
+    return sql.is_connected();
+  } catch (...) {
+    return false;
+  }
+}
+
+void reconnect(soci::session& sql) {
+  sql.reconnect();
+  configure(sql);
+}
+
+void ping(soci::session& sql) {
+  int one = 0;
+  sql << "SELECT 1", soci::into(one);
+}
+
+} // namespace vcs::storage

@@ -1,0 +1,37 @@
+#include "storage/storage_error.hpp"
+
+#include <soci/postgresql/soci-postgresql.h>
+#include <soci/soci.h>
+
+namespace vcs::storage {
+
+std::string sqlstate_of(const std::exception& e) {
+  if (auto pg = dynamic_cast<const soci::postgresql_soci_error*>(&e))
+    return pg->sqlstate();
+  return {};
+}
+
+bool is_unique_violation(const std::exception& e) {
+  return sqlstate_of(e) == "23505";
+}
+
+bool is_connection_error(const std::exception& e) {
+  auto state = sqlstate_of(e);
+  // Class 08: connection exception; 57P01..57P03: server shutting down or
+  // not yet accepting connections.
+  if (state.rfind("08", 0) == 0 || state.rfind("57P0", 0) == 0)
+    return true;
+  if (auto soci_err = dynamic_cast<const soci::soci_error*>(&e))
+    return soci_err->get_error_category() == soci::soci_error::connection_error;
+  return false;
+}
+
+domain::error translate(const std::exception& e) {
+  if (auto f = dynamic_cast<const failure*>(&e))
+    return f->error();
+  if (is_connection_error(e))
+    return {domain::errc::unavailable, "Service temporarily unavailable"};
+  return domain::internal_error();
+}
+
+} // namespace vcs::storage

@@ -1,0 +1,34 @@
+#pragma once
+
+#include "domain/error.hpp"
+
+#include <exception>
+#include <stdexcept>
+#include <string>
+
+namespace vcs::storage {
+
+// Thrown by repository work to abort with a specific domain error (for
+// example "not found" discovered inside a transaction).
+class failure : public std::runtime_error {
+public:
+  explicit failure(domain::error e) : std::runtime_error(e.message), error_(std::move(e)) {}
+  const domain::error& error() const noexcept { return error_; }
+
+private:
+  domain::error error_;
+};
+
+// Maps an exception thrown by a repository to a domain error: a lost
+// connection is `unavailable` (503), anything else `internal` (500). Callers
+// that expect a constraint violation check for it first with the helpers
+// below.
+domain::error translate(const std::exception& e);
+
+// The SQLSTATE of a PostgreSQL error, or an empty string.
+std::string sqlstate_of(const std::exception& e);
+
+bool is_unique_violation(const std::exception& e);
+bool is_connection_error(const std::exception& e);
+
+} // namespace vcs::storage

@@ -1,0 +1,42 @@
+#include "domain/plan.hpp"
+
+#include <gtest/gtest.h>
+
+namespace {
+
+using namespace vcs::domain;
+
+constexpr plan all_plans[] = {plan::free, plan::starter, plan::pro, plan::enterprise};
+
+TEST(Plan, ParsesExactUpperCaseNames) {
+  EXPECT_EQ(parse_plan("FREE"), plan::free);
+  EXPECT_EQ(parse_plan("STARTER"), plan::starter);
+  EXPECT_EQ(parse_plan("PRO"), plan::pro);
+  EXPECT_EQ(parse_plan("ENTERPRISE"), plan::enterprise);
+}
+
+TEST(Plan, RejectsOtherSpellings) {
+  for (const char* text : {"", "free", "Pro", "PRO ", " PRO", "PREMIUM", "PROFESSIONAL"})
+    EXPECT_EQ(parse_plan(text), std::nullopt) << '"' << text << '"';
+}
+
+TEST(Plan, NamesRoundTrip) {
+  for (const plan p : all_plans)
+    EXPECT_EQ(parse_plan(to_string(p)), p);
+}
+
+TEST(Plan, DefaultCampaignLimits) {
+  EXPECT_EQ(default_campaign_limit(plan::free), 3);
+  EXPECT_EQ(default_campaign_limit(plan::starter), 10);
+  EXPECT_EQ(default_campaign_limit(plan::pro), 100);
+  EXPECT_EQ(default_campaign_limit(plan::enterprise), 1000);
+}
+
+TEST(Plan, ExternalBillingNeedsProOrAbove) {
+  EXPECT_FALSE(allows_external_billing(plan::free));
+  EXPECT_FALSE(allows_external_billing(plan::starter));
+  EXPECT_TRUE(allows_external_billing(plan::pro));
+  EXPECT_TRUE(allows_external_billing(plan::enterprise));
+}
+
+} // namespace
