@@ -85,10 +85,15 @@ struct server::impl {
   // Installed before the I/O threads run, so an early SIGTERM is not lost.
   std::optional<net::signal_set> signals;
   std::promise<int> signalled;
+  // While a request is inside the actors no I/O is pending; without this
+  // guard run() would return once the acceptors close at shutdown and the
+  // reply could never be written.
+  net::executor_work_guard<net::io_context::executor_type> keep_running;
 
   impl(server_options o, dispatch_fn d)
       : options(std::move(o)), dispatch(std::move(d)),
-        ioc(static_cast<int>(std::max<std::size_t>(1, options.io_threads))) {}
+        ioc(static_cast<int>(std::max<std::size_t>(1, options.io_threads))),
+        keep_running(net::make_work_guard(ioc)) {}
 };
 
 server::server(server_options options, dispatch_fn dispatch)

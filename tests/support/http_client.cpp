@@ -22,12 +22,16 @@ struct http_client::impl {
   net::io_context ioc;
   std::unique_ptr<beast::tcp_stream> stream;
   beast::flat_buffer buffer;
+  // Set when the server answered "Connection: close"; the next request
+  // reconnects.
+  bool reconnect = false;
 
   void connect() {
     stream = std::make_unique<beast::tcp_stream>(ioc);
     stream->expires_after(std::chrono::seconds(60));
     stream->connect(tcp::endpoint{net::ip::make_address(host), port});
     buffer.clear();
+    reconnect = false;
   }
 };
 
@@ -55,7 +59,7 @@ http_response http_client::read_response() {
     out.headers[name] = std::string{f.value()};
   }
   if (!res.keep_alive())
-    impl_->connect();
+    impl_->reconnect = true;
   return out;
 }
 
@@ -63,6 +67,8 @@ http_response http_client::request(const std::string& method, const std::string&
                                    const std::string& body, const header_list& headers) {
   for (int attempt = 0;; ++attempt) {
     try {
+      if (impl_->reconnect)
+        impl_->connect();
       bhttp::request<bhttp::string_body> req{bhttp::string_to_verb(method), target, 11};
       req.set(bhttp::field::host, impl_->host);
       for (auto& [k, v] : headers)

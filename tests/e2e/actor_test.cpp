@@ -1,0 +1,136 @@
+// Actors with a real actor system and the real database: the registry spawns
+// tenant actors on demand and retires idle ones; the tenant actor serialises
+// and group-commits concurrent writes.
+
+#include "actors/db_pool.hpp"
+#include "actors/db_worker.hpp"
+#include "actors/registry.hpp"
+#include "actors/tenant_actor.hpp"
+#include "domain/api_key.hpp"
+#include "storage/database.hpp"
+#include "storage/migrations.hpp"
+#include "storage/tenant_repository.hpp"
+
+#include <caf/actor_system.hpp>
+#include <caf/actor_system_config.hpp>
+#include <caf/scoped_actor.hpp>
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <set>
+#include <type_traits>
+
+namespace vcs::actors {
+namespace {
+
+// Under C++20 an aggregate state struct can be built from the self pointer
+// (stack-notes trap 1); every state must have a user-declared constructor.
+static_assert(!std::is_aggregate_v<db_worker_state>);
+static_assert(!std::is_aggregate_v<tenant_state>);
+static_assert(!std::is_aggregate_v<registry_state>);
+
+std::string url() {
+  const char* u = std::getenv("VCS_TEST_DATABASE_URL");
+  if (!u)
+    throw std::runtime_error("VCS_TEST_DATABASE_URL is not set");
+  return u;
+}
+
+class actor_test : public ::testing::Test {
+protected:
+  actor_test() {
+    domain::init_crypto();
+    sql = storage::open_session(url());
+    storage::migrate(*sql);
+    pool = std::make_shared<db_pool>(db_pool::spawn(sys, url(), 2, std::chrono::seconds(10)));
+  }
+  ~actor_test() override { pool->shutdown(); }
+
+  caf::actor_system_config cfg;
+  caf::actor_system sys{cfg};
+  std::unique_ptr<soci::session> sql;
+  std::shared_ptr<db_pool> pool;
+};
+
+TEST_F(actor_test, fresh_tenant_state_reads_as_declared) {
+  tenant_state st;
+  EXPECT_EQ(st.tenant_id, 0);
+  EXPECT_FALSE(st.retiring);
+  EXPECT_FALSE(st.writes.busy());
+}
+
+TEST_F(actor_test, registry_spawns_once_and_retires_idle_tenant_actors) {
+  auto reg =
+      sys.spawn(registry, std::shared_ptr<const db_pool>(pool), std::chrono::milliseconds(100));
+  caf::scoped_actor self{sys};
+  tenant_actor first;
+  tenant_actor again;
+  self->request(reg, std::chrono::seconds(5), caf::get_atom::value, tenant_atom::value, int64_t{1})
+      .receive([&](tenant_actor& t) { first = t; }, [](caf::error& e) { FAIL() << to_string(e); });
+  self->request(reg, std::chrono::seconds(5), caf::get_atom::value, tenant_atom::value, int64_t{1})
+      .receive([&](tenant_actor& t) { again = t; }, [](caf::error& e) { FAIL() << to_string(e); });
+  ASSERT_TRUE(first);
+  EXPECT_EQ(first.address(), again.address());
+
+  self->monitor(first);
+  bool down = false;
+  self->receive([&](caf::down_msg& msg) { down = msg.source == first.address(); },
+                caf::after(std::chrono::seconds(5)) >> [] {});
+  EXPECT_TRUE(down) << "idle tenant actor did not retire";
+
+  tenant_actor fresh;
+  self->request(reg, std::chrono::seconds(5), caf::get_atom::value, tenant_atom::value, int64_t{1})
+      .receive([&](tenant_actor& t) { fresh = t; }, [](caf::error& e) { FAIL() << to_string(e); });
+  EXPECT_NE(fresh.address(), first.address());
+  self->send_exit(reg, caf::exit_reason::user_shutdown);
+  self->send_exit(fresh, caf::exit_reason::user_shutdown);
+}
+
+TEST_F(actor_test, concurrent_writes_to_one_tenant_all_commit) {
+  auto t = storage::insert_tenant(*sql, "actor test", domain::plan::pro, std::nullopt);
+  auto reg = sys.spawn(registry, std::shared_ptr<const db_pool>(pool), std::chrono::minutes(5));
+  caf::scoped_actor self{sys};
+  tenant_actor ta;
+  self->request(reg, std::chrono::seconds(5), caf::get_atom::value, tenant_atom::value, t.id)
+      .receive([&](tenant_actor& h) { ta = h; }, [](caf::error& e) { FAIL() << to_string(e); });
+
+  constexpr int n = 40;
+  for (int i = 0; i < n; ++i)
+    self->send(ta, create_atom::value, api_key_request{"key-" + std::to_string(i)});
+  // Replies of plain sends come back as messages to `self`.
+  std::set<int64_t> ids;
+  std::set<std::string> secrets;
+  for (int i = 0; i < n; ++i)
+    self->receive(
+        [&](issued_api_key& k) {
+          ids.insert(k.info.id);
+          secrets.insert(k.key);
+          EXPECT_EQ(k.info.tenant_id, t.id);
+        },
+        caf::after(std::chrono::seconds(10)) >> [] { FAIL() << "reply missing"; });
+  EXPECT_EQ(ids.size(), static_cast<std::size_t>(n));
+  EXPECT_EQ(secrets.size(), static_cast<std::size_t>(n));
+  long long stored = 0;
+  *sql << "SELECT count(*) FROM api_keys WHERE tenant_id = :t", soci::use(t.id), soci::into(stored);
+  EXPECT_EQ(stored, n);
+
+  // A failing write in a batch does not undo the others.
+  storage::tenant_patch rename;
+  rename.name = "renamed";
+  self->send(ta, delete_atom::value, api_key_removal{999'999'999});
+  self->send(ta, update_atom::value, rename);
+  bool delete_failed = false;
+  bool renamed = false;
+  for (int i = 0; i < 2; ++i)
+    self->receive(
+        [&](domain::tenant& updated) { renamed = updated.name == "renamed"; }, [&](bool) {},
+        [&](caf::error& e) { delete_failed = to_domain_error(e).code == domain::errc::not_found; },
+        caf::after(std::chrono::seconds(10)) >> [] {});
+  EXPECT_TRUE(delete_failed);
+  EXPECT_TRUE(renamed);
+  self->send_exit(reg, caf::exit_reason::user_shutdown);
+  self->send_exit(ta, caf::exit_reason::user_shutdown);
+}
+
+} // namespace
+} // namespace vcs::actors

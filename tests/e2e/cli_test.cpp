@@ -1,0 +1,69 @@
+// The executable's commands and start-up errors.
+
+#include "service_process.hpp"
+
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cstdio>
+#include <sys/wait.h>
+
+namespace vcs::test {
+namespace {
+
+struct run_result {
+  int status = -1;
+  std::string output;
+};
+
+run_result run(const std::string& env, const std::string& args) {
+  // env -i keeps VCS_* of the test environment out of the child.
+  auto cmd = "env -i PATH=/usr/bin:/bin " + env + " " + service_binary() + " " + args + " 2>&1";
+  run_result r;
+  FILE* p = ::popen(cmd.c_str(), "r");
+  std::array<char, 4096> buf{};
+  while (auto n = std::fread(buf.data(), 1, buf.size(), p))
+    r.output.append(buf.data(), n);
+  int st = ::pclose(p);
+  r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+  return r;
+}
+
+TEST(cli_test, help_lists_commands_and_every_documented_variable) {
+  auto r = run("", "--help");
+  EXPECT_EQ(r.status, 0);
+  for (const char* word : {"serve", "migrate", "VCS_DATABASE_URL", "VCS_PUBLIC_LISTEN",
+                           "VCS_OPERATOR_LISTEN", "VCS_OPERATOR_TOKEN", "VCS_SECRET_KEY",
+                           "VCS_LOG_LEVEL", "VCS_DB_POOL_SIZE", "VCS_BODY_LIMIT"})
+    EXPECT_NE(r.output.find(word), std::string::npos) << word;
+}
+
+TEST(cli_test, serve_without_secrets_is_a_clear_start_up_error) {
+  auto no_token = run("VCS_DATABASE_URL='" + database_url() + "'", "serve");
+  EXPECT_EQ(no_token.status, 2);
+  EXPECT_NE(no_token.output.find("VCS_OPERATOR_TOKEN"), std::string::npos) << no_token.output;
+  auto no_key = run("VCS_DATABASE_URL='" + database_url() + "' VCS_OPERATOR_TOKEN=t", "serve");
+  EXPECT_EQ(no_key.status, 2);
+  EXPECT_NE(no_key.output.find("VCS_SECRET_KEY"), std::string::npos) << no_key.output;
+  auto short_key = run("VCS_DATABASE_URL='" + database_url() + "' VCS_OPERATOR_TOKEN=t",
+                       "serve --secret-key=abc");
+  EXPECT_EQ(short_key.status, 2);
+  EXPECT_NE(short_key.output.find("64 hex"), std::string::npos) << short_key.output;
+}
+
+TEST(cli_test, unknown_commands_and_options_are_rejected) {
+  EXPECT_EQ(run("", "launch").status, 2);
+  EXPECT_EQ(run("", "serve --no-such-option=1").status, 2);
+  EXPECT_EQ(run("", "serve --db-pool-size=lots").status, 2);
+}
+
+TEST(cli_test, migrate_command_is_idempotent) {
+  auto first = run("VCS_DATABASE_URL='" + database_url() + "'", "migrate");
+  EXPECT_EQ(first.status, 0) << first.output;
+  auto second = run("", "migrate --database-url='" + database_url() + "'");
+  EXPECT_EQ(second.status, 0) << second.output;
+  EXPECT_NE(second.output.find("0 applied"), std::string::npos) << second.output;
+}
+
+} // namespace
+} // namespace vcs::test

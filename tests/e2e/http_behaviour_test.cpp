@@ -1,0 +1,120 @@
+// Transport behaviour: routing errors, limits, JSON errors, request ids,
+// health and metrics.
+
+#include "service_fixture.hpp"
+
+namespace vcs::test {
+namespace {
+
+class http_behaviour_test : public service_test {};
+
+TEST_F(http_behaviour_test, unknown_route_is_404_json) {
+  auto t = create_tenant();
+  auto r = pub("GET", "/api/v2/nothing-here", t.key);
+  EXPECT_EQ(r.status, 404u);
+  EXPECT_EQ(r.header("content-type"), "application/json");
+  EXPECT_EQ(str(parse(r.body), "message"), "Not found");
+  // Routing comes before authentication.
+  EXPECT_EQ(public_client.get("/nope").status, 404u);
+}
+
+TEST_F(http_behaviour_test, wrong_method_is_405_json_with_allow) {
+  auto t = create_tenant();
+  auto r = pub("DELETE", "/api/v2/clients", t.key);
+  EXPECT_EQ(r.status, 405u);
+  EXPECT_EQ(r.header("content-type"), "application/json");
+  EXPECT_EQ(str(parse(r.body), "message"), "Method not allowed");
+  EXPECT_EQ(r.header("allow"), "GET");
+}
+
+TEST_F(http_behaviour_test, malformed_json_is_400_invalid_data) {
+  for (const char* body : {"{not json", "{\"name\":\"x\"} trailing", "", "[1,2]", "\"str\""}) {
+    auto r = op("POST", "/admin/v1/tenants", body);
+    EXPECT_EQ(r.status, 400u) << body;
+    EXPECT_EQ(str(parse(r.body), "message"), "Invalid data") << body;
+  }
+}
+
+TEST_F(http_behaviour_test, oversized_body_is_413_json_and_service_keeps_serving) {
+  std::string huge = R"({"name":")" + std::string(2 * 1024 * 1024, 'a') + R"(","plan":"PRO"})";
+  auto r = op("POST", "/admin/v1/tenants", huge);
+  EXPECT_EQ(r.status, 413u);
+  EXPECT_EQ(r.header("content-type"), "application/json");
+  EXPECT_EQ(str(parse(r.body), "message"), "Request body too large");
+  http_client fresh{"127.0.0.1", svc.operator_port()};
+  EXPECT_EQ(fresh.get("/healthz").status, 200u);
+  EXPECT_EQ(op("GET", "/healthz").status, 200u);
+}
+
+TEST_F(http_behaviour_test, oversized_headers_are_431_json) {
+  // Beast's client caps one field at 64 KiB, so spread the bulk over several.
+  header_list padding;
+  for (int i = 0; i < 4; ++i)
+    padding.emplace_back("X-Padding-" + std::to_string(i), std::string(8 * 1024, 'h'));
+  auto r = public_client.get("/healthz", padding);
+  EXPECT_EQ(r.status, 431u);
+  EXPECT_EQ(r.header("content-type"), "application/json");
+  http_client fresh{"127.0.0.1", svc.public_port()};
+  EXPECT_EQ(fresh.get("/healthz").status, 200u);
+}
+
+TEST_F(http_behaviour_test, malformed_request_line_is_400_json) {
+  http_client raw{"127.0.0.1", svc.public_port()};
+  raw.send_raw("THIS IS NOT HTTP\r\n\r\n");
+  auto r = raw.read_response();
+  EXPECT_EQ(r.status, 400u);
+  EXPECT_EQ(r.header("content-type"), "application/json");
+}
+
+TEST_F(http_behaviour_test, request_id_is_generated_or_echoed) {
+  auto generated = public_client.get("/healthz");
+  EXPECT_FALSE(generated.header("x-request-id").empty());
+  auto again = public_client.get("/healthz");
+  EXPECT_NE(again.header("x-request-id"), generated.header("x-request-id"));
+  auto echoed = public_client.get("/healthz", {{"X-Request-Id", "dialer-42.a_b"}});
+  EXPECT_EQ(echoed.header("x-request-id"), "dialer-42.a_b");
+  // A header value that is not a sane token is replaced.
+  auto replaced = public_client.get("/healthz", {{"X-Request-Id", "bad id with spaces"}});
+  EXPECT_NE(replaced.header("x-request-id"), "bad id with spaces");
+  // Error responses carry it too.
+  EXPECT_FALSE(public_client.get("/nope").header("x-request-id").empty());
+}
+
+TEST_F(http_behaviour_test, healthz_on_both_listeners_without_auth) {
+  for (auto port : {svc.public_port(), svc.operator_port()}) {
+    http_client c{"127.0.0.1", port};
+    auto r = c.get("/healthz");
+    EXPECT_EQ(r.status, 200u);
+    EXPECT_EQ(str(parse(r.body), "status"), "ok");
+  }
+}
+
+TEST_F(http_behaviour_test, metrics_count_routes_and_statuses) {
+  auto t = create_tenant();
+  pub("GET", "/api/v2/clients", t.key);
+  public_client.get("/api/v2/clients");
+  EXPECT_EQ(operator_client.get("/metrics").status, 401u);
+  auto m = op("GET", "/metrics");
+  ASSERT_EQ(m.status, 200u);
+  EXPECT_NE(m.header("content-type").find("text/plain"), std::string::npos);
+  EXPECT_NE(m.body.find(R"(vcs_http_requests_total{route="GET /api/v2/clients",status="200"})"),
+            std::string::npos);
+  EXPECT_NE(m.body.find(R"(vcs_http_requests_total{route="GET /api/v2/clients",status="401"})"),
+            std::string::npos);
+  EXPECT_NE(
+      m.body.find(
+          R"(vcs_http_request_duration_seconds_bucket{route="GET /api/v2/clients",le="+Inf"})"),
+      std::string::npos);
+}
+
+TEST_F(http_behaviour_test, keep_alive_serves_many_requests_on_one_connection) {
+  http_client c{"127.0.0.1", svc.public_port()};
+  for (int i = 0; i < 50; ++i) {
+    auto r = c.get("/healthz");
+    ASSERT_EQ(r.status, 200u);
+    EXPECT_NE(r.header("connection"), "close");
+  }
+}
+
+} // namespace
+} // namespace vcs::test

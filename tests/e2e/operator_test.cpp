@@ -1,0 +1,147 @@
+// Operator plane: tenants and the API key lifecycle.
+
+#include "service_fixture.hpp"
+
+#include <regex>
+
+namespace vcs::test {
+namespace {
+
+class operator_test : public service_test {};
+
+TEST_F(operator_test, create_tenant_returns_tenant_and_one_time_key) {
+  auto r =
+      op("POST", "/admin/v1/tenants", R"({"name":"Acme","plan":"STARTER","campaign_limit":7})");
+  ASSERT_EQ(r.status, 201u) << r.body;
+  auto d = parse(r.body);
+  EXPECT_FALSE(str(d, "tenant_id").empty());
+  EXPECT_EQ(str(d, "name"), "Acme");
+  EXPECT_EQ(str(d, "plan"), "STARTER");
+  EXPECT_EQ(d["campaign_limit"].GetInt(), 7);
+  const auto& key = d["api_key"];
+  EXPECT_EQ(str(key, "name"), "default");
+  EXPECT_EQ(str(key, "status"), "Active");
+  auto full = str(key, "key");
+  EXPECT_TRUE(std::regex_match(full, std::regex("vcs_[0-9a-f]{48}"))) << full;
+  EXPECT_EQ(str(key, "masked_key"), "vcs_****" + full.substr(full.size() - 4));
+}
+
+TEST_F(operator_test, plan_default_limit_applies_without_override) {
+  auto r = op("POST", "/admin/v1/tenants", R"({"name":"Free one","plan":"FREE"})");
+  ASSERT_EQ(r.status, 201u);
+  EXPECT_EQ(parse(r.body)["campaign_limit"].GetInt(), 3);
+}
+
+TEST_F(operator_test, create_tenant_validation_names_each_field) {
+  auto r = op("POST", "/admin/v1/tenants", R"({"plan":"GOLD","campaign_limit":-1})");
+  ASSERT_EQ(r.status, 400u);
+  auto d = parse(r.body);
+  EXPECT_EQ(str(d, "message"), "Validation error");
+  ASSERT_TRUE(d["errors"].IsObject());
+  EXPECT_TRUE(d["errors"].HasMember("name"));
+  EXPECT_TRUE(d["errors"].HasMember("plan"));
+  EXPECT_TRUE(d["errors"].HasMember("campaign_limit"));
+}
+
+TEST_F(operator_test, update_tenant_changes_only_given_fields) {
+  auto t = create_tenant("FREE");
+  auto r = op("PATCH", "/admin/v1/tenants/" + t.id, R"({"plan":"ENTERPRISE"})");
+  ASSERT_EQ(r.status, 200u) << r.body;
+  auto d = parse(r.body);
+  EXPECT_EQ(str(d, "plan"), "ENTERPRISE");
+  EXPECT_EQ(d["campaign_limit"].GetInt(), 1000);
+  EXPECT_TRUE(d["active"].GetBool());
+  auto limited = parse(op("PATCH", "/admin/v1/tenants/" + t.id, R"({"campaign_limit":12})").body);
+  EXPECT_EQ(limited["campaign_limit"].GetInt(), 12);
+  EXPECT_EQ(str(limited, "plan"), "ENTERPRISE");
+  auto reset = parse(op("PATCH", "/admin/v1/tenants/" + t.id, R"({"campaign_limit":null})").body);
+  EXPECT_EQ(reset["campaign_limit"].GetInt(), 1000);
+  auto got = parse(op("GET", "/admin/v1/tenants/" + t.id).body);
+  EXPECT_EQ(str(got, "plan"), "ENTERPRISE");
+}
+
+TEST_F(operator_test, tenant_ids_accept_integer_and_global_forms_and_reject_garbage) {
+  auto t = create_tenant();
+  EXPECT_EQ(op("GET", "/admin/v1/tenants/" + t.id).status, 200u);
+  for (const char* bad : {"abc", "0", "-1", "VGVuYW50OjA=", "QXBpS2V5OjE=", "99999999999"}) {
+    auto r = op("GET", std::string{"/admin/v1/tenants/"} + bad);
+    EXPECT_EQ(r.status, 404u) << bad;
+    EXPECT_EQ(str(parse(r.body), "message"), "Tenant not found") << bad;
+  }
+}
+
+TEST_F(operator_test, update_tenant_rejects_an_empty_patch) {
+  auto t = create_tenant();
+  auto r = op("PATCH", "/admin/v1/tenants/" + t.id, "{}");
+  EXPECT_EQ(r.status, 400u);
+  EXPECT_EQ(op("PATCH", "/admin/v1/tenants/VGVuYW50Ojk5OTk5OTk=", R"({"active":false})").status,
+            404u);
+}
+
+TEST_F(operator_test, api_key_lifecycle) {
+  auto t = create_tenant();
+  auto created = op("POST", "/admin/v1/tenants/" + t.id + "/api-keys", R"({"name":"dialer"})");
+  ASSERT_EQ(created.status, 201u) << created.body;
+  auto c = parse(created.body);
+  auto key = str(c, "key");
+  auto key_id = str(c, "id");
+  EXPECT_EQ(str(c, "status"), "Active");
+  EXPECT_EQ(pub("GET", "/api/v2/clients", key).status, 200u);
+
+  // Listed masked, never in full.
+  auto listed = op("GET", "/admin/v1/tenants/" + t.id + "/api-keys");
+  ASSERT_EQ(listed.status, 200u);
+  EXPECT_EQ(listed.body.find(key), std::string::npos);
+  EXPECT_EQ(listed.body.find(t.key), std::string::npos);
+  auto l = parse(listed.body);
+  ASSERT_EQ(l["api_keys"].Size(), 2u);
+  EXPECT_FALSE(l["api_keys"][1].HasMember("key"));
+  EXPECT_EQ(str(l["api_keys"][1], "masked_key"), "vcs_****" + key.substr(key.size() - 4));
+
+  auto disabled = op("PATCH", "/admin/v1/api-keys/" + key_id, R"({"status":"Disabled"})");
+  ASSERT_EQ(disabled.status, 200u) << disabled.body;
+  EXPECT_EQ(str(parse(disabled.body), "status"), "Disabled");
+  EXPECT_EQ(disabled.body.find(key), std::string::npos);
+  auto refused = pub("GET", "/api/v2/clients", key);
+  EXPECT_EQ(refused.status, 401u);
+  EXPECT_EQ(str(parse(refused.body), "message"), "API key is disabled");
+  // The tenant's other key is unaffected.
+  EXPECT_EQ(pub("GET", "/api/v2/clients", t.key).status, 200u);
+
+  ASSERT_EQ(op("PATCH", "/admin/v1/api-keys/" + key_id, R"({"status":"Active"})").status, 200u);
+  EXPECT_EQ(pub("GET", "/api/v2/clients", key).status, 200u);
+
+  auto deleted = op("DELETE", "/admin/v1/api-keys/" + key_id);
+  ASSERT_EQ(deleted.status, 200u);
+  EXPECT_FALSE(str(parse(deleted.body), "message").empty());
+  auto gone = pub("GET", "/api/v2/clients", key);
+  EXPECT_EQ(gone.status, 401u);
+  EXPECT_EQ(str(parse(gone.body), "message"), "Invalid API key");
+  EXPECT_EQ(op("DELETE", "/admin/v1/api-keys/" + key_id).status, 404u);
+  EXPECT_EQ(op("PATCH", "/admin/v1/api-keys/" + key_id, R"({"status":"Active"})").status, 404u);
+  EXPECT_EQ(pub("GET", "/api/v2/clients", key).status, 401u);
+}
+
+TEST_F(operator_test, key_status_must_be_active_or_disabled) {
+  auto t = create_tenant();
+  auto r = op("PATCH", "/admin/v1/api-keys/" + t.key_id, R"({"status":"Deleted"})");
+  EXPECT_EQ(r.status, 400u);
+  EXPECT_TRUE(parse(r.body)["errors"].HasMember("status"));
+}
+
+TEST_F(operator_test, keys_and_tokens_never_reach_the_log) {
+  auto t = create_tenant();
+  auto created =
+      parse(op("POST", "/admin/v1/tenants/" + t.id + "/api-keys", R"({"name":"x"})").body);
+  auto key = str(created, "key");
+  pub("GET", "/api/v2/clients", key);
+  pub("GET", "/api/v2/clients", t.key);
+  auto log = svc.log_contents();
+  EXPECT_NE(log.find("access "), std::string::npos) << "access log lines expected";
+  EXPECT_EQ(log.find(key), std::string::npos);
+  EXPECT_EQ(log.find(t.key), std::string::npos);
+  EXPECT_EQ(log.find(svc.operator_token()), std::string::npos);
+}
+
+} // namespace
+} // namespace vcs::test

@@ -1,0 +1,35 @@
+#include "service_fixture.hpp"
+
+#include <atomic>
+
+namespace vcs::test {
+
+service_process& shared_service() {
+  static service_process instance;
+  return instance;
+}
+
+service_test::service_test()
+    : svc(shared_service()), public_client("127.0.0.1", svc.public_port()),
+      operator_client("127.0.0.1", svc.operator_port()) {}
+
+http_response service_test::op(const std::string& method, const std::string& target,
+                               const std::string& body) {
+  return operator_client.request(method, target, body, bearer(svc.operator_token()));
+}
+
+http_response service_test::pub(const std::string& method, const std::string& target,
+                                const std::string& key, const std::string& body) {
+  return public_client.request(method, target, body, bearer(key));
+}
+
+tenant_info service_test::create_tenant(const std::string& plan) {
+  static std::atomic<int> counter{0};
+  auto name = "tenant-" + std::to_string(++counter);
+  auto r = op("POST", "/admin/v1/tenants", R"({"name":")" + name + R"(","plan":")" + plan + "\"}");
+  EXPECT_EQ(r.status, 201u) << r.body;
+  auto d = parse(r.body);
+  return {str(d, "tenant_id"), str(d["api_key"], "key"), str(d["api_key"], "id")};
+}
+
+} // namespace vcs::test
