@@ -51,6 +51,19 @@ TEST(cli_test, serve_without_secrets_is_a_clear_start_up_error) {
   EXPECT_NE(short_key.output.find("64 hex"), std::string::npos) << short_key.output;
 }
 
+TEST(cli_test, shipped_configuration_file_is_valid_and_overridable) {
+  std::string file = std::string{VCS_SOURCE_DIR} + "/config/voice-campaign-service.conf";
+  auto r = run("VCS_DATABASE_URL='" + database_url() + "'", "migrate --config=" + file);
+  EXPECT_EQ(r.status, 0) << r.output;
+  // A bad value in the environment beats the file and is reported.
+  auto bad = run("VCS_DB_POOL_SIZE=many VCS_DATABASE_URL='" + database_url() + "'",
+                 "migrate --config=" + file);
+  EXPECT_EQ(bad.status, 2);
+  EXPECT_NE(bad.output.find("many"), std::string::npos) << bad.output;
+  auto missing = run("", "migrate --config=/nonexistent.conf");
+  EXPECT_EQ(missing.status, 2);
+}
+
 TEST(cli_test, unknown_commands_and_options_are_rejected) {
   EXPECT_EQ(run("", "launch").status, 2);
   EXPECT_EQ(run("", "serve --no-such-option=1").status, 2);
