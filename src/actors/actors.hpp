@@ -26,6 +26,19 @@ using tenant_actor = caf::typed_actor<
     caf::replies_to<update_atom, api_key_status_change>::with<domain::api_key_info>,
     // Deletes one of the tenant's keys for good.
     caf::replies_to<delete_atom, api_key_removal>::with<bool>,
+    // Registers a voice provider configuration (credentials already sealed).
+    caf::replies_to<create_atom, voice_provider_create>::with<domain::voice_provider_config>,
+    // Creates a campaign within the plan's campaign limit (row-locked quota).
+    caf::replies_to<create_atom, campaign_create>::with<domain::campaign>,
+    // Timer tick: retires the actor when it has been idle long enough.
+    caf::reacts_to<idle_atom>>;
+
+// Serialises every change to one campaign.
+using campaign_actor = caf::typed_actor<
+    // Applies a partial update; create-only fields must keep their values.
+    caf::replies_to<update_atom, campaign_update>::with<domain::campaign>,
+    // Moves the campaign to a status, unless a transition rule forbids it.
+    caf::replies_to<update_atom, status_atom, domain::campaign_status>::with<domain::campaign>,
     // Timer tick: retires the actor when it has been idle long enough.
     caf::reacts_to<idle_atom>>;
 
@@ -33,8 +46,13 @@ using tenant_actor = caf::typed_actor<
 using registry_actor = caf::typed_actor<
     // Returns the tenant's actor, spawning it on first use.
     caf::replies_to<caf::get_atom, tenant_atom, int64_t>::with<tenant_actor>,
+    // Returns the campaign's actor (tenant id, campaign id), spawning it on
+    // first use. The caller has checked that the tenant owns the campaign.
+    caf::replies_to<caf::get_atom, campaign_atom, int64_t, int64_t>::with<campaign_actor>,
     // An idle tenant actor asks to retire; the registry forgets it first.
-    caf::replies_to<retire_atom, tenant_atom, int64_t>::with<bool>>;
+    caf::replies_to<retire_atom, tenant_atom, int64_t>::with<bool>,
+    // An idle campaign actor asks to retire (tenant id, campaign id).
+    caf::replies_to<retire_atom, campaign_atom, int64_t, int64_t>::with<bool>>;
 
 // A detached front worker: routes a request and answers it.
 using request_worker_actor = caf::typed_actor<

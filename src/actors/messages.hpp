@@ -2,8 +2,11 @@
 
 // Message types and atoms shared by the actor interfaces in actors.hpp.
 
+#include "domain/campaign.hpp"
 #include "domain/error.hpp"
+#include "domain/secret_box.hpp"
 #include "domain/tenant.hpp"
+#include "domain/voice_provider.hpp"
 #include "storage/tenant_repository.hpp"
 
 #include <caf/allowed_unsafe_message_type.hpp>
@@ -28,6 +31,8 @@ using delete_atom = caf::atom_constant<caf::atom("delete")>;
 using tenant_atom = caf::atom_constant<caf::atom("tenant")>;
 using retire_atom = caf::atom_constant<caf::atom("retire")>;
 using idle_atom = caf::atom_constant<caf::atom("idle")>;
+using campaign_atom = caf::atom_constant<caf::atom("campaign")>;
+using status_atom = caf::atom_constant<caf::atom("status")>;
 
 // Blocking database work for a detached worker; returns its result boxed.
 struct db_task {
@@ -85,6 +90,27 @@ struct api_key_removal {
   int64_t key_id = 0;
 };
 
+struct voice_provider_create {
+  domain::voice_provider_kind kind = domain::voice_provider_kind::provider_a;
+  domain::secret_box::sealed credentials;
+  int32_t concurrency_limit = domain::concurrency_limit_default;
+};
+
+// Create and update carry the validated fields; `voice_provider_ref` is
+// tenant_voice_provider_id as the client sent it, for the error message.
+struct campaign_create {
+  domain::campaign_fields fields;
+  std::string voice_provider_ref;
+};
+
+// Create-only fields (type, provider_a_calling_entity, start_date, end_date)
+// may be present; the campaign actor rejects them when they differ from the
+// stored values.
+struct campaign_update {
+  domain::campaign_fields fields;
+  std::string voice_provider_ref;
+};
+
 } // namespace vcs::actors
 
 // These types never leave the process.
@@ -99,3 +125,9 @@ CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::domain::error)
 CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::domain::tenant)
 CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::domain::api_key_info)
 CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::storage::tenant_patch)
+CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::actors::voice_provider_create)
+CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::actors::campaign_create)
+CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::actors::campaign_update)
+CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::domain::campaign)
+CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::domain::campaign_status)
+CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::domain::voice_provider_config)

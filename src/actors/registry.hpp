@@ -4,8 +4,10 @@
 #include "actors/db_pool.hpp"
 
 #include <chrono>
+#include <map>
 #include <memory>
 #include <unordered_map>
+#include <utility>
 
 namespace vcs::actors {
 
@@ -17,6 +19,8 @@ struct registry_state {
   std::shared_ptr<const db_pool> pool;
   std::chrono::milliseconds idle_timeout{0};
   std::unordered_map<int64_t, tenant_actor> tenants;
+  // Keyed by (tenant id, campaign id).
+  std::map<std::pair<int64_t, int64_t>, campaign_actor> campaigns;
 };
 
 registry_actor::behavior_type registry(registry_actor::stateful_pointer<registry_state> self,

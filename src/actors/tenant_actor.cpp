@@ -1,8 +1,11 @@
 #include "actors/tenant_actor.hpp"
 
 #include "domain/api_key.hpp"
+#include "domain/campaign_errors.hpp"
 #include "storage/api_key_repository.hpp"
+#include "storage/campaign_repository.hpp"
 #include "storage/tenant_repository.hpp"
+#include "storage/voice_provider_repository.hpp"
 
 #include <caf/event_based_actor.hpp>
 
@@ -14,26 +17,34 @@ domain::error key_not_found() {
   return domain::not_found("API key not found");
 }
 
+// Inside the create transaction: the tenant row lock makes the count and the
+// insert one step on every node.
+domain::campaign create_campaign(soci::session& sql, int64_t tenant_id,
+                                 const campaign_create& req) {
+  auto quota = storage::lock_campaign_quota(sql, tenant_id);
+  if (!quota)
+    throw storage::failure(domain::not_found("Tenant not found"));
+  const auto& vp = req.fields.voice_provider_id;
+  if (vp && !storage::voice_provider_exists(sql, tenant_id, *vp))
+    throw storage::failure(domain::voice_provider_not_found(req.voice_provider_ref));
+  if (quota->used >= quota->limit)
+    throw storage::failure(domain::campaign_limit_reached(quota->limit));
+  return storage::insert_campaign(sql, tenant_id, req.fields);
+}
+
 } // namespace
 
 tenant_actor::behavior_type tenant(tenant_actor::stateful_pointer<tenant_state> self,
                                    int64_t tenant_id, std::shared_ptr<const db_pool> pool,
                                    registry_actor registry,
                                    std::chrono::milliseconds idle_timeout) {
-  auto& st = self->state;
-  st.tenant_id = tenant_id;
-  st.pool = std::move(pool);
-  st.registry = std::move(registry);
-  st.idle_timeout = idle_timeout;
-  st.touch();
-  self->delayed_send(self, idle_timeout, idle_atom::value);
+  self->state.tenant_id = tenant_id;
+  self->state.start(self, std::move(pool), std::move(registry), idle_timeout);
   return {
       [self](update_atom, storage::tenant_patch& patch) -> caf::result<domain::tenant> {
-        auto& st = self->state;
-        st.touch();
-        auto id = st.tenant_id;
-        return st.writes.submit<domain::tenant>(
-            self, *st.pool, [id, patch = std::move(patch)](soci::session& sql) -> std::any {
+        auto id = self->state.tenant_id;
+        return self->state.write<domain::tenant>(
+            self, [id, patch = std::move(patch)](soci::session& sql) -> std::any {
               auto t = storage::update_tenant(sql, id, patch);
               if (!t)
                 throw storage::failure(domain::not_found("Tenant not found"));
@@ -41,22 +52,18 @@ tenant_actor::behavior_type tenant(tenant_actor::stateful_pointer<tenant_state> 
             });
       },
       [self](create_atom, api_key_request& req) -> caf::result<issued_api_key> {
-        auto& st = self->state;
-        st.touch();
-        auto id = st.tenant_id;
-        return st.writes.submit<issued_api_key>(
-            self, *st.pool, [id, name = std::move(req.name)](soci::session& sql) -> std::any {
+        auto id = self->state.tenant_id;
+        return self->state.write<issued_api_key>(
+            self, [id, name = std::move(req.name)](soci::session& sql) -> std::any {
               auto key = domain::generate_api_key();
               auto info = storage::insert_api_key(sql, id, name, key.hash, key.masked_key);
               return issued_api_key{std::move(info), std::move(key.key)};
             });
       },
       [self](update_atom, api_key_status_change& change) -> caf::result<domain::api_key_info> {
-        auto& st = self->state;
-        st.touch();
-        auto id = st.tenant_id;
-        return st.writes.submit<domain::api_key_info>(
-            self, *st.pool, [id, change](soci::session& sql) -> std::any {
+        auto id = self->state.tenant_id;
+        return self->state.write<domain::api_key_info>(
+            self, [id, change](soci::session& sql) -> std::any {
               auto info = storage::set_api_key_status(sql, id, change.key_id, change.status);
               if (!info)
                 throw storage::failure(key_not_found());
@@ -64,31 +71,32 @@ tenant_actor::behavior_type tenant(tenant_actor::stateful_pointer<tenant_state> 
             });
       },
       [self](delete_atom, api_key_removal& removal) -> caf::result<bool> {
-        auto& st = self->state;
-        st.touch();
-        auto id = st.tenant_id;
-        return st.writes.submit<bool>(self, *st.pool,
-                                      [id, removal](soci::session& sql) -> std::any {
-                                        if (!storage::delete_api_key(sql, id, removal.key_id))
-                                          throw storage::failure(key_not_found());
-                                        return true;
-                                      });
+        auto id = self->state.tenant_id;
+        return self->state.write<bool>(self, [id, removal](soci::session& sql) -> std::any {
+          if (!storage::delete_api_key(sql, id, removal.key_id))
+            throw storage::failure(key_not_found());
+          return true;
+        });
+      },
+      [self](create_atom,
+             voice_provider_create& req) -> caf::result<domain::voice_provider_config> {
+        auto id = self->state.tenant_id;
+        return self->state.write<domain::voice_provider_config>(
+            self, [id, req = std::move(req)](soci::session& sql) -> std::any {
+              return storage::insert_voice_provider(sql, id, req.kind, req.credentials,
+                                                    req.concurrency_limit);
+            });
+      },
+      [self](create_atom, campaign_create& req) -> caf::result<domain::campaign> {
+        auto id = self->state.tenant_id;
+        return self->state.write<domain::campaign>(
+            self, [id, req = std::move(req)](soci::session& sql) -> std::any {
+              return create_campaign(sql, id, req);
+            });
       },
       [self](idle_atom) {
         auto& st = self->state;
-        auto idle_for = std::chrono::steady_clock::now() - st.last_active;
-        if (st.retiring || st.writes.busy() || idle_for < st.idle_timeout) {
-          self->delayed_send(self, st.idle_timeout, idle_atom::value);
-          return;
-        }
-        st.retiring = true;
-        self->request(st.registry, std::chrono::seconds(10), retire_atom::value, tenant_atom::value,
-                      st.tenant_id)
-            .then([self](bool) { self->quit(); },
-                  [self](caf::error&) {
-                    self->state.retiring = false;
-                    self->delayed_send(self, self->state.idle_timeout, idle_atom::value);
-                  });
+        st.idle.tick(self, st.writes.busy(), st.registry, tenant_atom::value, st.tenant_id);
       },
   };
 }

@@ -4,6 +4,7 @@
 #include "actors/registry.hpp"
 #include "app/config.hpp"
 #include "domain/api_key.hpp"
+#include "domain/secret_box.hpp"
 #include "http/front_pool.hpp"
 #include "http/routes.hpp"
 #include "http/server.hpp"
@@ -63,6 +64,8 @@ int run_serve(const app::config& c) {
   svc->metrics = std::make_shared<http::metrics>();
   svc->operator_token = c.operator_token;
   svc->actor_timeout = c.actor_timeout;
+  svc->secrets =
+      std::make_shared<const domain::secret_box>(*domain::secret_box::from_hex(c.secret_key));
   auto routes = std::make_shared<http::route_tables>(
       http::route_tables{http::public_routes(), http::operator_routes()});
   http::front_pool front{sys, c.request_workers, routes, svc, c.database_url};

@@ -2,6 +2,7 @@
 
 #include "actors/actor_error.hpp"
 #include "actors/actors.hpp"
+#include "domain/secret_box.hpp"
 #include "domain/tenant.hpp"
 #include "http/metrics.hpp"
 #include "http/query.hpp"
@@ -26,6 +27,8 @@ struct services {
   std::shared_ptr<http::metrics> metrics;
   std::string operator_token;
   std::chrono::milliseconds actor_timeout{30'000};
+  // Seals stored provider credentials (key from VCS_SECRET_KEY).
+  std::shared_ptr<const domain::secret_box> secrets;
 };
 
 // One request in flight: what was asked, who asks, and the way back. Held by
@@ -75,29 +78,51 @@ public:
   virtual void handle(const exchange_ptr& ex, worker_context& ctx) = 0;
 };
 
-// Asks the tenant's actor and answers through `ok`, or fails the exchange
-// with the mapped error. A tenant actor that retired between look-up and
-// request is looked up once more.
-template <class Reply, class... Ts>
-void ask_tenant(actors::request_worker_actor::pointer self, const exchange_ptr& ex,
-                int64_t tenant_id, std::function<void(Reply&)> ok, std::tuple<Ts...> msg,
+// Asks an entity actor: looks it up in the registry with `lookup` (the get
+// message after get_atom), sends `msg`, and answers through `ok`, or fails
+// the exchange with the mapped error. An actor that retired between look-up
+// and request is looked up once more.
+template <class Handle, class Reply, class... Key, class... Ts>
+void ask_entity(actors::request_worker_actor::pointer self, const exchange_ptr& ex,
+                std::tuple<Key...> lookup, std::function<void(Reply&)> ok, std::tuple<Ts...> msg,
                 int tries_left = 1) {
   auto timeout = ex->svc.actor_timeout;
-  self->request(ex->svc.registry, timeout, caf::get_atom::value, actors::tenant_atom::value,
-                tenant_id)
-      .then(
-          [=](actors::tenant_actor& t) {
-            auto req = std::apply(
-                [&](const auto&... xs) { return self->request(t, timeout, xs...); }, msg);
-            std::move(req).then([=](Reply& r) { ok(r); },
-                                [=](caf::error& e) {
-                                  if (e == caf::sec::request_receiver_down && tries_left > 0)
-                                    ask_tenant<Reply>(self, ex, tenant_id, ok, msg, tries_left - 1);
-                                  else
-                                    ex->fail(actors::to_domain_error(e));
-                                });
-          },
-          [=](caf::error& e) { ex->fail(actors::to_domain_error(e)); });
+  auto find = std::apply(
+      [&](const auto&... key) {
+        return self->request(ex->svc.registry, timeout, caf::get_atom::value, key...);
+      },
+      lookup);
+  std::move(find).then(
+      [=](Handle& entity) {
+        auto req = std::apply(
+            [&](const auto&... xs) { return self->request(entity, timeout, xs...); }, msg);
+        std::move(req).then([=](Reply& r) { ok(r); },
+                            [=](caf::error& e) {
+                              if (e == caf::sec::request_receiver_down && tries_left > 0)
+                                ask_entity<Handle, Reply>(self, ex, lookup, ok, msg,
+                                                          tries_left - 1);
+                              else
+                                ex->fail(actors::to_domain_error(e));
+                            });
+      },
+      [=](caf::error& e) { ex->fail(actors::to_domain_error(e)); });
+}
+
+template <class Reply, class... Ts>
+void ask_tenant(actors::request_worker_actor::pointer self, const exchange_ptr& ex,
+                int64_t tenant_id, std::function<void(Reply&)> ok, std::tuple<Ts...> msg) {
+  ask_entity<actors::tenant_actor, Reply>(self, ex,
+                                          std::make_tuple(actors::tenant_atom::value, tenant_id),
+                                          std::move(ok), std::move(msg));
+}
+
+template <class Reply, class... Ts>
+void ask_campaign(actors::request_worker_actor::pointer self, const exchange_ptr& ex,
+                  int64_t tenant_id, int64_t campaign_id, std::function<void(Reply&)> ok,
+                  std::tuple<Ts...> msg) {
+  ask_entity<actors::campaign_actor, Reply>(
+      self, ex, std::make_tuple(actors::campaign_atom::value, tenant_id, campaign_id),
+      std::move(ok), std::move(msg));
 }
 
 } // namespace vcs::http

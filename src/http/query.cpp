@@ -1,20 +1,8 @@
 #include "http/query.hpp"
 
+#include "domain/hex.hpp"
+
 namespace vcs::http {
-
-namespace {
-
-int hex_value(char c) {
-  if (c >= '0' && c <= '9')
-    return c - '0';
-  if (c >= 'a' && c <= 'f')
-    return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F')
-    return c - 'A' + 10;
-  return -1;
-}
-
-} // namespace
 
 std::optional<std::string> target::param(std::string_view name) const {
   for (const auto& [k, v] : query)
@@ -31,8 +19,8 @@ std::optional<std::string> percent_decode(std::string_view text, bool plus_is_sp
     if (c == '%') {
       if (i + 2 >= text.size())
         return std::nullopt;
-      int hi = hex_value(text[i + 1]);
-      int lo = hex_value(text[i + 2]);
+      int hi = domain::hex_digit_value(text[i + 1]);
+      int lo = domain::hex_digit_value(text[i + 2]);
       if (hi < 0 || lo < 0)
         return std::nullopt;
       out += static_cast<char>(hi * 16 + lo);

@@ -50,3 +50,76 @@ void render_client(json_out& out, const domain::client& c) {
 }
 
 } // namespace vcs::http
+
+namespace vcs::http {
+
+namespace {
+
+void optional_int(json_out& out, std::string_view key, const std::optional<int32_t>& v) {
+  if (v)
+    out.field(key, *v);
+  else
+    out.null_field(key);
+}
+
+} // namespace
+
+void render_campaign_summary(json_out& out, const domain::campaign& c) {
+  out.w().StartObject();
+  out.field("campaign_id", encode_global_id(entity::campaign, c.id));
+  out.field("campaign_name", c.name);
+  out.field("campaign_type", c.type);
+  out.field("campaign_status", domain::to_string(c.status));
+  out.w().EndObject();
+}
+
+void render_campaign(json_out& out, const domain::campaign& c) {
+  out.w().StartObject();
+  out.field("id", encode_global_id(entity::campaign, c.id));
+  out.field("name", c.name);
+  out.field("type", c.type);
+  out.field("status", domain::to_string(c.status));
+  out.field("assistant_id", c.assistant_id);
+  if (c.voice_provider_id)
+    out.field("tenant_voice_provider_id",
+              encode_global_id(entity::voice_provider, *c.voice_provider_id));
+  else
+    out.null_field("tenant_voice_provider_id");
+  out.field("dialer_type", c.dialer_type);
+  out.field("provider_a_calling_entity", c.provider_a_calling_entity);
+  out.field("phone_number_id", c.phone_number_id);
+  out.field("phone_number_pool_id", c.phone_number_pool_id);
+  out.field("start_date", c.start_date);
+  out.field("end_date", c.end_date);
+  out.field("timezone", c.timezone);
+  out.key("days_of_week");
+  if (c.days_of_week) {
+    out.w().StartArray();
+    for (const auto& d : *c.days_of_week)
+      out.str(d);
+    out.w().EndArray();
+  } else {
+    out.w().Null();
+  }
+  out.field("daily_start_time", c.daily_start_time);
+  out.field("daily_end_time", c.daily_end_time);
+  optional_int(out, "max_call_attempts", c.max_call_attempts);
+  optional_int(out, "max_daily_attempts", c.max_daily_attempts);
+  optional_int(out, "min_gap_between_attempts", c.min_gap_between_attempts);
+  out.field("consider_voicemail_as_answered", c.consider_voicemail_as_answered);
+  out.field("webhook_url", c.webhook_url);
+  out.field("lead_count", c.lead_count);
+  out.field("created_at", domain::format_utc(c.created_at));
+  out.field("updated_at", domain::format_utc(c.updated_at));
+  out.w().EndObject();
+}
+
+void render_voice_provider(json_out& out, const domain::voice_provider_config& v) {
+  out.w().StartObject();
+  out.field("voice_provider_id", encode_global_id(entity::voice_provider, v.id));
+  out.field("voice_provider", domain::to_string(v.kind));
+  out.field("concurrency_limit", v.concurrency_limit);
+  out.w().EndObject();
+}
+
+} // namespace vcs::http

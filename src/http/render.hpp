@@ -1,7 +1,9 @@
 #pragma once
 
+#include "domain/campaign.hpp"
 #include "domain/client.hpp"
 #include "domain/tenant.hpp"
+#include "domain/voice_provider.hpp"
 #include "http/json.hpp"
 
 #include <optional>
@@ -15,5 +17,12 @@ void render_tenant_fields(json_out& out, const domain::tenant& t);
 void render_api_key(json_out& out, const domain::api_key_info& k,
                     std::optional<std::string_view> secret = std::nullopt);
 void render_client(json_out& out, const domain::client& c);
+// The spec's campaign summary: campaign_id, campaign_name, campaign_type,
+// campaign_status.
+void render_campaign_summary(json_out& out, const domain::campaign& c);
+// Every stored field of a campaign (GET /api/v2/voice-campaigns/{id}).
+void render_campaign(json_out& out, const domain::campaign& c);
+// voice_provider_id, voice_provider, concurrency_limit; never credentials.
+void render_voice_provider(json_out& out, const domain::voice_provider_config& v);
 
 } // namespace vcs::http

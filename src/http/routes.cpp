@@ -8,6 +8,12 @@ router public_routes() {
   router r;
   r.add({"GET", "/healthz", handlers::health()});
   r.add({"GET", "/api/v2/clients", handlers::list_clients()});
+  r.add({"POST", "/api/v2/voice-pod", handlers::create_voice_provider()});
+  r.add({"POST", "/api/v2/voice-campaigns", handlers::create_campaign()});
+  r.add({"GET", "/api/v2/voice-campaigns/{campaign_id}", handlers::get_campaign()});
+  r.add({"PATCH", "/api/v2/voice-campaigns/{campaign_id}", handlers::update_campaign()});
+  r.add({"PATCH", "/api/v2/voice-campaigns/{campaign_id}/status",
+         handlers::update_campaign_status()});
   return r;
 }
 

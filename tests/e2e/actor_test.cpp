@@ -2,6 +2,7 @@
 // tenant actors on demand and retires idle ones; the tenant actor serialises
 // and group-commits concurrent writes.
 
+#include "actors/campaign_actor.hpp"
 #include "actors/db_pool.hpp"
 #include "actors/db_worker.hpp"
 #include "actors/registry.hpp"
@@ -28,6 +29,9 @@ namespace {
 static_assert(!std::is_aggregate_v<db_worker_state>);
 static_assert(!std::is_aggregate_v<tenant_state>);
 static_assert(!std::is_aggregate_v<registry_state>);
+static_assert(!std::is_aggregate_v<campaign_state>);
+static_assert(!std::is_aggregate_v<idle_retirement>);
+static_assert(!std::is_aggregate_v<entity_state>);
 
 std::string url() {
   const char* u = std::getenv("VCS_TEST_DATABASE_URL");
@@ -55,7 +59,8 @@ protected:
 TEST_F(actor_test, fresh_tenant_state_reads_as_declared) {
   tenant_state st;
   EXPECT_EQ(st.tenant_id, 0);
-  EXPECT_FALSE(st.retiring);
+  EXPECT_FALSE(st.idle.retiring);
+  EXPECT_EQ(st.idle.timeout.count(), 0);
   EXPECT_FALSE(st.writes.busy());
 }
 

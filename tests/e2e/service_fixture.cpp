@@ -1,5 +1,7 @@
 #include "service_fixture.hpp"
 
+#include "domain/global_id.hpp"
+
 #include <atomic>
 
 namespace vcs::test {
@@ -30,6 +32,16 @@ tenant_info service_test::create_tenant(const std::string& plan) {
   EXPECT_EQ(r.status, 201u) << r.body;
   auto d = parse(r.body);
   return {str(d, "tenant_id"), str(d["api_key"], "key"), str(d["api_key"], "id")};
+}
+
+} // namespace vcs::test
+
+namespace vcs::test {
+
+long long service_test::tenant_db_id(const tenant_info& t) {
+  auto id = domain::decode_global_id(domain::entity::tenant, t.id);
+  EXPECT_TRUE(id) << t.id;
+  return id.value_or(0);
 }
 
 } // namespace vcs::test

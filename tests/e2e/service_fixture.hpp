@@ -31,6 +31,8 @@ protected:
   http_response pub(const std::string& method, const std::string& target, const std::string& key,
                     const std::string& body = {});
   tenant_info create_tenant(const std::string& plan = "PRO");
+  // The database id behind the tenant's global id.
+  static long long tenant_db_id(const tenant_info& t);
 
   service_process& svc;
   http_client public_client;

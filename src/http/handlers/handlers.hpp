@@ -21,5 +21,10 @@ std::shared_ptr<handler> delete_api_key();
 
 // Public listener.
 std::shared_ptr<handler> list_clients();
+std::shared_ptr<handler> create_voice_provider();
+std::shared_ptr<handler> create_campaign();
+std::shared_ptr<handler> get_campaign();
+std::shared_ptr<handler> update_campaign();
+std::shared_ptr<handler> update_campaign_status();
 
 } // namespace vcs::http::handlers

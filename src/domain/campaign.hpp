@@ -1,0 +1,119 @@
+#pragma once
+
+#include "domain/error.hpp"
+#include "domain/timestamp.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace vcs::domain {
+
+enum class campaign_status : uint8_t { draft, scheduled, active, paused, ended };
+
+// "DRAFT", "SCHEDULED", "ACTIVE", "PAUSED", "ENDED" (exact, upper case).
+std::string_view to_string(campaign_status s) noexcept;
+std::optional<campaign_status> parse_campaign_status(std::string_view text) noexcept;
+// The five names in the order above (for `valid_statuses`).
+const std::vector<std::string>& campaign_status_names();
+
+// Bounds of the numeric campaign fields (docs/decisions.md).
+inline constexpr int32_t max_call_attempts_limit = 100;    // 1..100 in total
+inline constexpr int32_t max_daily_attempts_limit = 24;    // 1..24 per day
+inline constexpr int32_t min_gap_minutes_floor = 3;        // minutes
+inline constexpr int32_t min_gap_minutes_ceiling = 43'200; // 30 days
+inline constexpr std::size_t name_max_length = 255;
+inline constexpr std::size_t id_field_max_length = 255;
+inline constexpr std::size_t webhook_url_max_length = 2048;
+
+// The campaign fields of the spec's create/update body, already type-checked
+// by the HTTP layer; every member is optional (absent = not given). Ids are
+// the provider-native strings as given; `voice_provider_id` is the decoded
+// database id of tenant_voice_provider_id.
+struct campaign_fields {
+  std::optional<std::string> name;
+  std::optional<std::string> type;
+  std::optional<std::string> assistant_id;
+  std::optional<int64_t> voice_provider_id;
+  std::optional<std::string> dialer_type;
+  std::optional<std::string> provider_a_calling_entity;
+  std::optional<std::string> phone_number_id;
+  std::optional<std::string> phone_number_pool_id;
+  std::optional<std::string> start_date;
+  std::optional<std::string> end_date;
+  std::optional<std::string> timezone;
+  std::optional<std::vector<std::string>> days_of_week;
+  std::optional<std::string> daily_start_time;
+  std::optional<std::string> daily_end_time;
+  std::optional<int32_t> max_call_attempts;
+  std::optional<int32_t> max_daily_attempts;
+  std::optional<int32_t> min_gap_between_attempts;
+  std::optional<bool> consider_voicemail_as_answered;
+  std::optional<std::string> webhook_url;
+};
+
+// Semantic validation of the given fields; every problem is added to
+// `errors` under the field's spec name (e.g. "timezone", "days_of_week",
+// "end_date"). Rules:
+// - name: required when `creating`; not blank; at most name_max_length.
+// - type: OUTBOUND or INBOUND.
+// - dialer_type: SINGLE or POOL.
+// - provider_a_calling_entity: ASSISTANT, WORKFLOW or SQUAD.
+// - assistant_id, phone_number_id: not blank, at most id_field_max_length.
+// - phone_number_pool_id: a global id of a phone number pool.
+// - start_date, end_date: real calendar dates "YYYY-MM-DD"; end_date not
+//   before start_date (checked when both are given).
+// - timezone: an IANA zone name known to the tz database.
+// - days_of_week: non-empty; each one of MONDAY..SUNDAY (upper case); no
+//   duplicates.
+// - daily_start_time, daily_end_time: "HH:MM" 24-hour; when both are given
+//   the start is before the end.
+// - max_call_attempts 1..max_call_attempts_limit; max_daily_attempts
+//   1..max_daily_attempts_limit and not above max_call_attempts when both
+//   are given; min_gap_between_attempts in minutes
+//   min_gap_minutes_floor..min_gap_minutes_ceiling.
+// - webhook_url: an absolute http:// or https:// URL with a host, no spaces
+//   or control characters, at most webhook_url_max_length.
+void validate_campaign(const campaign_fields& fields, bool creating, field_errors& errors);
+
+// True for a real calendar date "YYYY-MM-DD".
+bool is_calendar_date(std::string_view text) noexcept;
+// True for "HH:MM" with 00 <= HH <= 23, 00 <= MM <= 59.
+bool is_clock_time(std::string_view text) noexcept;
+// True for a zone name the tz database knows ("Europe/Berlin", "UTC").
+bool is_iana_zone(std::string_view name) noexcept;
+// True for an absolute http(s) URL with a host.
+bool is_http_url(std::string_view text) noexcept;
+
+// A stored campaign.
+struct campaign {
+  int64_t id = 0;
+  int64_t tenant_id = 0;
+  std::string name;
+  std::string type;
+  campaign_status status = campaign_status::draft;
+  std::optional<std::string> assistant_id;
+  std::optional<int64_t> voice_provider_id;
+  std::optional<std::string> dialer_type;
+  std::optional<std::string> provider_a_calling_entity;
+  std::optional<std::string> phone_number_id;
+  std::optional<std::string> phone_number_pool_id;
+  std::optional<std::string> start_date;
+  std::optional<std::string> end_date;
+  std::optional<std::string> timezone;
+  std::optional<std::vector<std::string>> days_of_week;
+  std::optional<std::string> daily_start_time;
+  std::optional<std::string> daily_end_time;
+  std::optional<int32_t> max_call_attempts;
+  std::optional<int32_t> max_daily_attempts;
+  std::optional<int32_t> min_gap_between_attempts;
+  bool consider_voicemail_as_answered = false;
+  std::optional<std::string> webhook_url;
+  int64_t lead_count = 0;
+  timestamp created_at{};
+  timestamp updated_at{};
+};
+
+} // namespace vcs::domain

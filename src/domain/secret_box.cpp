@@ -1,0 +1,70 @@
+#include "domain/secret_box.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include <sodium.h>
+
+namespace vcs::domain {
+namespace {
+
+constexpr std::size_t nonce_size = crypto_aead_xchacha20poly1305_ietf_NPUBBYTES;
+constexpr std::size_t tag_size = crypto_aead_xchacha20poly1305_ietf_ABYTES;
+static_assert(crypto_aead_xchacha20poly1305_ietf_KEYBYTES ==
+              std::tuple_size_v<secret_box::key_bytes>);
+
+// sodium_init is idempotent and thread-safe; the static runs it once.
+void ensure_sodium() {
+  static const bool ready = sodium_init() >= 0;
+  if (!ready)
+    throw std::runtime_error("libsodium initialisation failed");
+}
+
+const unsigned char* bytes_of(std::string_view text) noexcept {
+  return reinterpret_cast<const unsigned char*>(text.data());
+}
+
+} // namespace
+
+secret_box::secret_box(const key_bytes& key) noexcept : key_(key) {}
+
+std::optional<secret_box> secret_box::from_hex(std::string_view hex) {
+  const auto bytes = domain::from_hex(hex);
+  if (!bytes || bytes->size() != std::tuple_size_v<key_bytes>)
+    return std::nullopt;
+  key_bytes key;
+  std::copy(bytes->begin(), bytes->end(), key.begin());
+  return secret_box{key};
+}
+
+secret_box::sealed secret_box::seal(std::string_view plaintext,
+                                    std::string_view associated_data) const {
+  ensure_sodium();
+  sealed box{std::string(plaintext.size() + tag_size, '\0'), std::string(nonce_size, '\0')};
+  randombytes_buf(box.nonce.data(), box.nonce.size());
+  unsigned long long written = 0;
+  crypto_aead_xchacha20poly1305_ietf_encrypt(
+      reinterpret_cast<unsigned char*>(box.ciphertext.data()), &written, bytes_of(plaintext),
+      plaintext.size(), bytes_of(associated_data), associated_data.size(), nullptr,
+      bytes_of(box.nonce), key_.data());
+  box.ciphertext.resize(written);
+  return box;
+}
+
+std::optional<std::string> secret_box::open(const sealed& box,
+                                            std::string_view associated_data) const {
+  ensure_sodium();
+  if (box.nonce.size() != nonce_size || box.ciphertext.size() < tag_size)
+    return std::nullopt;
+  std::string plaintext(box.ciphertext.size() - tag_size, '\0');
+  unsigned long long written = 0;
+  if (crypto_aead_xchacha20poly1305_ietf_decrypt(
+          reinterpret_cast<unsigned char*>(plaintext.data()), &written, nullptr,
+          bytes_of(box.ciphertext), box.ciphertext.size(), bytes_of(associated_data),
+          associated_data.size(), bytes_of(box.nonce), key_.data()) != 0)
+    return std::nullopt;
+  plaintext.resize(written);
+  return plaintext;
+}
+
+} // namespace vcs::domain

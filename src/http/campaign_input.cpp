@@ -1,0 +1,76 @@
+#include "http/campaign_input.hpp"
+
+#include "domain/global_id.hpp"
+#include "http/json.hpp"
+
+#include <limits>
+
+namespace vcs::http {
+
+namespace {
+
+std::optional<int32_t> int32_field(object_reader& in, const char* name) {
+  auto v = in.integer(name, false, std::numeric_limits<int32_t>::min(),
+                      std::numeric_limits<int32_t>::max());
+  return v ? std::optional<int32_t>{static_cast<int32_t>(*v)} : std::nullopt;
+}
+
+// Strings are length-checked in the domain; here only a generous cap keeps
+// absurd values out of error messages.
+std::optional<std::string> text(object_reader& in, const char* name) {
+  return in.string(name, false, 1 << 16);
+}
+
+std::optional<std::vector<std::string>> string_list(const rapidjson::Value& body, const char* name,
+                                                    domain::field_errors& errors) {
+  auto it = body.FindMember(name);
+  if (it == body.MemberEnd() || it->value.IsNull())
+    return std::nullopt;
+  if (!it->value.IsArray()) {
+    errors.add(name, "Must be a list of strings.");
+    return std::nullopt;
+  }
+  std::vector<std::string> out;
+  for (const auto& v : it->value.GetArray()) {
+    if (!v.IsString()) {
+      errors.add(name, "Must be a list of strings.");
+      return std::nullopt;
+    }
+    out.emplace_back(v.GetString(), v.GetStringLength());
+  }
+  return out;
+}
+
+} // namespace
+
+campaign_input read_campaign_input(const rapidjson::Value& body, domain::field_errors& errors) {
+  object_reader in{body, errors};
+  campaign_input out;
+  auto& f = out.fields;
+  f.name = text(in, "name");
+  f.type = text(in, "type");
+  f.assistant_id = text(in, "assistant_id");
+  f.dialer_type = text(in, "dialer_type");
+  f.provider_a_calling_entity = text(in, "provider_a_calling_entity");
+  f.phone_number_id = text(in, "phone_number_id");
+  f.phone_number_pool_id = text(in, "phone_number_pool_id");
+  f.start_date = text(in, "start_date");
+  f.end_date = text(in, "end_date");
+  f.timezone = text(in, "timezone");
+  f.days_of_week = string_list(body, "days_of_week", errors);
+  f.daily_start_time = text(in, "daily_start_time");
+  f.daily_end_time = text(in, "daily_end_time");
+  f.max_call_attempts = int32_field(in, "max_call_attempts");
+  f.max_daily_attempts = int32_field(in, "max_daily_attempts");
+  f.min_gap_between_attempts = int32_field(in, "min_gap_between_attempts");
+  f.consider_voicemail_as_answered = in.boolean("consider_voicemail_as_answered", false);
+  f.webhook_url = text(in, "webhook_url");
+  if (auto ref = text(in, "tenant_voice_provider_id")) {
+    out.voice_provider_ref = *ref;
+    f.voice_provider_id = domain::parse_id(domain::entity::voice_provider, *ref);
+    out.voice_provider_malformed = !f.voice_provider_id;
+  }
+  return out;
+}
+
+} // namespace vcs::http

@@ -1,0 +1,159 @@
+#include "domain/campaign_errors.hpp"
+#include "domain/global_id.hpp"
+#include "http/campaign_input.hpp"
+#include "http/handlers/body.hpp"
+#include "http/handlers/handlers.hpp"
+#include "http/render.hpp"
+#include "storage/campaign_repository.hpp"
+
+namespace vcs::http::handlers {
+
+namespace {
+
+std::string summary_json(std::string_view message, const domain::campaign& c) {
+  json_out out;
+  out.w().StartObject();
+  out.field("status", "success");
+  out.field("message", message);
+  out.key("data");
+  render_campaign_summary(out, c);
+  out.w().EndObject();
+  return out.take();
+}
+
+// The {campaign_id} path parameter (global or integer id) of a campaign the
+// key's tenant owns; otherwise 404 `Campaign not found` has been sent.
+std::optional<domain::campaign> path_campaign(const exchange_ptr& ex, worker_context& ctx) {
+  std::optional<domain::campaign> c;
+  if (auto id = domain::parse_id(domain::entity::campaign, ex->params.at(0)))
+    c = storage::find_campaign(ctx.db(), ex->principal->tenant_id, *id);
+  if (!c)
+    ex->fail(domain::campaign_not_found());
+  return c;
+}
+
+// Reads and validates the body; nullopt when the exchange was answered.
+std::optional<campaign_input> campaign_body(const exchange_ptr& ex, bool creating) {
+  auto body = object_body(ex);
+  if (!body)
+    return std::nullopt;
+  domain::field_errors errors;
+  auto input = read_campaign_input(*body, errors);
+  domain::validate_campaign(input.fields, creating, errors);
+  if (!errors.empty()) {
+    ex->fail(domain::invalid_data(std::move(errors)));
+    return std::nullopt;
+  }
+  if (input.voice_provider_malformed) {
+    ex->fail(domain::voice_provider_not_found(input.voice_provider_ref));
+    return std::nullopt;
+  }
+  return input;
+}
+
+// POST /api/v2/voice-campaigns: through the tenant actor (plan limit).
+class create_campaign_handler final : public handler {
+public:
+  void handle(const exchange_ptr& ex, worker_context& ctx) override {
+    auto input = campaign_body(ex, true);
+    if (!input)
+      return;
+    ask_tenant<domain::campaign>(
+        ctx.self, ex, ex->principal->tenant_id,
+        [ex](domain::campaign& c) {
+          ex->respond(201, summary_json("Campaign created successfully", c));
+        },
+        std::make_tuple(actors::create_atom::value,
+                        actors::campaign_create{std::move(input->fields),
+                                                std::move(input->voice_provider_ref)}));
+  }
+};
+
+// GET /api/v2/voice-campaigns/{campaign_id}: the full record.
+class get_campaign_handler final : public handler {
+public:
+  void handle(const exchange_ptr& ex, worker_context& ctx) override {
+    auto c = path_campaign(ex, ctx);
+    if (!c)
+      return;
+    json_out out;
+    out.w().StartObject();
+    out.field("status", "success");
+    out.field("message", "Campaign retrieved successfully");
+    out.key("data");
+    render_campaign(out, *c);
+    out.w().EndObject();
+    ex->respond(200, out.take());
+  }
+};
+
+// PATCH /api/v2/voice-campaigns/{campaign_id}: through the campaign actor.
+class update_campaign_handler final : public handler {
+public:
+  void handle(const exchange_ptr& ex, worker_context& ctx) override {
+    auto input = campaign_body(ex, false);
+    if (!input)
+      return;
+    auto c = path_campaign(ex, ctx);
+    if (!c)
+      return;
+    ask_campaign<domain::campaign>(
+        ctx.self, ex, c->tenant_id, c->id,
+        [ex](domain::campaign& updated) {
+          ex->respond(200, summary_json("Campaign updated successfully", updated));
+        },
+        std::make_tuple(actors::update_atom::value,
+                        actors::campaign_update{std::move(input->fields),
+                                                std::move(input->voice_provider_ref)}));
+  }
+};
+
+// PATCH /api/v2/voice-campaigns/{campaign_id}/status
+class update_campaign_status_handler final : public handler {
+public:
+  void handle(const exchange_ptr& ex, worker_context& ctx) override {
+    auto body = object_body(ex);
+    if (!body)
+      return;
+    std::optional<domain::campaign_status> status;
+    if (auto it = body->FindMember("status"); it != body->MemberEnd() && it->value.IsString())
+      status = domain::parse_campaign_status(
+          std::string_view{it->value.GetString(), it->value.GetStringLength()});
+    if (!status)
+      return ex->fail(domain::invalid_campaign_status());
+    auto c = path_campaign(ex, ctx);
+    if (!c)
+      return;
+    ask_campaign<domain::campaign>(
+        ctx.self, ex, c->tenant_id, c->id,
+        [ex](domain::campaign&) {
+          json_out out;
+          out.w().StartObject();
+          out.field("success", true);
+          out.field("message", "Campaign status updated successfully");
+          out.w().EndObject();
+          ex->respond(200, out.take());
+        },
+        std::make_tuple(actors::update_atom::value, actors::status_atom::value, *status));
+  }
+};
+
+} // namespace
+
+std::shared_ptr<handler> create_campaign() {
+  return std::make_shared<create_campaign_handler>();
+}
+
+std::shared_ptr<handler> get_campaign() {
+  return std::make_shared<get_campaign_handler>();
+}
+
+std::shared_ptr<handler> update_campaign() {
+  return std::make_shared<update_campaign_handler>();
+}
+
+std::shared_ptr<handler> update_campaign_status() {
+  return std::make_shared<update_campaign_status_handler>();
+}
+
+} // namespace vcs::http::handlers

@@ -1,0 +1,110 @@
+#include "domain/global_id.hpp"
+#include "domain/voice_provider.hpp"
+#include "http/handlers/body.hpp"
+#include "http/handlers/handlers.hpp"
+#include "http/render.hpp"
+
+#include <algorithm>
+
+namespace vcs::http::handlers {
+
+namespace {
+
+// The validated request: provider, limit and the credentials as a JSON
+// object text (the plaintext that gets sealed).
+struct provider_request {
+  domain::voice_provider_kind kind{};
+  int32_t concurrency_limit = domain::concurrency_limit_default;
+  std::string credentials_json;
+};
+
+bool belongs_to(domain::voice_provider_kind kind, std::string_view field) {
+  const auto& own = domain::credential_fields(kind);
+  return std::any_of(own.begin(), own.end(), [&](const auto& f) { return f.name == field; });
+}
+
+std::optional<provider_request> read_request(const rapidjson::Value& body,
+                                             domain::field_errors& errors) {
+  object_reader in{body, errors};
+  provider_request out;
+  std::optional<domain::voice_provider_kind> kind;
+  if (auto text = in.string("voice_provider", true, 64)) {
+    kind = domain::parse_voice_provider(*text);
+    if (!kind) {
+      std::string allowed;
+      for (const auto& n : domain::voice_provider_names())
+        allowed += (allowed.empty() ? "" : ", ") + n;
+      errors.add("voice_provider", "Must be one of " + allowed + ".");
+    }
+  }
+  if (auto limit = in.integer("concurrency_limit", false, domain::concurrency_limit_min,
+                              domain::concurrency_limit_max))
+    out.concurrency_limit = static_cast<int32_t>(*limit);
+  if (!kind)
+    return std::nullopt;
+  out.kind = *kind;
+  for (const auto& name : domain::all_credential_field_names())
+    if (!belongs_to(*kind, name) && in.has(name.c_str()) && !in.is_null(name.c_str()))
+      errors.add(name, "Not used by " + std::string{domain::to_string(*kind)} + ".");
+  json_out creds;
+  creds.w().StartObject();
+  for (const auto& f : domain::credential_fields(*kind)) {
+    std::string name{f.name};
+    if (auto v = in.string(name.c_str(), f.required, domain::credential_max_length))
+      creds.field(name, *v);
+  }
+  creds.w().EndObject();
+  // A webhook id needs its secret to verify the provider's callbacks.
+  if (*kind == domain::voice_provider_kind::provider_c && in.has("provider_c_webhook_id") &&
+      !in.is_null("provider_c_webhook_id") &&
+      (!in.has("provider_c_webhook_secret_key") || in.is_null("provider_c_webhook_secret_key")))
+    errors.add("provider_c_webhook_secret_key", "Required when provider_c_webhook_id is given.");
+  out.credentials_json = creds.take();
+  return out;
+}
+
+domain::error validation_failure(domain::field_errors errors) {
+  return validation_error(std::move(errors)).with_success_false();
+}
+
+// POST /api/v2/voice-pod: credentials are sealed here and never leave the
+// process again in clear.
+class create_voice_provider_handler final : public handler {
+public:
+  void handle(const exchange_ptr& ex, worker_context& ctx) override {
+    auto body = object_body(ex);
+    if (!body)
+      return;
+    domain::field_errors errors;
+    auto req = read_request(*body, errors);
+    if (!errors.empty() || !req)
+      return ex->fail(validation_failure(std::move(errors)));
+    auto tenant_id = ex->principal->tenant_id;
+    actors::voice_provider_create msg;
+    msg.kind = req->kind;
+    msg.concurrency_limit = req->concurrency_limit;
+    msg.credentials = ex->svc.secrets->seal(req->credentials_json,
+                                            "voice_provider:tenant:" + std::to_string(tenant_id));
+    ask_tenant<domain::voice_provider_config>(
+        ctx.self, ex, tenant_id,
+        [ex](domain::voice_provider_config& created) {
+          json_out out;
+          out.w().StartObject();
+          out.field("success", true);
+          out.field("message", "Voice provider configuration created successfully");
+          out.key("data");
+          render_voice_provider(out, created);
+          out.w().EndObject();
+          ex->respond(201, out.take());
+        },
+        std::make_tuple(actors::create_atom::value, std::move(msg)));
+  }
+};
+
+} // namespace
+
+std::shared_ptr<handler> create_voice_provider() {
+  return std::make_shared<create_voice_provider_handler>();
+}
+
+} // namespace vcs::http::handlers

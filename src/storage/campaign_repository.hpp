@@ -1,0 +1,42 @@
+#pragma once
+
+#include "domain/campaign.hpp"
+
+#include <optional>
+#include <string>
+
+namespace soci {
+class session;
+}
+
+namespace vcs::storage {
+
+struct campaign_quota {
+  int32_t limit = 0; // the tenant's effective campaign limit
+  int64_t used = 0;  // its campaigns that are not ENDED
+};
+
+// Locks the tenant row (FOR UPDATE) for the rest of the transaction and
+// counts its campaigns: creates of one tenant are serialised on every node.
+std::optional<campaign_quota> lock_campaign_quota(soci::session& sql, int64_t tenant_id);
+
+domain::campaign insert_campaign(soci::session& sql, int64_t tenant_id,
+                                 const domain::campaign_fields& fields);
+
+// `for_update` locks the row for the rest of the transaction.
+std::optional<domain::campaign> find_campaign(soci::session& sql, int64_t tenant_id,
+                                              int64_t campaign_id, bool for_update = false);
+
+// Changes only the given fields (create-only fields are never written here).
+domain::campaign update_campaign(soci::session& sql, int64_t tenant_id, int64_t campaign_id,
+                                 const domain::campaign_fields& fields);
+
+domain::campaign set_campaign_status(soci::session& sql, int64_t tenant_id, int64_t campaign_id,
+                                     domain::campaign_status status);
+
+// The status of a past_due or blocked subscription of a client whose account
+// configuration holds the campaign, if any.
+std::optional<std::string> blocking_subscription_status(soci::session& sql, int64_t tenant_id,
+                                                        int64_t campaign_id);
+
+} // namespace vcs::storage
