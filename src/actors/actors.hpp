@@ -39,6 +39,16 @@ using campaign_actor = caf::typed_actor<
     caf::replies_to<update_atom, campaign_update>::with<domain::campaign>,
     // Moves the campaign to a status, unless a transition rule forbids it.
     caf::replies_to<update_atom, status_atom, domain::campaign_status>::with<domain::campaign>,
+    // Adds one lead; a phone number already in the campaign is a conflict.
+    caf::replies_to<create_atom, lead_row>::with<bool>,
+    // Applies update items (merges in SQL); one outcome per item.
+    caf::replies_to<update_atom, lead_updates>::with<lead_outcomes>,
+    // Removes leads for good; one outcome per item.
+    caf::replies_to<delete_atom, lead_removals>::with<lead_outcomes>,
+    // Stores a bulk add durably, answers its job id, then imports it.
+    caf::replies_to<import_atom, import_request>::with<int64_t>,
+    // Imports (or resumes) a stored job chunk by chunk.
+    caf::reacts_to<import_atom, int64_t>,
     // Timer tick: retires the actor when it has been idle long enough.
     caf::reacts_to<idle_atom>>;
 
@@ -53,6 +63,12 @@ using registry_actor = caf::typed_actor<
     caf::replies_to<retire_atom, tenant_atom, int64_t>::with<bool>,
     // An idle campaign actor asks to retire (tenant id, campaign id).
     caf::replies_to<retire_atom, campaign_atom, int64_t, int64_t>::with<bool>>;
+
+// Finds unfinished imports (at start-up, and of dead nodes) and hands them
+// to their campaign actors.
+using import_sweeper_actor = caf::typed_actor<
+    // Timer tick: looks for claimable jobs, then re-arms.
+    caf::reacts_to<tick_atom>>;
 
 // A detached front worker: routes a request and answers it.
 using request_worker_actor = caf::typed_actor<

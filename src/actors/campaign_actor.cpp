@@ -2,9 +2,12 @@
 
 #include "domain/campaign_errors.hpp"
 #include "storage/campaign_repository.hpp"
+#include "storage/import_job_repository.hpp"
+#include "storage/lead_repository.hpp"
 #include "storage/voice_provider_repository.hpp"
 
 #include <caf/event_based_actor.hpp>
+#include <spdlog/spdlog.h>
 
 namespace vcs::actors {
 
@@ -69,15 +72,65 @@ domain::campaign change_status(soci::session& sql, int64_t tenant_id, int64_t ca
   return storage::set_campaign_status(sql, tenant_id, campaign_id, to);
 }
 
+// One chunk of an import, in the group commit's transaction: claim, insert,
+// advance. Returns whether rows remain.
+bool import_chunk(soci::session& sql, const entity_config& cfg, int64_t job_id) {
+  auto chunk = storage::claim_import_chunk(sql, job_id, cfg.node_id, cfg.import_chunk_size,
+                                           cfg.import_stale_seconds);
+  if (!chunk)
+    return false;
+  storage::insert_counts counts;
+  if (chunk->count > 0)
+    counts = storage::insert_leads(sql, chunk->tenant_id, chunk->campaign_id, chunk->rows_json,
+                                   chunk->count);
+  return storage::complete_import_chunk(sql, job_id, chunk->count, counts);
+}
+
+// Works through a job one chunk per group commit, so single-lead writes
+// queued meanwhile go into the same transactions instead of waiting.
+void continue_import(campaign_actor::stateful_pointer<campaign_state> self, int64_t job_id) {
+  auto cfg = self->state.config;
+  self->state.write_then(
+      self,
+      [cfg, job_id](soci::session& sql) -> std::any { return import_chunk(sql, *cfg, job_id); },
+      [self, job_id](std::any& more) {
+        if (std::any_cast<bool>(more))
+          continue_import(self, job_id);
+        else
+          self->state.importing.erase(job_id);
+      },
+      [self, job_id](const caf::error& e) {
+        spdlog::warn("import {} paused after an error ({}); retrying", job_id, to_string(e));
+        self->state.importing.erase(job_id);
+        self->delayed_send(self, std::chrono::seconds(5), import_atom::value, job_id);
+      });
+}
+
+// Applies `apply` to every item of `batch` in one write of the group
+// commit; one outcome per item, in order.
+template <class Batch, class Apply>
+caf::typed_response_promise<lead_outcomes>
+write_each(campaign_actor::stateful_pointer<campaign_state> self, Batch batch, Apply apply) {
+  auto t = self->state.tenant_id;
+  auto c = self->state.campaign_id;
+  return self->state.write<lead_outcomes>(
+      self, [t, c, batch = std::move(batch), apply](soci::session& sql) -> std::any {
+        lead_outcomes out;
+        out.items.reserve(batch.items.size());
+        for (const auto& item : batch.items)
+          out.items.push_back(apply(sql, t, c, item));
+        return out;
+      });
+}
+
 } // namespace
 
 campaign_actor::behavior_type campaign(campaign_actor::stateful_pointer<campaign_state> self,
                                        int64_t tenant_id, int64_t campaign_id,
-                                       std::shared_ptr<const db_pool> pool, registry_actor registry,
-                                       std::chrono::milliseconds idle_timeout) {
+                                       entity_config_ptr config, registry_actor registry) {
   self->state.tenant_id = tenant_id;
   self->state.campaign_id = campaign_id;
-  self->state.start(self, std::move(pool), std::move(registry), idle_timeout);
+  self->state.start(self, std::move(config), std::move(registry));
   return {
       [self](update_atom, campaign_update& req) -> caf::result<domain::campaign> {
         auto t = self->state.tenant_id;
@@ -94,6 +147,48 @@ campaign_actor::behavior_type campaign(campaign_actor::stateful_pointer<campaign
         return self->state.write<domain::campaign>(
             self,
             [t, c, to](soci::session& sql) -> std::any { return change_status(sql, t, c, to); });
+      },
+      [self](create_atom, lead_row& lead) -> caf::result<bool> {
+        auto t = self->state.tenant_id;
+        auto c = self->state.campaign_id;
+        return self->state.write<bool>(
+            self, [t, c, row = std::move(lead.json)](soci::session& sql) -> std::any {
+              if (storage::insert_leads(sql, t, c, "[" + row + "]", 1).inserted == 0)
+                throw storage::failure(
+                    domain::error{domain::errc::conflict,
+                                  "A lead with this phone number already exists in the campaign"}
+                        .with_detail(std::vector<std::string>{"phone_number: Duplicate lead."}));
+              return true;
+            });
+      },
+      [self](update_atom, lead_updates& req) -> caf::result<lead_outcomes> {
+        return write_each(self, std::move(req), storage::update_lead);
+      },
+      [self](delete_atom, lead_removals& req) -> caf::result<lead_outcomes> {
+        return write_each(self, std::move(req), storage::remove_lead);
+      },
+      [self](import_atom, import_request& req) -> caf::result<int64_t> {
+        auto t = self->state.tenant_id;
+        auto c = self->state.campaign_id;
+        auto rp = self->make_response_promise<int64_t>();
+        self->state.write_then(
+            self,
+            [t, c, req = std::move(req)](soci::session& sql) -> std::any {
+              return storage::insert_import_job(sql, t, c, req.rows_json, req.accepted,
+                                                req.invalid);
+            },
+            [self, rp](std::any& id) mutable {
+              auto job_id = std::any_cast<int64_t>(id);
+              rp.deliver(job_id);
+              if (self->state.importing.insert(job_id).second)
+                continue_import(self, job_id);
+            },
+            [rp](const caf::error& e) mutable { rp.deliver(e); });
+        return rp;
+      },
+      [self](import_atom, int64_t job_id) {
+        if (self->state.importing.insert(job_id).second)
+          continue_import(self, job_id);
       },
       [self](idle_atom) {
         auto& st = self->state;

@@ -2,6 +2,8 @@
 
 #include "actors/entity_state.hpp"
 
+#include <set>
+
 namespace vcs::actors {
 
 struct campaign_state : entity_state {
@@ -11,11 +13,12 @@ struct campaign_state : entity_state {
 
   int64_t tenant_id = 0;
   int64_t campaign_id = 0;
+  // Import jobs this actor is working through (one chunk in flight each).
+  std::set<int64_t> importing;
 };
 
 campaign_actor::behavior_type campaign(campaign_actor::stateful_pointer<campaign_state> self,
                                        int64_t tenant_id, int64_t campaign_id,
-                                       std::shared_ptr<const db_pool> pool, registry_actor registry,
-                                       std::chrono::milliseconds idle_timeout);
+                                       entity_config_ptr config, registry_actor registry);
 
 } // namespace vcs::actors

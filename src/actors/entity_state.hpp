@@ -2,6 +2,7 @@
 
 #include "actors/actors.hpp"
 #include "actors/db_pool.hpp"
+#include "actors/entity_config.hpp"
 #include "actors/group_commit.hpp"
 #include "actors/idle_retirement.hpp"
 
@@ -15,17 +16,16 @@ namespace vcs::actors {
 struct entity_state {
   entity_state() = default;
 
-  std::shared_ptr<const db_pool> pool;
+  entity_config_ptr config;
   registry_actor registry;
   idle_retirement idle;
   group_commit writes;
 
-  template <class Self>
-  void start(Self* self, std::shared_ptr<const db_pool> workers, registry_actor owner,
-             std::chrono::milliseconds idle_timeout) {
-    pool = std::move(workers);
+  template <class Self> void start(Self* self, entity_config_ptr cfg, registry_actor owner) {
+    config = std::move(cfg);
     registry = std::move(owner);
-    idle.start(self, idle_timeout);
+    writes.set_max_batch(config->max_batch);
+    idle.start(self, config->idle_timeout);
   }
 
   // Queues `work` for the next group commit; its result of type T answers
@@ -33,7 +33,16 @@ struct entity_state {
   template <class T, class Self>
   caf::typed_response_promise<T> write(Self* self, group_commit::work_fn work) {
     idle.touch();
-    return writes.submit<T>(self, *pool, std::move(work));
+    return writes.submit<T>(self, *config->pool, std::move(work));
+  }
+
+  // Queues `work` for the next group commit with callbacks instead of a
+  // response (for the actor's own follow-up work).
+  template <class Self>
+  void write_then(Self* self, group_commit::work_fn work, std::function<void(std::any&)> done,
+                  std::function<void(const caf::error&)> failed) {
+    idle.touch();
+    writes.run(self, *config->pool, std::move(work), std::move(done), std::move(failed));
   }
 };
 

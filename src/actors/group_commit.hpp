@@ -6,6 +6,7 @@
 
 #include <caf/typed_response_promise.hpp>
 #include <soci/soci.h>
+#include <spdlog/spdlog.h>
 
 #include <any>
 #include <deque>
@@ -24,6 +25,9 @@ public:
 
   explicit group_commit(std::size_t max_batch = 256) : max_batch_(max_batch) {}
 
+  // 1 turns batching off: every write gets its own transaction.
+  void set_max_batch(std::size_t n) noexcept { max_batch_ = std::max<std::size_t>(1, n); }
+
   std::size_t queued() const noexcept { return queue_.size(); }
   bool busy() const noexcept { return in_flight_ || !queue_.empty(); }
 
@@ -32,12 +36,21 @@ public:
   template <class T, class Self>
   caf::typed_response_promise<T> submit(Self* self, const db_pool& pool, work_fn work) {
     auto rp = self->template make_response_promise<T>();
-    queue_.push_back(job{std::move(work),
-                         [rp](std::any& v) mutable { rp.deliver(std::any_cast<T&>(v)); },
-                         [rp](const caf::error& e) mutable { rp.deliver(e); }});
+    run(
+        self, pool, std::move(work),
+        [rp](std::any& v) mutable { rp.deliver(std::any_cast<T&>(v)); },
+        [rp](const caf::error& e) mutable { rp.deliver(e); });
+    return rp;
+  }
+
+  // Queues `work`; `done` or `failed` runs in the actor once the batch
+  // holding it committed or failed.
+  template <class Self>
+  void run(Self* self, const db_pool& pool, work_fn work, std::function<void(std::any&)> done,
+           std::function<void(const caf::error&)> failed) {
+    queue_.push_back(job{std::move(work), std::move(done), std::move(failed)});
     if (!in_flight_)
       flush(self, pool);
-    return rp;
   }
 
 private:
@@ -61,7 +74,10 @@ private:
         if (storage::is_connection_error(e))
           throw;
         sql << "ROLLBACK TO SAVEPOINT vcs_job";
-        out.emplace_back(storage::translate(e));
+        auto err = storage::translate(e);
+        if (err.code == domain::errc::internal)
+          spdlog::error("write failed: {}", e.what());
+        out.emplace_back(std::move(err));
       }
     }
     tx.commit();

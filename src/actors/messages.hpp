@@ -4,6 +4,7 @@
 
 #include "domain/campaign.hpp"
 #include "domain/error.hpp"
+#include "domain/lead_record.hpp"
 #include "domain/secret_box.hpp"
 #include "domain/tenant.hpp"
 #include "domain/voice_provider.hpp"
@@ -33,6 +34,8 @@ using retire_atom = caf::atom_constant<caf::atom("retire")>;
 using idle_atom = caf::atom_constant<caf::atom("idle")>;
 using campaign_atom = caf::atom_constant<caf::atom("campaign")>;
 using status_atom = caf::atom_constant<caf::atom("status")>;
+using import_atom = caf::atom_constant<caf::atom("import")>;
+using tick_atom = caf::atom_constant<caf::atom("tick")>;
 
 // Blocking database work for a detached worker; returns its result boxed.
 struct db_task {
@@ -111,6 +114,32 @@ struct campaign_update {
   std::string voice_provider_ref;
 };
 
+// One validated lead as a JSON object ({phone_number, first_name,
+// last_name, email, custom_fields, invalid, invalid_reason}).
+struct lead_row {
+  std::string json;
+};
+
+struct lead_updates {
+  std::vector<domain::lead_update> items;
+};
+
+struct lead_removals {
+  std::vector<domain::lead_removal> items;
+};
+
+// One outcome per item, in order.
+struct lead_outcomes {
+  std::vector<domain::lead_outcome> items;
+};
+
+// An accepted bulk add: `rows_json` is the array of valid rows to insert.
+struct import_request {
+  std::string rows_json;
+  int32_t accepted = 0;
+  int32_t invalid = 0;
+};
+
 } // namespace vcs::actors
 
 // These types never leave the process.
@@ -131,3 +160,8 @@ CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::actors::campaign_update)
 CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::domain::campaign)
 CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::domain::campaign_status)
 CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::domain::voice_provider_config)
+CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::actors::lead_row)
+CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::actors::lead_updates)
+CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::actors::lead_removals)
+CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::actors::lead_outcomes)
+CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::actors::import_request)

@@ -19,10 +19,8 @@ template <class Self, class Map> void stop_all(Self* self, Map& actors, const ca
 } // namespace
 
 registry_actor::behavior_type registry(registry_actor::stateful_pointer<registry_state> self,
-                                       std::shared_ptr<const db_pool> pool,
-                                       std::chrono::milliseconds idle_timeout) {
-  self->state.pool = std::move(pool);
-  self->state.idle_timeout = idle_timeout;
+                                       entity_config_ptr config) {
+  self->state.config = std::move(config);
   self->set_exit_handler([self](caf::exit_msg& msg) {
     stop_all(self, self->state.tenants, msg.reason);
     stop_all(self, self->state.campaigns, msg.reason);
@@ -34,7 +32,7 @@ registry_actor::behavior_type registry(registry_actor::stateful_pointer<registry
         auto& st = self->state;
         if (auto it = st.tenants.find(id); it != st.tenants.end())
           return it->second;
-        auto handle = self->spawn(tenant, id, st.pool, me, st.idle_timeout);
+        auto handle = self->spawn(tenant, id, st.config, me);
         st.tenants.emplace(id, handle);
         return handle;
       },
@@ -44,7 +42,7 @@ registry_actor::behavior_type registry(registry_actor::stateful_pointer<registry
         auto key = std::make_pair(tenant_id, campaign_id);
         if (auto it = st.campaigns.find(key); it != st.campaigns.end())
           return it->second;
-        auto handle = self->spawn(campaign, tenant_id, campaign_id, st.pool, me, st.idle_timeout);
+        auto handle = self->spawn(campaign, tenant_id, campaign_id, st.config, me);
         st.campaigns.emplace(key, handle);
         return handle;
       },

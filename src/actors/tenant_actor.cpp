@@ -35,11 +35,10 @@ domain::campaign create_campaign(soci::session& sql, int64_t tenant_id,
 } // namespace
 
 tenant_actor::behavior_type tenant(tenant_actor::stateful_pointer<tenant_state> self,
-                                   int64_t tenant_id, std::shared_ptr<const db_pool> pool,
-                                   registry_actor registry,
-                                   std::chrono::milliseconds idle_timeout) {
+                                   int64_t tenant_id, entity_config_ptr config,
+                                   registry_actor registry) {
   self->state.tenant_id = tenant_id;
-  self->state.start(self, std::move(pool), std::move(registry), idle_timeout);
+  self->state.start(self, std::move(config), std::move(registry));
   return {
       [self](update_atom, storage::tenant_patch& patch) -> caf::result<domain::tenant> {
         auto id = self->state.tenant_id;

@@ -13,7 +13,7 @@ struct tenant_state : entity_state {
 };
 
 tenant_actor::behavior_type tenant(tenant_actor::stateful_pointer<tenant_state> self,
-                                   int64_t tenant_id, std::shared_ptr<const db_pool> pool,
-                                   registry_actor registry, std::chrono::milliseconds idle_timeout);
+                                   int64_t tenant_id, entity_config_ptr config,
+                                   registry_actor registry);
 
 } // namespace vcs::actors

@@ -27,6 +27,10 @@ struct config {
   std::chrono::milliseconds shutdown_timeout{30'000};
   std::chrono::milliseconds actor_timeout{30'000};
   std::chrono::milliseconds entity_idle_timeout{300'000};
+  std::size_t batch_size = 256;
+  std::size_t import_chunk_size = 5000;
+  std::size_t import_stale_seconds = 30;
+  std::chrono::milliseconds import_sweep_interval{10'000};
   std::string operator_token;
   std::string secret_key;
   std::string log_level = "info";

@@ -1,6 +1,8 @@
 // voice-campaign-service: assembles the components and runs a command.
 
 #include "actors/db_pool.hpp"
+#include "actors/entity_config.hpp"
+#include "actors/import_sweeper.hpp"
 #include "actors/registry.hpp"
 #include "app/config.hpp"
 #include "domain/api_key.hpp"
@@ -19,6 +21,7 @@
 
 #include <cstdio>
 #include <iostream>
+#include <unistd.h>
 
 namespace {
 
@@ -30,6 +33,15 @@ void configure_logging(const app::config& c) {
     throw std::invalid_argument("unknown log level '" + c.log_level + "'");
   spdlog::set_level(level);
   spdlog::set_pattern("%Y-%m-%dT%H:%M:%S.%fZ %l %v", spdlog::pattern_time_type::utc);
+}
+
+// Names this process in import claims: host, pid and a random suffix, so a
+// restarted node does not mistake an old claim for its own.
+std::string node_id() {
+  char host[256] = {};
+  ::gethostname(host, sizeof host - 1);
+  return std::string{host} + ":" + std::to_string(::getpid()) + ":" +
+         domain::random_hex_32().substr(0, 8);
 }
 
 int run_migrate(const app::config& c) {
@@ -56,8 +68,16 @@ int run_serve(const app::config& c) {
 
   auto pool = std::make_shared<actors::db_pool>(
       actors::db_pool::spawn(sys, c.database_url, c.db_pool_size, c.actor_timeout));
-  auto registry = sys.spawn(actors::registry, std::shared_ptr<const actors::db_pool>(pool),
-                            c.entity_idle_timeout);
+  auto entities = std::make_shared<actors::entity_config>();
+  entities->pool = pool;
+  entities->idle_timeout = c.entity_idle_timeout;
+  entities->max_batch = c.batch_size;
+  entities->node_id = node_id();
+  entities->import_chunk_size = static_cast<int32_t>(c.import_chunk_size);
+  entities->import_stale_seconds = static_cast<int32_t>(c.import_stale_seconds);
+  auto registry = sys.spawn(actors::registry, actors::entity_config_ptr{entities});
+  auto sweeper = sys.spawn(actors::import_sweeper, actors::entity_config_ptr{entities}, registry,
+                           c.import_sweep_interval);
 
   auto svc = std::make_shared<http::services>();
   svc->registry = registry;
@@ -87,6 +107,7 @@ int run_serve(const app::config& c) {
 
   server.wait_for_signal_and_drain();
   front.shutdown();
+  caf::anon_send_exit(sweeper, caf::exit_reason::user_shutdown);
   caf::anon_send_exit(registry, caf::exit_reason::user_shutdown);
   pool->shutdown();
   spdlog::info("shut down cleanly");

@@ -123,3 +123,64 @@ void render_voice_provider(json_out& out, const domain::voice_provider_config& v
 }
 
 } // namespace vcs::http
+
+namespace vcs::http {
+
+namespace {
+
+void offset_time(json_out& out, std::string_view key, const std::optional<domain::timestamp>& t) {
+  if (t)
+    out.field(key, domain::format_offset(*t));
+  else
+    out.null_field(key);
+}
+
+} // namespace
+
+void render_lead(json_out& out, const domain::lead& l) {
+  out.w().StartObject();
+  out.field("id", encode_global_id(entity::lead, l.id));
+  out.field("phone_number", l.phone_number);
+  out.field("first_name", l.first_name.value_or(""));
+  out.field("last_name", l.last_name.value_or(""));
+  out.field("email", l.email.value_or(""));
+  out.field("source", l.source);
+  out.key("custom_fields");
+  out.w().RawValue(l.custom_fields_json.data(), l.custom_fields_json.size(),
+                   rapidjson::kObjectType);
+  out.field("call_status", l.call_status);
+  out.field("call_error_reason", l.call_error_reason);
+  out.field("answered", l.answered);
+  out.field("answer_type", l.answer_type);
+  out.field("attempts_made", l.attempts_made);
+  out.field("do_not_call", l.do_not_call);
+  out.field("invalid", l.invalid);
+  out.field("invalid_reason", l.invalid_reason);
+  out.field("priority", l.priority);
+  offset_time(out, "next_attempt_after", l.next_attempt_after);
+  offset_time(out, "answered_at", l.answered_at);
+  out.field("created_at", domain::format_offset(l.created_at));
+  out.field("updated_at", domain::format_offset(l.updated_at));
+  out.w().EndObject();
+}
+
+void render_import_job(json_out& out, const domain::import_job& j) {
+  out.w().StartObject();
+  out.field("import_id", encode_global_id(entity::lead_import, j.id));
+  out.field("campaign_id", encode_global_id(entity::campaign, j.campaign_id));
+  out.field("status", j.status);
+  out.field("accepted", j.accepted);
+  out.field("invalid", j.invalid);
+  out.field("inserted", j.inserted);
+  out.field("duplicates", j.duplicates);
+  out.field("pending", j.pending);
+  out.field("error", j.error);
+  out.field("created_at", domain::format_utc(j.created_at));
+  if (j.finished_at)
+    out.field("finished_at", domain::format_utc(*j.finished_at));
+  else
+    out.null_field("finished_at");
+  out.w().EndObject();
+}
+
+} // namespace vcs::http

@@ -2,6 +2,7 @@
 
 #include "domain/campaign.hpp"
 #include "domain/client.hpp"
+#include "domain/lead_record.hpp"
 #include "domain/tenant.hpp"
 #include "domain/voice_provider.hpp"
 #include "http/json.hpp"
@@ -22,6 +23,11 @@ void render_client(json_out& out, const domain::client& c);
 void render_campaign_summary(json_out& out, const domain::campaign& c);
 // Every stored field of a campaign (GET /api/v2/voice-campaigns/{id}).
 void render_campaign(json_out& out, const domain::campaign& c);
+// The spec's lead record: timestamps with offset, answer_type "" while
+// unanswered, names and e-mail "" when never given.
+void render_lead(json_out& out, const domain::lead& l);
+// Progress of a bulk import.
+void render_import_job(json_out& out, const domain::import_job& j);
 // voice_provider_id, voice_provider, concurrency_limit; never credentials.
 void render_voice_provider(json_out& out, const domain::voice_provider_config& v);
 

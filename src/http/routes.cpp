@@ -14,6 +14,18 @@ router public_routes() {
   r.add({"PATCH", "/api/v2/voice-campaigns/{campaign_id}", handlers::update_campaign()});
   r.add({"PATCH", "/api/v2/voice-campaigns/{campaign_id}/status",
          handlers::update_campaign_status()});
+  r.add({"POST", "/api/v2/voice-campaigns/{campaign_id}/leads", handlers::add_lead()});
+  r.add({"POST", "/api/v2/voice-campaigns/{campaign_id}/leads/bulk", handlers::bulk_add_leads()});
+  r.add({"GET", "/api/v2/voice-campaigns/{campaign_id}/leads/imports/{import_id}",
+         handlers::get_lead_import()});
+  r.add({"GET", "/api/v2/voice-campaigns/{campaign_id}/leads/list", handlers::list_leads()});
+  r.add({"PATCH", "/api/v2/voice-campaigns/{campaign_id}/leads/update/bulk",
+         handlers::bulk_update_leads()});
+  r.add({"DELETE", "/api/v2/voice-campaigns/{campaign_id}/leads/remove/bulk",
+         handlers::bulk_remove_leads()});
+  r.add({"PATCH", "/v1/api/voice-campaigns/{campaign_id}/lead/update", handlers::v1_update_lead()});
+  r.add({"DELETE", "/v1/api/voice-campaigns/{campaign_id}/lead/remove", handlers::v1_remove_lead(),
+         "Invalid request method"});
   return r;
 }
 

@@ -91,7 +91,10 @@ void session::read_header() {
     return close();
   parser_.emplace();
   parser_->header_limit(static_cast<std::uint32_t>(settings_.options.header_limit));
-  parser_->body_limit(settings_.options.body_limit);
+  // Beast checks Content-Length against body_limit while it parses the
+  // header, before the route is known: allow the largest (bulk) limit here
+  // and narrow it in on_header.
+  parser_->body_limit(std::max(settings_.options.body_limit, settings_.options.bulk_body_limit));
   stream_.expires_after(settings_.options.idle_timeout);
   bhttp::async_read_header(
       stream_, buffer_, *parser_,

@@ -3,6 +3,8 @@
 #include "domain/global_id.hpp"
 #include "domain/plan.hpp"
 
+#include "storage/nullable.hpp"
+
 #include <soci/soci.h>
 
 #include <stdexcept>
@@ -100,17 +102,6 @@ std::vector<std::string> from_pg_array(const std::string& text) {
 }
 
 // A nullable text column or parameter.
-struct opt_text {
-  std::string value;
-  soci::indicator ind = soci::i_null;
-
-  opt_text() = default;
-  explicit opt_text(const std::optional<std::string>& v)
-      : value(v.value_or("")), ind(v ? soci::i_ok : soci::i_null) {}
-  std::optional<std::string> get() const {
-    return ind == soci::i_ok ? std::optional<std::string>{value} : std::nullopt;
-  }
-};
 
 template <class T> struct opt_num {
   T value{};
@@ -126,9 +117,9 @@ template <class T> struct opt_num {
 
 // Parameters shared by insert and update, from the given fields.
 struct campaign_params {
-  opt_text name, type, assistant, dialer, entity, pn, pool, sd, ed, tz, days, dst, det, hook;
-  opt_num<int64_t> vp;
-  opt_num<int> mca, mda, gap, vm;
+  nullable_text name, type, assistant, dialer, entity, pn, pool, sd, ed, tz, days, dst, det, hook;
+  nullable<int64_t> vp;
+  nullable<int> mca, mda, gap, vm;
 
   explicit campaign_params(const domain::campaign_fields& f)
       : name(f.name), type(f.type), assistant(f.assistant_id), dialer(f.dialer_type),
@@ -148,9 +139,9 @@ struct campaign_params {
 struct campaign_row {
   domain::campaign c;
   std::string type, status, created_at, updated_at;
-  opt_text assistant, dialer, entity, pn, pool, sd, ed, tz, days, dst, det, hook;
-  opt_num<int64_t> vp;
-  opt_num<int> mca, mda, gap;
+  nullable_text assistant, dialer, entity, pn, pool, sd, ed, tz, days, dst, det, hook;
+  nullable<int64_t> vp;
+  nullable<int> mca, mda, gap;
   int vm = 0;
 
   void bind(soci::details::prepare_temp_type& st) {

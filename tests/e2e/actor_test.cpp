@@ -50,6 +50,14 @@ protected:
   }
   ~actor_test() override { pool->shutdown(); }
 
+  entity_config_ptr config_with_idle(std::chrono::milliseconds idle) {
+    auto c = std::make_shared<entity_config>();
+    c->pool = pool;
+    c->idle_timeout = idle;
+    c->node_id = "actor-test";
+    return c;
+  }
+
   caf::actor_system_config cfg;
   caf::actor_system sys{cfg};
   std::unique_ptr<soci::session> sql;
@@ -65,8 +73,7 @@ TEST_F(actor_test, fresh_tenant_state_reads_as_declared) {
 }
 
 TEST_F(actor_test, registry_spawns_once_and_retires_idle_tenant_actors) {
-  auto reg =
-      sys.spawn(registry, std::shared_ptr<const db_pool>(pool), std::chrono::milliseconds(100));
+  auto reg = sys.spawn(registry, config_with_idle(std::chrono::milliseconds(100)));
   caf::scoped_actor self{sys};
   tenant_actor first;
   tenant_actor again;
@@ -93,7 +100,7 @@ TEST_F(actor_test, registry_spawns_once_and_retires_idle_tenant_actors) {
 
 TEST_F(actor_test, concurrent_writes_to_one_tenant_all_commit) {
   auto t = storage::insert_tenant(*sql, "actor test", domain::plan::pro, std::nullopt);
-  auto reg = sys.spawn(registry, std::shared_ptr<const db_pool>(pool), std::chrono::minutes(5));
+  auto reg = sys.spawn(registry, config_with_idle(std::chrono::minutes(5)));
   caf::scoped_actor self{sys};
   tenant_actor ta;
   self->request(reg, std::chrono::seconds(5), caf::get_atom::value, tenant_atom::value, t.id)

@@ -26,5 +26,13 @@ std::shared_ptr<handler> create_campaign();
 std::shared_ptr<handler> get_campaign();
 std::shared_ptr<handler> update_campaign();
 std::shared_ptr<handler> update_campaign_status();
+std::shared_ptr<handler> add_lead();
+std::shared_ptr<handler> bulk_add_leads();
+std::shared_ptr<handler> get_lead_import();
+std::shared_ptr<handler> list_leads();
+std::shared_ptr<handler> bulk_update_leads();
+std::shared_ptr<handler> bulk_remove_leads();
+std::shared_ptr<handler> v1_update_lead();
+std::shared_ptr<handler> v1_remove_lead();
 
 } // namespace vcs::http::handlers

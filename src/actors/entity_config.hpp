@@ -1,0 +1,29 @@
+#pragma once
+
+#include "actors/db_pool.hpp"
+
+#include <chrono>
+#include <cstddef>
+#include <memory>
+#include <string>
+
+namespace vcs::actors {
+
+// Settings every entity actor of a node shares, fixed at start-up.
+struct entity_config {
+  std::shared_ptr<const db_pool> pool;
+  // Idle time after which an entity actor retires.
+  std::chrono::milliseconds idle_timeout{300'000};
+  // Most writes one group commit carries; 1 turns batching off.
+  std::size_t max_batch = 256;
+  // This node's name in import claims (unique per process).
+  std::string node_id;
+  // Lead rows inserted per import transaction.
+  int32_t import_chunk_size = 5000;
+  // A claim older than this belongs to a dead node and may be taken over.
+  int32_t import_stale_seconds = 30;
+};
+
+using entity_config_ptr = std::shared_ptr<const entity_config>;
+
+} // namespace vcs::actors

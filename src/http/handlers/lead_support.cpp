@@ -1,0 +1,52 @@
+#include "http/handlers/lead_support.hpp"
+
+#include "domain/campaign_errors.hpp"
+#include "domain/global_id.hpp"
+#include "storage/lead_repository.hpp"
+
+namespace vcs::http::handlers {
+
+std::optional<lead_campaign> path_lead_campaign(const exchange_ptr& ex, worker_context& ctx) {
+  lead_campaign c;
+  c.tenant_id = ex->principal->tenant_id;
+  std::optional<int64_t> total;
+  if (auto id = domain::parse_id(domain::entity::campaign, ex->params.at(0))) {
+    c.campaign_id = *id;
+    total = storage::campaign_lead_total(ctx.db(), c.tenant_id, c.campaign_id);
+  }
+  if (!total) {
+    ex->fail(domain::campaign_not_found());
+    return std::nullopt;
+  }
+  c.lead_total = *total;
+  return c;
+}
+
+domain::error invalid_lead_data(std::vector<std::string> problems) {
+  return domain::error{domain::errc::bad_request, "Invalid data"}.with_detail(std::move(problems));
+}
+
+std::optional<rapidjson::Document> bulk_body(const exchange_ptr& ex, std::size_t max_items) {
+  auto doc = parse_json(ex->request.body);
+  if (!doc || !doc->IsArray() || doc->Empty()) {
+    ex->fail({domain::errc::bad_request, "Request body must be a non-empty list"});
+    return std::nullopt;
+  }
+  if (doc->Size() > max_items) {
+    ex->fail({domain::errc::bad_request,
+              "Request body may hold at most " + std::to_string(max_items) + " items"});
+    return std::nullopt;
+  }
+  return doc;
+}
+
+void respond_success(const exchange_ptr& ex, std::string_view message) {
+  json_out out;
+  out.w().StartObject();
+  out.field("status", "success");
+  out.field("message", message);
+  out.w().EndObject();
+  ex->respond(200, out.take());
+}
+
+} // namespace vcs::http::handlers

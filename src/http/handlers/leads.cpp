@@ -1,0 +1,321 @@
+#include "domain/global_id.hpp"
+#include "domain/lead.hpp"
+#include "http/handlers/body.hpp"
+#include "http/handlers/handlers.hpp"
+#include "http/handlers/lead_support.hpp"
+#include "http/lead_input.hpp"
+#include "http/render.hpp"
+#include "storage/import_job_repository.hpp"
+#include "storage/lead_repository.hpp"
+
+#include <charconv>
+#include <type_traits>
+
+namespace vcs::http::handlers {
+
+namespace {
+
+constexpr int64_t default_limit = 50;
+constexpr int64_t max_limit = 200;
+
+// A whole decimal query value within [min, max]; absent gives `fallback`.
+std::optional<int64_t> query_int(const exchange_ptr& ex, const char* name, int64_t fallback,
+                                 int64_t min, int64_t max, domain::field_errors& errors) {
+  auto text = ex->target.param(name);
+  if (!text)
+    return fallback;
+  int64_t v = 0;
+  auto [ptr, ec] = std::from_chars(text->data(), text->data() + text->size(), v);
+  if (ec != std::errc{} || ptr != text->data() + text->size() || text->empty() || v < min ||
+      v > max) {
+    errors.add(name,
+               max == std::numeric_limits<int64_t>::max()
+                   ? "Must be an integer greater than or equal to " + std::to_string(min) + "."
+                   : "Must be an integer between " + std::to_string(min) + " and " +
+                         std::to_string(max) + ".");
+    return std::nullopt;
+  }
+  return v;
+}
+
+// POST /api/v2/voice-campaigns/{campaign_id}/leads
+class add_lead_handler final : public handler {
+public:
+  void handle(const exchange_ptr& ex, worker_context& ctx) override {
+    auto body = parse_json(ex->request.body);
+    if (!body)
+      return ex->fail(invalid_lead_data({"Request body is not valid JSON."}));
+    std::vector<std::string> problems;
+    auto lead = read_lead_input(*body, problems);
+    if (!lead)
+      return ex->fail(invalid_lead_data(std::move(problems)));
+    auto c = path_lead_campaign(ex, ctx);
+    if (!c)
+      return;
+    json_out row;
+    write_lead_row(row.w(), *lead);
+    ask_campaign<bool>(
+        ctx.self, ex, c->tenant_id, c->campaign_id,
+        [ex](bool&) {
+          json_out out;
+          out.w().StartObject();
+          out.field("status", "success");
+          out.field("message", "Lead added successfully");
+          out.w().EndObject();
+          ex->respond(201, out.take());
+        },
+        std::make_tuple(actors::create_atom::value, actors::lead_row{row.take()}));
+  }
+};
+
+// POST /api/v2/voice-campaigns/{campaign_id}/leads/bulk: answered once the
+// job is stored; leads are inserted asynchronously.
+class bulk_add_leads_handler final : public handler {
+public:
+  void handle(const exchange_ptr& ex, worker_context& ctx) override {
+    auto body = bulk_body(ex, domain::bulk_max_items);
+    if (!body)
+      return;
+    auto c = path_lead_campaign(ex, ctx);
+    if (!c)
+      return;
+    actors::import_request req;
+    req.accepted = static_cast<int32_t>(body->Size());
+    json_out rows;
+    rows.w().StartArray();
+    std::vector<std::string> problems;
+    for (const auto& item : body->GetArray()) {
+      problems.clear();
+      if (auto lead = read_lead_input(item, problems))
+        write_lead_row(rows.w(), *lead);
+      else
+        ++req.invalid;
+    }
+    rows.w().EndArray();
+    req.rows_json = rows.take();
+    auto queued = req.accepted - req.invalid;
+    auto invalid = req.invalid;
+    ask_campaign<int64_t>(
+        ctx.self, ex, c->tenant_id, c->campaign_id,
+        [ex, queued, invalid](int64_t& job_id) {
+          json_out out;
+          out.w().StartObject();
+          out.field("status", "success");
+          out.field("message", "Leads queued for import; " + std::to_string(queued) + " queued, " +
+                                   std::to_string(invalid) + " invalid skipped");
+          out.field("import_id", domain::encode_global_id(domain::entity::lead_import, job_id));
+          out.field("queued", queued);
+          out.field("invalid", invalid);
+          out.w().EndObject();
+          ex->respond(200, out.take());
+        },
+        std::make_tuple(actors::import_atom::value, std::move(req)));
+  }
+};
+
+// GET /api/v2/voice-campaigns/{campaign_id}/leads/imports/{import_id}
+class get_import_handler final : public handler {
+public:
+  void handle(const exchange_ptr& ex, worker_context& ctx) override {
+    auto c = path_lead_campaign(ex, ctx);
+    if (!c)
+      return;
+    std::optional<domain::import_job> job;
+    if (auto id = domain::parse_id(domain::entity::lead_import, ex->params.at(1)))
+      job = storage::find_import_job(ctx.db(), c->tenant_id, c->campaign_id, *id);
+    if (!job)
+      return ex->fail(domain::not_found("Import not found"));
+    json_out out;
+    render_import_job(out, *job);
+    ex->respond(200, out.take());
+  }
+};
+
+// GET /api/v2/voice-campaigns/{campaign_id}/leads/list
+class list_leads_handler final : public handler {
+public:
+  void handle(const exchange_ptr& ex, worker_context& ctx) override {
+    domain::field_errors errors;
+    auto limit = query_int(ex, "limit", default_limit, 1, max_limit, errors);
+    auto offset = query_int(ex, "offset", 0, 0, std::numeric_limits<int64_t>::max(), errors);
+    if (!errors.empty())
+      return ex->fail(
+          domain::error{domain::errc::bad_request, "Invalid query parameters"}.with_field_errors(
+              std::move(errors)));
+    auto c = path_lead_campaign(ex, ctx);
+    if (!c)
+      return;
+    std::vector<domain::lead> leads;
+    if (*offset < c->lead_total)
+      leads = storage::list_leads(ctx.db(), c->campaign_id, *offset, static_cast<int32_t>(*limit));
+    json_out out;
+    out.w().StartObject();
+    out.key("leads");
+    out.w().StartArray();
+    for (const auto& l : leads)
+      render_lead(out, l);
+    out.w().EndArray();
+    out.key("page_info");
+    out.w().StartObject();
+    out.field("total_count", c->lead_total);
+    out.field("limit", *limit);
+    out.field("offset", *offset);
+    out.field("has_next_page", *offset + *limit < c->lead_total);
+    out.field("has_previous_page", *offset > 0);
+    out.w().EndObject();
+    out.w().EndObject();
+    ex->respond(200, out.take());
+  }
+};
+
+// Results of a bulk update or removal: every item with its index, its key
+// as sent, and its outcome.
+struct item_result {
+  std::optional<std::string> phone_number;
+  std::optional<std::string> campaign_lead_id;
+  bool success = false;
+  std::string message;
+};
+
+void respond_results(const exchange_ptr& ex, std::string_view verb,
+                     const std::vector<item_result>& results) {
+  std::size_t ok = 0;
+  for (const auto& r : results)
+    ok += r.success ? 1 : 0;
+  json_out out;
+  out.w().StartObject();
+  out.field("status", "success");
+  out.field("message", "Processed " + std::to_string(results.size()) +
+                           " items: " + std::to_string(ok) + " " + std::string{verb} + ", " +
+                           std::to_string(results.size() - ok) + " failed");
+  out.key("results");
+  out.w().StartArray();
+  for (std::size_t i = 0; i < results.size(); ++i) {
+    const auto& r = results[i];
+    out.w().StartObject();
+    out.field("index", static_cast<int64_t>(i));
+    if (r.phone_number)
+      out.field("phone_number", *r.phone_number);
+    if (r.campaign_lead_id)
+      out.field("campaign_lead_id", *r.campaign_lead_id);
+    out.field("success", r.success);
+    out.field("message", r.message);
+    out.w().EndObject();
+  }
+  out.w().EndArray();
+  out.w().EndObject();
+  ex->respond(200, out.take());
+}
+
+std::optional<std::string> sent_string(const rapidjson::Value& item, const char* name) {
+  if (!item.IsObject())
+    return std::nullopt;
+  auto it = item.FindMember(name);
+  if (it == item.MemberEnd() || !it->value.IsString())
+    return std::nullopt;
+  return std::string{it->value.GetString(), it->value.GetStringLength()};
+}
+
+std::string update_message(domain::lead_outcome o) {
+  switch (o) {
+  case domain::lead_outcome::done:
+    return "Lead updated successfully";
+  case domain::lead_outcome::not_found:
+    return "Lead not found";
+  case domain::lead_outcome::not_answered:
+    return "Lead is not marked as answered; mark_as_unanswered does not apply";
+  }
+  return {};
+}
+
+std::string remove_message(domain::lead_outcome o) {
+  return o == domain::lead_outcome::done
+             ? "Lead removed successfully"
+             : "Lead not found with the given phone number or campaign lead id";
+}
+
+// The shared shape of bulk update and bulk removal: read every item (a bad
+// item fails alone), send the good ones to the campaign actor in one
+// message, and answer with every item's result in the order sent.
+template <class Batch, class Read, class Message>
+void run_bulk(const exchange_ptr& ex, worker_context& ctx, std::size_t max_items, Read read,
+              Message message, std::string_view verb) {
+  auto body = bulk_body(ex, max_items);
+  if (!body)
+    return;
+  auto c = path_lead_campaign(ex, ctx);
+  if (!c)
+    return;
+  auto results = std::make_shared<std::vector<item_result>>();
+  Batch batch;
+  std::vector<std::size_t> sent_index;
+  for (const auto& item : body->GetArray()) {
+    item_result r;
+    r.phone_number = sent_string(item, "phone_number");
+    r.campaign_lead_id = sent_string(item, "campaign_lead_id");
+    std::vector<std::string> problems;
+    if (auto parsed = read(item, problems)) {
+      sent_index.push_back(results->size());
+      batch.items.push_back(std::move(*parsed));
+    } else {
+      r.message = problems.front();
+    }
+    results->push_back(std::move(r));
+  }
+  if (batch.items.empty())
+    return respond_results(ex, verb, *results);
+  using verb_atom = std::conditional_t<std::is_same_v<Batch, actors::lead_updates>,
+                                       actors::update_atom, actors::delete_atom>;
+  ask_campaign<actors::lead_outcomes>(
+      ctx.self, ex, c->tenant_id, c->campaign_id,
+      [ex, results, sent_index, message, verb](actors::lead_outcomes& outcomes) {
+        for (std::size_t i = 0; i < sent_index.size(); ++i) {
+          auto& r = (*results)[sent_index[i]];
+          r.success = outcomes.items[i] == domain::lead_outcome::done;
+          r.message = message(outcomes.items[i]);
+        }
+        respond_results(ex, verb, *results);
+      },
+      std::make_tuple(verb_atom::value, std::move(batch)));
+}
+
+// PATCH /api/v2/voice-campaigns/{campaign_id}/leads/update/bulk
+class bulk_update_leads_handler final : public handler {
+public:
+  void handle(const exchange_ptr& ex, worker_context& ctx) override {
+    run_bulk<actors::lead_updates>(ex, ctx, domain::bulk_update_max_items, read_lead_update,
+                                   update_message, "updated");
+  }
+};
+
+// DELETE /api/v2/voice-campaigns/{campaign_id}/leads/remove/bulk
+class bulk_remove_leads_handler final : public handler {
+public:
+  void handle(const exchange_ptr& ex, worker_context& ctx) override {
+    run_bulk<actors::lead_removals>(ex, ctx, domain::bulk_max_items, read_lead_removal,
+                                    remove_message, "removed");
+  }
+};
+
+} // namespace
+
+std::shared_ptr<handler> add_lead() {
+  return std::make_shared<add_lead_handler>();
+}
+std::shared_ptr<handler> bulk_add_leads() {
+  return std::make_shared<bulk_add_leads_handler>();
+}
+std::shared_ptr<handler> get_lead_import() {
+  return std::make_shared<get_import_handler>();
+}
+std::shared_ptr<handler> list_leads() {
+  return std::make_shared<list_leads_handler>();
+}
+std::shared_ptr<handler> bulk_update_leads() {
+  return std::make_shared<bulk_update_leads_handler>();
+}
+std::shared_ptr<handler> bulk_remove_leads() {
+  return std::make_shared<bulk_remove_leads_handler>();
+}
+
+} // namespace vcs::http::handlers

@@ -1,0 +1,117 @@
+#include "domain/global_id.hpp"
+#include "http/handlers/handlers.hpp"
+#include "http/handlers/lead_support.hpp"
+#include "http/lead_input.hpp"
+
+namespace vcs::http::handlers {
+
+namespace {
+
+// v1 bodies carry tenant_id; it must name the key's tenant (integer or
+// global id). Answers the exchange and returns false otherwise.
+bool check_tenant_id(const exchange_ptr& ex, const rapidjson::Value& body) {
+  auto it = body.FindMember("tenant_id");
+  if (it == body.MemberEnd() || it->value.IsNull()) {
+    ex->fail(invalid_lead_data({"tenant_id: This field is required."}));
+    return false;
+  }
+  std::optional<int64_t> id;
+  if (it->value.IsString())
+    id = domain::parse_id(domain::entity::tenant,
+                          std::string_view{it->value.GetString(), it->value.GetStringLength()});
+  else if (it->value.IsInt64() && it->value.GetInt64() > 0)
+    id = it->value.GetInt64();
+  if (id != ex->principal->tenant_id) {
+    ex->fail({domain::errc::forbidden, "tenant_id does not match the API key"});
+    return false;
+  }
+  return true;
+}
+
+std::optional<rapidjson::Document> v1_body(const exchange_ptr& ex) {
+  auto body = parse_json(ex->request.body);
+  if (!body || !body->IsObject()) {
+    ex->fail(invalid_lead_data({"Request body must be a JSON object."}));
+    return std::nullopt;
+  }
+  if (!check_tenant_id(ex, *body))
+    return std::nullopt;
+  return body;
+}
+
+// PATCH /v1/api/voice-campaigns/{campaign_id}/lead/update
+class v1_update_lead_handler final : public handler {
+public:
+  void handle(const exchange_ptr& ex, worker_context& ctx) override {
+    auto body = v1_body(ex);
+    if (!body)
+      return;
+    std::vector<std::string> problems;
+    auto update = read_lead_update(*body, problems);
+    if (!update)
+      return ex->fail(invalid_lead_data(std::move(problems)));
+    auto c = path_lead_campaign(ex, ctx);
+    if (!c)
+      return;
+    actors::lead_updates updates;
+    updates.items.push_back(std::move(*update));
+    ask_campaign<actors::lead_outcomes>(
+        ctx.self, ex, c->tenant_id, c->campaign_id,
+        [ex](actors::lead_outcomes& outcomes) {
+          switch (outcomes.items.at(0)) {
+          case domain::lead_outcome::done:
+            return respond_success(ex, "Lead updated successfully");
+          case domain::lead_outcome::not_found:
+            return ex->fail(domain::not_found("Lead not found"));
+          case domain::lead_outcome::not_answered:
+            return ex->fail(
+                invalid_lead_data({"mark_as_unanswered: The lead is not marked as answered."}));
+          }
+        },
+        std::make_tuple(actors::update_atom::value, std::move(updates)));
+  }
+};
+
+// DELETE /v1/api/voice-campaigns/{campaign_id}/lead/remove
+class v1_remove_lead_handler final : public handler {
+public:
+  void handle(const exchange_ptr& ex, worker_context& ctx) override {
+    auto body = v1_body(ex);
+    if (!body)
+      return;
+    std::vector<std::string> problems;
+    auto removal = read_lead_removal(*body, problems);
+    if (!removal) {
+      bool missing_key = !body->HasMember("phone_number") && !body->HasMember("campaign_lead_id");
+      return ex->fail(missing_key ? domain::error{domain::errc::bad_request,
+                                                  "Either phone_number or campaign_lead_id is "
+                                                  "required"}
+                                  : invalid_lead_data(std::move(problems)));
+    }
+    auto c = path_lead_campaign(ex, ctx);
+    if (!c)
+      return;
+    actors::lead_removals removals;
+    removals.items.push_back(std::move(*removal));
+    ask_campaign<actors::lead_outcomes>(
+        ctx.self, ex, c->tenant_id, c->campaign_id,
+        [ex](actors::lead_outcomes& outcomes) {
+          if (outcomes.items.at(0) == domain::lead_outcome::done)
+            return respond_success(ex, "Lead removed successfully");
+          ex->fail(
+              domain::not_found("Lead not found with the given phone number or campaign lead id"));
+        },
+        std::make_tuple(actors::delete_atom::value, std::move(removals)));
+  }
+};
+
+} // namespace
+
+std::shared_ptr<handler> v1_update_lead() {
+  return std::make_shared<v1_update_lead_handler>();
+}
+std::shared_ptr<handler> v1_remove_lead() {
+  return std::make_shared<v1_remove_lead_handler>();
+}
+
+} // namespace vcs::http::handlers

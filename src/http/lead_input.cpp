@@ -1,0 +1,185 @@
+#include "http/lead_input.hpp"
+
+#include "domain/global_id.hpp"
+#include "domain/lead.hpp"
+
+namespace vcs::http {
+
+namespace {
+
+// Reads an optional string member; a wrong type or an overlong value is a
+// problem.
+std::optional<std::string> text(const rapidjson::Value& item, const char* name,
+                                std::size_t max_length, std::vector<std::string>& problems) {
+  auto it = item.FindMember(name);
+  if (it == item.MemberEnd() || it->value.IsNull())
+    return std::nullopt;
+  if (!it->value.IsString()) {
+    problems.push_back(std::string{name} + ": Must be a string.");
+    return std::nullopt;
+  }
+  std::string v{it->value.GetString(), it->value.GetStringLength()};
+  if (v.size() > max_length) {
+    problems.push_back(std::string{name} + ": Ensure this field has no more than " +
+                       std::to_string(max_length) + " characters.");
+    return std::nullopt;
+  }
+  return v;
+}
+
+std::optional<bool> flag(const rapidjson::Value& item, const char* name,
+                         std::vector<std::string>& problems) {
+  auto it = item.FindMember(name);
+  if (it == item.MemberEnd() || it->value.IsNull())
+    return std::nullopt;
+  if (!it->value.IsBool()) {
+    problems.push_back(std::string{name} + ": Must be a boolean.");
+    return std::nullopt;
+  }
+  return it->value.GetBool();
+}
+
+// custom_fields as compact JSON object text.
+std::optional<std::string> custom_fields(const rapidjson::Value& item,
+                                         std::vector<std::string>& problems) {
+  auto it = item.FindMember("custom_fields");
+  if (it == item.MemberEnd() || it->value.IsNull())
+    return std::nullopt;
+  if (!it->value.IsObject()) {
+    problems.push_back("custom_fields: Must be an object.");
+    return std::nullopt;
+  }
+  rapidjson::StringBuffer buf;
+  json_writer w{buf};
+  it->value.Accept(w);
+  if (buf.GetSize() > domain::custom_fields_max_bytes) {
+    problems.push_back("custom_fields: Must be at most " +
+                       std::to_string(domain::custom_fields_max_bytes) + " bytes of JSON.");
+    return std::nullopt;
+  }
+  return std::string{buf.GetString(), buf.GetSize()};
+}
+
+std::optional<std::string> email(const rapidjson::Value& item, std::vector<std::string>& problems) {
+  auto v = text(item, "email", domain::lead_email_max_length, problems);
+  if (v && !v->empty() && !domain::is_email(*v)) {
+    problems.push_back("email: Enter a valid email address.");
+    return std::nullopt;
+  }
+  return v;
+}
+
+// The identifying phone number of update and removal items: required for
+// updates, as stored (E.164).
+std::optional<std::string> phone_key(const rapidjson::Value& item, bool required,
+                                     std::vector<std::string>& problems) {
+  auto v = text(item, "phone_number", 32, problems);
+  if (!v && required && !item.HasMember("phone_number"))
+    problems.push_back("phone_number: This field is required.");
+  else if (v && v->empty())
+    problems.push_back("phone_number: This field may not be blank.");
+  return v && !v->empty() ? v : std::nullopt;
+}
+
+void optional_string(json_writer& w, const char* key, const std::optional<std::string>& v) {
+  w.Key(key);
+  if (v)
+    w.String(v->data(), static_cast<rapidjson::SizeType>(v->size()));
+  else
+    w.Null();
+}
+
+} // namespace
+
+std::optional<domain::lead_input> read_lead_input(const rapidjson::Value& item,
+                                                  std::vector<std::string>& problems) {
+  if (!item.IsObject()) {
+    problems.push_back("Each lead must be a JSON object.");
+    return std::nullopt;
+  }
+  auto before = problems.size();
+  domain::lead_input lead;
+  auto phone = text(item, "phone_number", 32, problems);
+  if (!phone) {
+    if (problems.size() == before)
+      problems.push_back("phone_number: This field is required.");
+  } else {
+    auto check = domain::check_phone(*phone);
+    if (!check.well_formed)
+      problems.push_back("phone_number: Enter a valid phone number in E.164 format, e.g. "
+                         "+14155552671.");
+    lead.phone_number = *phone;
+    lead.invalid = check.well_formed && !check.valid;
+    if (lead.invalid)
+      lead.invalid_reason = check.invalid_reason;
+  }
+  lead.first_name = text(item, "first_name", domain::lead_name_max_length, problems);
+  lead.last_name = text(item, "last_name", domain::lead_name_max_length, problems);
+  lead.email = email(item, problems);
+  if (auto cf = custom_fields(item, problems))
+    lead.custom_fields_json = std::move(*cf);
+  if (problems.size() != before)
+    return std::nullopt;
+  return lead;
+}
+
+void write_lead_row(json_writer& w, const domain::lead_input& lead) {
+  w.StartObject();
+  w.Key("phone_number");
+  w.String(lead.phone_number.data(), static_cast<rapidjson::SizeType>(lead.phone_number.size()));
+  optional_string(w, "first_name", lead.first_name);
+  optional_string(w, "last_name", lead.last_name);
+  optional_string(w, "email", lead.email);
+  w.Key("custom_fields");
+  w.RawValue(lead.custom_fields_json.data(), lead.custom_fields_json.size(),
+             rapidjson::kObjectType);
+  w.Key("invalid");
+  w.Bool(lead.invalid);
+  optional_string(w, "invalid_reason", lead.invalid_reason);
+  w.EndObject();
+}
+
+std::optional<domain::lead_update> read_lead_update(const rapidjson::Value& item,
+                                                    std::vector<std::string>& problems) {
+  if (!item.IsObject()) {
+    problems.push_back("Each item must be a JSON object.");
+    return std::nullopt;
+  }
+  auto before = problems.size();
+  domain::lead_update u;
+  auto phone = phone_key(item, true, problems);
+  u.first_name = text(item, "first_name", domain::lead_name_max_length, problems);
+  u.last_name = text(item, "last_name", domain::lead_name_max_length, problems);
+  u.email = email(item, problems);
+  u.do_not_call = flag(item, "do_not_call", problems);
+  u.custom_fields_json = custom_fields(item, problems);
+  u.mark_as_unanswered = flag(item, "mark_as_unanswered", problems).value_or(false);
+  if (problems.size() != before || !phone)
+    return std::nullopt;
+  u.phone_number = std::move(*phone);
+  return u;
+}
+
+std::optional<domain::lead_removal> read_lead_removal(const rapidjson::Value& item,
+                                                      std::vector<std::string>& problems) {
+  if (!item.IsObject()) {
+    problems.push_back("Each item must be a JSON object.");
+    return std::nullopt;
+  }
+  auto before = problems.size();
+  domain::lead_removal r;
+  r.phone_number = phone_key(item, false, problems);
+  if (auto id = text(item, "campaign_lead_id", 128, problems)) {
+    r.lead_id = domain::parse_id(domain::entity::lead, *id);
+    r.lead_id_malformed = !r.lead_id;
+  }
+  if (problems.size() != before)
+    return std::nullopt;
+  if (!r.phone_number && !r.lead_id && !r.lead_id_malformed) {
+    problems.push_back("Either phone_number or campaign_lead_id is required.");
+    return std::nullopt;
+  }
+  return r;
+}
+
+} // namespace vcs::http

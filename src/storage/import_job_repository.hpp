@@ -1,0 +1,56 @@
+#pragma once
+
+#include "domain/lead_record.hpp"
+#include "storage/lead_repository.hpp"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace soci {
+class session;
+}
+
+namespace vcs::storage {
+
+// Stores an accepted bulk import durably; `payload_json` holds the
+// `accepted - invalid` rows still to insert. A job with nothing left to
+// insert is done at once.
+int64_t insert_import_job(soci::session& sql, int64_t tenant_id, int64_t campaign_id,
+                          const std::string& payload_json, int32_t accepted, int32_t invalid);
+
+std::optional<domain::import_job> find_import_job(soci::session& sql, int64_t tenant_id,
+                                                  int64_t campaign_id, int64_t job_id);
+
+struct import_chunk {
+  int64_t tenant_id = 0;
+  int64_t campaign_id = 0;
+  std::string rows_json;
+  int32_t count = 0;
+};
+
+// Locks the job row and claims it for `node` unless another node holds a
+// fresh claim (claims older than `stale_seconds` belong to a dead node), then
+// returns its next chunk of at most `chunk_size` rows; nullopt when the job
+// is finished or claimed elsewhere. Call complete_import_chunk in the same
+// transaction.
+std::optional<import_chunk> claim_import_chunk(soci::session& sql, int64_t job_id,
+                                               const std::string& node, int32_t chunk_size,
+                                               int32_t stale_seconds);
+
+// Advances the job past the chunk and adds its counts; the job is done when
+// nothing is left. Returns whether rows remain.
+bool complete_import_chunk(soci::session& sql, int64_t job_id, int32_t processed,
+                           const insert_counts& counts);
+
+struct pending_import {
+  int64_t job_id = 0;
+  int64_t tenant_id = 0;
+  int64_t campaign_id = 0;
+};
+
+// Unfinished jobs this node may take: unclaimed, its own, or stale.
+std::vector<pending_import> claimable_imports(soci::session& sql, const std::string& node,
+                                              int32_t stale_seconds, int32_t limit);
+
+} // namespace vcs::storage

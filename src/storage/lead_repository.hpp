@@ -1,0 +1,48 @@
+#pragma once
+
+#include "domain/lead_record.hpp"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace soci {
+class session;
+}
+
+namespace vcs::storage {
+
+// Live leads of a tenant's campaign (campaigns.lead_count, kept in the same
+// transactions that add and remove leads); nullopt when the tenant has no
+// such campaign.
+std::optional<int64_t> campaign_lead_total(soci::session& sql, int64_t tenant_id,
+                                           int64_t campaign_id);
+
+struct insert_counts {
+  int64_t inserted = 0;
+  int64_t duplicates = 0;
+};
+
+// Inserts a JSON array of lead rows ({phone_number, first_name, last_name,
+// email, custom_fields, invalid, invalid_reason}) in one statement; a phone
+// number already in the campaign (or earlier in the array) is a duplicate and
+// is skipped. Positions, block counts and the campaign's lead count move in
+// the same transaction.
+insert_counts insert_leads(soci::session& sql, int64_t tenant_id, int64_t campaign_id,
+                           const std::string& rows_json, int64_t row_count);
+
+// The page of leads at `offset` (most recent first, ties impossible:
+// positions are unique), using block counts to find the start.
+std::vector<domain::lead> list_leads(soci::session& sql, int64_t campaign_id, int64_t offset,
+                                     int32_t limit);
+
+// Applies one update item as a merge in SQL (custom_fields keys merge into
+// the stored object), so concurrent writers on any node lose nothing.
+domain::lead_outcome update_lead(soci::session& sql, int64_t tenant_id, int64_t campaign_id,
+                                 const domain::lead_update& item);
+
+// Deletes one lead for good, by id when given, else by phone number.
+domain::lead_outcome remove_lead(soci::session& sql, int64_t tenant_id, int64_t campaign_id,
+                                 const domain::lead_removal& item);
+
+} // namespace vcs::storage

@@ -1,0 +1,385 @@
+// Leads: add, bulk add (durable, asynchronous), list, bulk update and
+// removal, v1 update and removal.
+
+#include "domain/global_id.hpp"
+#include "service_fixture.hpp"
+#include "storage/database.hpp"
+
+#include <soci/soci.h>
+
+#include <chrono>
+#include <set>
+#include <thread>
+
+namespace vcs::test {
+namespace {
+
+class lead_test : public service_test {
+protected:
+  void SetUp() override {
+    t = create_tenant();
+    auto r = pub("POST", "/api/v2/voice-campaigns", t.key, R"({"name":"leads"})");
+    ASSERT_EQ(r.status, 201u) << r.body;
+    campaign = str(parse(r.body)["data"], "campaign_id");
+    base = "/api/v2/voice-campaigns/" + campaign;
+  }
+
+  http_response add(const std::string& body) { return pub("POST", base + "/leads", t.key, body); }
+
+  // Waits until the import is done (bounded) and returns its progress.
+  rapidjson::Document wait_import(const std::string& import_id) {
+    for (int i = 0; i < 600; ++i) {
+      auto r = pub("GET", base + "/leads/imports/" + import_id, t.key);
+      EXPECT_EQ(r.status, 200u) << r.body;
+      auto d = parse(r.body);
+      if (str(d, "status") == "done")
+        return d;
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+    ADD_FAILURE() << "import did not finish";
+    return parse("{}");
+  }
+
+  rapidjson::Document list(const std::string& query = "") {
+    auto r = pub("GET", base + "/leads/list" + query, t.key);
+    EXPECT_EQ(r.status, 200u) << r.body;
+    return parse(r.body);
+  }
+
+  static std::string phone(int i) { return "+1415555" + std::to_string(1000 + i); }
+
+  long long campaign_db_id() const {
+    return domain::decode_global_id(domain::entity::campaign, campaign).value_or(0);
+  }
+
+  tenant_info t;
+  std::string campaign;
+  std::string base;
+};
+
+TEST_F(lead_test, add_lead_stores_every_field) {
+  auto r = add(R"({"phone_number":"+14155552671","first_name":"Ann","last_name":"Lee",
+                   "email":"ann@example.com","custom_fields":{"plan":"gold","n":3}})");
+  ASSERT_EQ(r.status, 201u) << r.body;
+  EXPECT_EQ(str(parse(r.body), "status"), "success");
+  auto d = list();
+  ASSERT_EQ(d["leads"].Size(), 1u);
+  const auto& l = d["leads"][0];
+  EXPECT_EQ(str(l, "phone_number"), "+14155552671");
+  EXPECT_EQ(str(l, "first_name"), "Ann");
+  EXPECT_EQ(str(l, "last_name"), "Lee");
+  EXPECT_EQ(str(l, "email"), "ann@example.com");
+  EXPECT_EQ(str(l, "source"), "API");
+  EXPECT_EQ(str(l["custom_fields"], "plan"), "gold");
+  EXPECT_EQ(l["custom_fields"]["n"].GetInt(), 3);
+  EXPECT_EQ(str(l, "call_status"), "IDLE");
+  EXPECT_TRUE(l["call_error_reason"].IsNull());
+  EXPECT_FALSE(l["answered"].GetBool());
+  EXPECT_EQ(str(l, "answer_type"), "");
+  EXPECT_EQ(l["attempts_made"].GetInt(), 0);
+  EXPECT_FALSE(l["do_not_call"].GetBool());
+  EXPECT_FALSE(l["invalid"].GetBool());
+  EXPECT_TRUE(l["invalid_reason"].IsNull());
+  EXPECT_EQ(l["priority"].GetInt(), 0);
+  EXPECT_TRUE(l["next_attempt_after"].IsNull());
+  EXPECT_TRUE(l["answered_at"].IsNull());
+  auto created = str(l, "created_at");
+  EXPECT_EQ(created.size(), 32u) << created; // 2026-11-21T20:25:26.123456+00:00
+  EXPECT_EQ(created.substr(26), "+00:00");
+  EXPECT_TRUE(domain::decode_global_id(domain::entity::lead, str(l, "id")));
+  EXPECT_EQ(d["page_info"]["total_count"].GetInt64(), 1);
+}
+
+TEST_F(lead_test, add_lead_validation_lists_problems_in_error) {
+  auto r = add(R"({"first_name":7,"email":"nope","custom_fields":[1]})");
+  ASSERT_EQ(r.status, 400u);
+  auto d = parse(r.body);
+  EXPECT_EQ(str(d, "message"), "Invalid data");
+  ASSERT_TRUE(d["error"].IsArray());
+  std::string all;
+  for (const auto& e : d["error"].GetArray())
+    all += std::string{e.GetString()} + "|";
+  for (const char* field : {"phone_number", "first_name", "email", "custom_fields"})
+    EXPECT_NE(all.find(field), std::string::npos) << field << " in " << all;
+  for (const char* bad : {"4155552671", "+1 415 555 2671", "+0123456", "+", "+1415555267a"}) {
+    auto x = add(std::string{R"({"phone_number":")"} + bad + "\"}");
+    EXPECT_EQ(x.status, 400u) << bad;
+  }
+  EXPECT_EQ(add("[1]").status, 400u);
+  EXPECT_EQ(add("not json").status, 400u);
+}
+
+TEST_F(lead_test, well_formed_but_invalid_number_is_stored_flagged) {
+  ASSERT_EQ(add(R"({"phone_number":"+999123456789"})").status, 201u);
+  auto d = list();
+  ASSERT_EQ(d["leads"].Size(), 1u);
+  EXPECT_TRUE(d["leads"][0]["invalid"].GetBool());
+  EXPECT_FALSE(str(d["leads"][0], "invalid_reason").empty());
+}
+
+TEST_F(lead_test, duplicate_phone_in_campaign_is_a_conflict) {
+  ASSERT_EQ(add(R"({"phone_number":"+14155552671"})").status, 201u);
+  auto r = add(R"({"phone_number":"+14155552671","first_name":"Other"})");
+  EXPECT_EQ(r.status, 409u);
+  EXPECT_EQ(list()["page_info"]["total_count"].GetInt64(), 1);
+  // The same number in another campaign is a different lead.
+  auto other = pub("POST", "/api/v2/voice-campaigns", t.key, R"({"name":"other"})");
+  auto other_id = str(parse(other.body)["data"], "campaign_id");
+  EXPECT_EQ(pub("POST", "/api/v2/voice-campaigns/" + other_id + "/leads", t.key,
+                R"({"phone_number":"+14155552671"})")
+                .status,
+            201u);
+}
+
+TEST_F(lead_test, lead_routes_of_unknown_or_foreign_campaigns_are_404) {
+  auto stranger = create_tenant();
+  for (auto [method, path, body] : std::vector<std::tuple<std::string, std::string, std::string>>{
+           {"POST", "/leads", R"({"phone_number":"+14155552671"})"},
+           {"POST", "/leads/bulk", R"([{"phone_number":"+14155552671"}])"},
+           {"GET", "/leads/list", ""},
+           {"PATCH", "/leads/update/bulk", R"([{"phone_number":"+14155552671"}])"},
+           {"DELETE", "/leads/remove/bulk", R"([{"phone_number":"+14155552671"}])"}}) {
+    auto r = pub(method, base + path, stranger.key, body);
+    EXPECT_EQ(r.status, 404u) << method << path << r.body;
+    EXPECT_EQ(str(parse(r.body), "message"), "Campaign not found");
+  }
+  auto v1 = pub("PATCH", "/v1/api/voice-campaigns/" + campaign + "/lead/update", stranger.key,
+                R"({"tenant_id":")" + stranger.id + R"(","phone_number":"+14155552671"})");
+  EXPECT_EQ(v1.status, 404u);
+  EXPECT_EQ(pub("GET", "/api/v2/voice-campaigns/bogus/leads/list", t.key).status, 404u);
+}
+
+TEST_F(lead_test, bulk_body_must_be_a_non_empty_list) {
+  for (const char* path : {"/leads/bulk", "/leads/update/bulk", "/leads/remove/bulk"}) {
+    std::string method = std::string{path} == "/leads/bulk"          ? "POST"
+                         : std::string{path} == "/leads/update/bulk" ? "PATCH"
+                                                                     : "DELETE";
+    for (const char* body : {"[]", "{}", "\"x\"", "", "[1"}) {
+      auto r = pub(method, base + path, t.key, body);
+      EXPECT_EQ(r.status, 400u) << path << " " << body;
+      EXPECT_EQ(str(parse(r.body), "message"), "Request body must be a non-empty list")
+          << path << " " << body;
+    }
+  }
+}
+
+TEST_F(lead_test, bulk_add_imports_asynchronously_with_counts) {
+  std::string body = "[";
+  for (int i = 0; i < 2500; ++i)
+    body += R"({"phone_number":")" + phone(i) + R"(","custom_fields":{"i":)" + std::to_string(i) +
+            "}},";
+  body += R"({"phone_number":"not-a-number"},{"phone_number":")" + phone(7) + R"("},)";
+  body += R"({"email":"x@y.io"}])";
+  auto r = pub("POST", base + "/leads/bulk", t.key, body);
+  ASSERT_EQ(r.status, 200u) << r.body;
+  auto d = parse(r.body);
+  EXPECT_EQ(str(d, "status"), "success");
+  EXPECT_EQ(d["invalid"].GetInt(), 2);
+  EXPECT_EQ(d["queued"].GetInt(), 2501);
+  auto job = wait_import(str(d, "import_id"));
+  EXPECT_EQ(job["accepted"].GetInt(), 2503);
+  EXPECT_EQ(job["inserted"].GetInt(), 2500);
+  EXPECT_EQ(job["duplicates"].GetInt(), 1);
+  EXPECT_EQ(job["invalid"].GetInt(), 2);
+  EXPECT_EQ(job["pending"].GetInt(), 0);
+  EXPECT_FALSE(str(job, "finished_at").empty());
+  auto page = list("?limit=1");
+  EXPECT_EQ(page["page_info"]["total_count"].GetInt64(), 2500);
+  // The newest lead is the last one of the array that was inserted.
+  EXPECT_EQ(str(page["leads"][0], "phone_number"), phone(2499));
+}
+
+TEST_F(lead_test, list_validates_limit_and_offset) {
+  for (const char* q : {"?limit=0", "?limit=201", "?limit=abc", "?limit=-1", "?offset=-1",
+                        "?offset=x", "?limit=1.5", "?limit=", "?offset=99999999999999999999"}) {
+    auto r = pub("GET", base + "/leads/list" + q, t.key);
+    EXPECT_EQ(r.status, 400u) << q;
+  }
+  auto d = list();
+  EXPECT_EQ(d["page_info"]["limit"].GetInt(), 50);
+  EXPECT_EQ(d["page_info"]["offset"].GetInt(), 0);
+  EXPECT_FALSE(d["page_info"]["has_next_page"].GetBool());
+  EXPECT_FALSE(d["page_info"]["has_previous_page"].GetBool());
+  EXPECT_EQ(list("?limit=200&offset=0")["page_info"]["limit"].GetInt(), 200);
+}
+
+TEST_F(lead_test, pages_match_the_newest_first_order_at_every_offset_after_removals) {
+  // 3000 leads span three position blocks; removals leave holes in them.
+  std::string body = "[";
+  for (int i = 0; i < 3000; ++i)
+    body += std::string{i ? "," : ""} + R"({"phone_number":")" + phone(i) + "\"}";
+  body += "]";
+  auto r = pub("POST", base + "/leads/bulk", t.key, body);
+  ASSERT_EQ(r.status, 200u);
+  wait_import(str(parse(r.body), "import_id"));
+  std::string removal = "[";
+  for (int i = 0; i < 3000; i += 7)
+    removal += std::string{i ? "," : ""} + R"({"phone_number":")" + phone(i) + "\"}";
+  removal += "]";
+  ASSERT_EQ(pub("DELETE", base + "/leads/remove/bulk", t.key, removal).status, 200u);
+
+  auto sql = storage::open_session(database_url());
+  auto cid = campaign_db_id();
+  std::vector<std::string> expected(3000);
+  soci::statement st = (sql->prepare << "SELECT phone_number FROM leads WHERE campaign_id = :c "
+                                        "ORDER BY position DESC",
+                        soci::use(cid), soci::into(expected));
+  st.execute(true);
+  ASSERT_EQ(expected.size(), 3000u - 429u);
+  for (int offset : {0, 1, 49, 50, 877, 1023, 1024, 1025, 1500, 2047, 2100, 2500, 2540, 2570}) {
+    auto page = list("?limit=37&offset=" + std::to_string(offset));
+    EXPECT_EQ(page["page_info"]["total_count"].GetInt64(), static_cast<int64_t>(expected.size()));
+    std::size_t want =
+        std::min<std::size_t>(37, expected.size() - std::min<std::size_t>(offset, expected.size()));
+    ASSERT_EQ(page["leads"].Size(), want) << offset;
+    for (std::size_t i = 0; i < want; ++i)
+      EXPECT_EQ(str(page["leads"][i], "phone_number"), expected[offset + i]) << offset << "+" << i;
+    EXPECT_EQ(page["page_info"]["has_next_page"].GetBool(),
+              static_cast<std::size_t>(offset) + 37 < expected.size());
+    EXPECT_EQ(page["page_info"]["has_previous_page"].GetBool(), offset > 0);
+  }
+  EXPECT_EQ(list("?offset=5000")["leads"].Size(), 0u);
+}
+
+TEST_F(lead_test, bulk_update_merges_fields_and_reports_each_item) {
+  ASSERT_EQ(
+      add(R"({"phone_number":"+14155550001","first_name":"A","custom_fields":{"k1":"v1"}})").status,
+      201u);
+  ASSERT_EQ(add(R"({"phone_number":"+14155550002"})").status, 201u);
+  auto r = pub("PATCH", base + "/leads/update/bulk", t.key, R"([
+    {"phone_number":"+14155550001","last_name":"B","custom_fields":{"k2":"v2"},"do_not_call":true},
+    {"phone_number":"+14155559999","first_name":"ghost"},
+    {"first_name":"no phone"},
+    {"phone_number":"+14155550002","mark_as_unanswered":true},
+    {"phone_number":"+14155550002","email":"bad"}
+  ])");
+  ASSERT_EQ(r.status, 200u) << r.body;
+  auto d = parse(r.body);
+  EXPECT_EQ(str(d, "status"), "success");
+  const auto& results = d["results"];
+  ASSERT_EQ(results.Size(), 5u);
+  for (rapidjson::SizeType i = 0; i < 5; ++i)
+    EXPECT_EQ(results[i]["index"].GetInt(), static_cast<int>(i));
+  EXPECT_TRUE(results[0]["success"].GetBool());
+  EXPECT_EQ(str(results[0], "phone_number"), "+14155550001");
+  EXPECT_FALSE(results[1]["success"].GetBool());
+  EXPECT_EQ(str(results[1], "message"), "Lead not found");
+  EXPECT_FALSE(results[2]["success"].GetBool());
+  EXPECT_NE(str(results[2], "message").find("phone_number"), std::string::npos);
+  EXPECT_FALSE(results[3]["success"].GetBool());
+  EXPECT_NE(str(results[3], "message").find("not marked as answered"), std::string::npos);
+  EXPECT_FALSE(results[4]["success"].GetBool());
+  auto page = list();
+  const auto& lead1 = page["leads"][1];
+  EXPECT_EQ(str(lead1, "first_name"), "A");
+  EXPECT_EQ(str(lead1, "last_name"), "B");
+  EXPECT_EQ(str(lead1["custom_fields"], "k1"), "v1");
+  EXPECT_EQ(str(lead1["custom_fields"], "k2"), "v2");
+  EXPECT_TRUE(lead1["do_not_call"].GetBool());
+  EXPECT_EQ(str(page["leads"][0], "email"), "");
+}
+
+TEST_F(lead_test, mark_as_unanswered_resets_an_answered_lead) {
+  ASSERT_EQ(add(R"({"phone_number":"+14155550001"})").status, 201u);
+  auto sql = storage::open_session(database_url());
+  auto cid = campaign_db_id();
+  *sql << "UPDATE leads SET answered = true, answer_type = 'human', answered_at = now(), "
+          "call_status = 'COMPLETED' WHERE campaign_id = :c",
+      soci::use(cid);
+  ASSERT_TRUE(list()["leads"][0]["answered"].GetBool());
+  auto r = pub("PATCH", base + "/leads/update/bulk", t.key,
+               R"([{"phone_number":"+14155550001","mark_as_unanswered":true}])");
+  ASSERT_EQ(r.status, 200u);
+  EXPECT_TRUE(parse(r.body)["results"][0]["success"].GetBool());
+  auto l = list();
+  const auto& lead = l["leads"][0];
+  EXPECT_FALSE(lead["answered"].GetBool());
+  EXPECT_EQ(str(lead, "answer_type"), "");
+  EXPECT_TRUE(lead["answered_at"].IsNull());
+  EXPECT_EQ(str(lead, "call_status"), "IDLE");
+}
+
+TEST_F(lead_test, bulk_remove_by_phone_or_id_with_id_winning) {
+  for (int i = 0; i < 4; ++i)
+    ASSERT_EQ(add(R"({"phone_number":")" + phone(i) + "\"}").status, 201u);
+  auto page = list();
+  auto id_of_0 = str(page["leads"][3], "id");
+  auto r = pub("DELETE", base + "/leads/remove/bulk", t.key,
+               R"([{"phone_number":")" + phone(1) + R"("},
+                   {"campaign_lead_id":")" +
+                   id_of_0 + R"(","phone_number":")" + phone(2) + R"("},
+                   {"phone_number":"+14150000000"},
+                   {},
+                   {"campaign_lead_id":"garbage"}])");
+  ASSERT_EQ(r.status, 200u) << r.body;
+  auto d = parse(r.body);
+  const auto& res = d["results"];
+  ASSERT_EQ(res.Size(), 5u);
+  EXPECT_TRUE(res[0]["success"].GetBool());
+  EXPECT_TRUE(res[1]["success"].GetBool());
+  EXPECT_EQ(str(res[1], "campaign_lead_id"), id_of_0);
+  EXPECT_FALSE(res[2]["success"].GetBool());
+  EXPECT_EQ(str(res[2], "message"),
+            "Lead not found with the given phone number or campaign lead id");
+  EXPECT_FALSE(res[3]["success"].GetBool());
+  EXPECT_FALSE(res[4]["success"].GetBool());
+  auto after = list();
+  EXPECT_EQ(after["page_info"]["total_count"].GetInt64(), 2);
+  std::set<std::string> left;
+  for (const auto& l : after["leads"].GetArray())
+    left.insert(str(l, "phone_number"));
+  EXPECT_EQ(left, (std::set<std::string>{phone(2), phone(3)}));
+}
+
+TEST_F(lead_test, v1_update_and_remove) {
+  ASSERT_EQ(add(R"({"phone_number":"+14155550001"})").status, 201u);
+  auto v1 = "/v1/api/voice-campaigns/" + campaign;
+  auto ok =
+      pub("PATCH", v1 + "/lead/update", t.key,
+          R"({"tenant_id":")" + t.id + R"(","phone_number":"+14155550001","first_name":"V1"})");
+  ASSERT_EQ(ok.status, 200u) << ok.body;
+  EXPECT_EQ(str(parse(ok.body), "status"), "success");
+  EXPECT_EQ(str(list()["leads"][0], "first_name"), "V1");
+
+  auto missing = pub("PATCH", v1 + "/lead/update", t.key, R"({"phone_number":"+14155550001"})");
+  EXPECT_EQ(missing.status, 400u);
+  auto other = create_tenant();
+  auto wrong = pub("PATCH", v1 + "/lead/update", t.key,
+                   R"({"tenant_id":")" + other.id + R"(","phone_number":"+14155550001"})");
+  EXPECT_EQ(wrong.status, 403u);
+  auto ghost = pub("PATCH", v1 + "/lead/update", t.key,
+                   R"({"tenant_id":")" + t.id + R"(","phone_number":"+14155559999"})");
+  EXPECT_EQ(ghost.status, 404u);
+  EXPECT_EQ(str(parse(ghost.body), "message"), "Lead not found");
+
+  auto neither = pub("DELETE", v1 + "/lead/remove", t.key, R"({"tenant_id":")" + t.id + "\"}");
+  EXPECT_EQ(neither.status, 400u);
+  EXPECT_EQ(str(parse(neither.body), "message"),
+            "Either phone_number or campaign_lead_id is required");
+  auto none = pub("DELETE", v1 + "/lead/remove", t.key,
+                  R"({"tenant_id":")" + t.id + R"(","phone_number":"+14155559999"})");
+  EXPECT_EQ(none.status, 404u);
+  EXPECT_EQ(str(parse(none.body), "message"),
+            "Lead not found with the given phone number or campaign lead id");
+  auto method = pub("POST", v1 + "/lead/remove", t.key, "{}");
+  EXPECT_EQ(method.status, 405u);
+  EXPECT_EQ(str(parse(method.body), "message"), "Invalid request method");
+  auto removed = pub("DELETE", v1 + "/lead/remove", t.key,
+                     R"({"tenant_id":")" + t.id + R"(","phone_number":"+14155550001"})");
+  ASSERT_EQ(removed.status, 200u) << removed.body;
+  EXPECT_EQ(list()["page_info"]["total_count"].GetInt64(), 0);
+  auto again = pub("DELETE", v1 + "/lead/remove", t.key,
+                   R"({"tenant_id":")" + t.id + R"(","phone_number":"+14155550001"})");
+  EXPECT_EQ(again.status, 404u);
+}
+
+TEST_F(lead_test, disabled_key_on_v1_routes_says_so) {
+  ASSERT_EQ(op("PATCH", "/admin/v1/api-keys/" + t.key_id, R"({"status":"Disabled"})").status, 200u);
+  auto r = pub("PATCH", "/v1/api/voice-campaigns/" + campaign + "/lead/update", t.key,
+               R"({"tenant_id":")" + t.id + R"(","phone_number":"+14155550001"})");
+  EXPECT_EQ(r.status, 401u);
+  EXPECT_EQ(str(parse(r.body), "message"), "API key is disabled");
+}
+
+} // namespace
+} // namespace vcs::test
