@@ -48,8 +48,10 @@ constexpr const char* count_sql =
 
 // Block counts from the newest block down locate the block holding the
 // offset; an index-only scan finds the exact start; the page is an index
-// range. No casts in the select lists: the few skipped rows cost nothing
-// extra.
+// range. The block bound is a scalar subquery so it becomes an index
+// condition (as a join it was a filter over every newer lead: 150 ms at
+// offset 500,000 instead of 0.4 ms). No casts in the select lists: the few
+// skipped rows cost nothing extra.
 constexpr const char* list_sql = R"sql(
 WITH blk AS (
   SELECT block, live_count, sum(live_count) OVER (ORDER BY block DESC) AS cum
@@ -57,8 +59,8 @@ WITH blk AS (
 ), target AS (
   SELECT block, :o1 - (cum - live_count) AS skip FROM blk WHERE cum > :o2 ORDER BY block DESC LIMIT 1
 ), start AS (
-  SELECT l.position FROM leads l, target
-  WHERE l.campaign_id = :c2 AND l.position < (target.block + 1) * :bs
+  SELECT l.position FROM leads l
+  WHERE l.campaign_id = :c2 AND l.position < (SELECT (block + 1) * :bs FROM target)
   ORDER BY l.position DESC OFFSET (SELECT skip FROM target) LIMIT 1
 )
 SELECT id, phone_number, first_name, last_name, email, source, custom_fields, call_status,
