@@ -1,5 +1,7 @@
 #include "storage/api_key_repository.hpp"
 
+#include "storage/prepared.hpp"
+
 #include <soci/soci.h>
 
 #include <stdexcept>
@@ -27,9 +29,9 @@ const std::string set_status_sql =
 
 constexpr const char* delete_sql = "DELETE FROM api_keys WHERE tenant_id = :t AND id = :id";
 
-constexpr const char* principal_sql =
-    "SELECT k.id, k.status, t.id, t.plan, t.active::int "
-    "FROM api_keys k JOIN tenants t ON t.id = k.tenant_id WHERE k.key_hash = :h";
+constexpr prepared_statement principal_stmt{
+    "vcs_principal", "SELECT k.id, k.status, t.id, t.plan, t.active "
+                     "FROM api_keys k JOIN tenants t ON t.id = k.tenant_id WHERE k.key_hash = $1"};
 
 struct key_columns_out {
   domain::api_key_info value;
@@ -107,21 +109,19 @@ bool delete_api_key(soci::session& sql, int64_t tenant_id, int64_t key_id) {
 }
 
 std::optional<domain::principal> find_principal(soci::session& sql, const std::string& key_hash) {
-  domain::principal p;
-  std::string key_status, plan;
-  int active = 0;
-  soci::statement st =
-      (sql.prepare << principal_sql, soci::use(key_hash), soci::into(p.key_id),
-       soci::into(key_status), soci::into(p.tenant_id), soci::into(plan), soci::into(active));
-  if (!st.execute(true))
+  auto rows = execute(sql, principal_stmt, {key_hash});
+  if (rows.size() == 0)
     return std::nullopt;
-  auto s = domain::parse_api_key_status(key_status);
-  auto pl = domain::parse_plan(plan);
+  domain::principal p;
+  p.key_id = rows.int64(0, 0);
+  auto s = domain::parse_api_key_status(rows.text(0, 1));
+  p.tenant_id = rows.int64(0, 2);
+  auto pl = domain::parse_plan(rows.text(0, 3));
   if (!s || !pl)
     throw std::runtime_error("unreadable principal row");
   p.key_status = *s;
   p.plan = *pl;
-  p.tenant_active = active != 0;
+  p.tenant_active = rows.boolean(0, 4);
   return p;
 }
 

@@ -1,5 +1,7 @@
 #include "storage/storage_error.hpp"
 
+#include "storage/prepared.hpp"
+
 #include <soci/postgresql/soci-postgresql.h>
 #include <soci/soci.h>
 
@@ -7,6 +9,8 @@ namespace vcs::storage {
 
 std::string sqlstate_of(const std::exception& e) {
   if (auto pg = dynamic_cast<const soci::postgresql_soci_error*>(&e))
+    return pg->sqlstate();
+  if (auto pg = dynamic_cast<const pg_error*>(&e))
     return pg->sqlstate();
   return {};
 }

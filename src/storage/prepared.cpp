@@ -1,0 +1,129 @@
+#include "storage/prepared.hpp"
+
+#include <libpq-fe.h>
+#include <soci/postgresql/soci-postgresql.h>
+#include <soci/soci.h>
+
+#include <charconv>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+namespace vcs::storage {
+
+namespace {
+
+// Statements already prepared, per connection. Each connection is used by
+// one thread at a time (a detached worker owns its session).
+thread_local std::unordered_map<PGconn*, std::unordered_set<std::string>> prepared_on;
+
+PGconn* connection_of(soci::session& sql) {
+  auto* backend = static_cast<soci::postgresql_session_backend*>(sql.get_backend());
+  if (!backend || !backend->conn_)
+    throw pg_error("08003", "no database connection");
+  return backend->conn_;
+}
+
+[[noreturn]] void fail(PGconn* conn, PGresult* r) {
+  std::string state;
+  if (r) {
+    if (const char* s = PQresultErrorField(r, PG_DIAG_SQLSTATE))
+      state = s;
+  }
+  if (state.empty() && PQstatus(conn) != CONNECTION_OK)
+    state = "08006";
+  std::string message = r ? PQresultErrorMessage(r) : PQerrorMessage(conn);
+  PQclear(r);
+  throw pg_error(state, message);
+}
+
+bool ok(PGresult* r) {
+  auto s = PQresultStatus(r);
+  return s == PGRES_TUPLES_OK || s == PGRES_COMMAND_OK;
+}
+
+void prepare(PGconn* conn, const prepared_statement& st) {
+  PGresult* r = PQprepare(conn, st.name, st.sql, 0, nullptr);
+  if (!ok(r))
+    fail(conn, r);
+  PQclear(r);
+  prepared_on[conn].insert(st.name);
+}
+
+} // namespace
+
+pg_rows::~pg_rows() {
+  PQclear(r_);
+}
+
+int pg_rows::size() const noexcept {
+  return PQntuples(r_);
+}
+
+bool pg_rows::is_null(int row, int col) const noexcept {
+  return PQgetisnull(r_, row, col) != 0;
+}
+
+std::string_view pg_rows::text(int row, int col) const noexcept {
+  return {PQgetvalue(r_, row, col), static_cast<std::size_t>(PQgetlength(r_, row, col))};
+}
+
+std::optional<std::string> pg_rows::opt_text(int row, int col) const {
+  if (is_null(row, col))
+    return std::nullopt;
+  return std::string{text(row, col)};
+}
+
+int64_t pg_rows::int64(int row, int col) const {
+  auto t = text(row, col);
+  int64_t v = 0;
+  auto [ptr, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
+  if (ec != std::errc{} || ptr != t.data() + t.size())
+    throw std::runtime_error("not an integer column value");
+  return v;
+}
+
+bool pg_rows::boolean(int row, int col) const noexcept {
+  auto t = text(row, col);
+  return !t.empty() && t[0] == 't';
+}
+
+pg_rows execute(soci::session& sql, const prepared_statement& st,
+                std::initializer_list<pg_param> params) {
+  PGconn* conn = connection_of(sql);
+  std::vector<std::string> owned;
+  owned.reserve(params.size());
+  std::vector<const char*> values;
+  values.reserve(params.size());
+  for (const auto& p : params) {
+    if (p) {
+      owned.emplace_back(*p);
+      values.push_back(owned.back().c_str());
+    } else {
+      values.push_back(nullptr);
+    }
+  }
+  if (!prepared_on[conn].count(st.name))
+    prepare(conn, st);
+  auto run = [&] {
+    return PQexecPrepared(conn, st.name, static_cast<int>(values.size()), values.data(), nullptr,
+                          nullptr, 0);
+  };
+  PGresult* r = run();
+  if (!ok(r)) {
+    // A connection repaired in place has lost its prepared statements.
+    const char* state = PQresultErrorField(r, PG_DIAG_SQLSTATE);
+    if (state && std::string_view{state} == "26000") {
+      PQclear(r);
+      prepared_on[conn].clear();
+      prepare(conn, st);
+      r = run();
+    }
+    if (!ok(r))
+      fail(conn, r);
+  }
+  return pg_rows{r};
+}
+
+} // namespace vcs::storage

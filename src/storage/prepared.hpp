@@ -1,0 +1,66 @@
+#pragma once
+
+#include <cstdint>
+#include <initializer_list>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+struct pg_result;
+typedef struct pg_result PGresult;
+
+namespace soci {
+class session;
+}
+
+namespace vcs::storage {
+
+// A statement of the hot paths, with $1..$n placeholders. It is prepared once
+// per connection and then executed in one round trip without re-planning
+// (SOCI's prepared statements cost PREPARE, EXECUTE and DEALLOCATE every
+// time).
+struct prepared_statement {
+  const char* name;
+  const char* sql;
+};
+
+// A failed libpq call, with its SQLSTATE (storage_error.cpp maps it).
+class pg_error : public std::runtime_error {
+public:
+  pg_error(std::string sqlstate, const std::string& message)
+      : std::runtime_error(message), sqlstate_(std::move(sqlstate)) {}
+  const std::string& sqlstate() const noexcept { return sqlstate_; }
+
+private:
+  std::string sqlstate_;
+};
+
+// Text-format result rows.
+class pg_rows {
+public:
+  explicit pg_rows(PGresult* r) noexcept : r_(r) {}
+  pg_rows(pg_rows&& o) noexcept : r_(o.r_) { o.r_ = nullptr; }
+  pg_rows(const pg_rows&) = delete;
+  pg_rows& operator=(const pg_rows&) = delete;
+  pg_rows& operator=(pg_rows&&) = delete;
+  ~pg_rows();
+
+  int size() const noexcept;
+  bool is_null(int row, int col) const noexcept;
+  std::string_view text(int row, int col) const noexcept;
+  std::optional<std::string> opt_text(int row, int col) const;
+  int64_t int64(int row, int col) const;
+  bool boolean(int row, int col) const noexcept;
+
+private:
+  PGresult* r_;
+};
+
+// A parameter: text, or SQL NULL when nullopt.
+using pg_param = std::optional<std::string_view>;
+
+pg_rows execute(soci::session& sql, const prepared_statement& st,
+                std::initializer_list<pg_param> params);
+
+} // namespace vcs::storage
