@@ -65,6 +65,19 @@ private:
     std::vector<outcome> out;
     out.reserve(works.size());
     soci::transaction tx{sql};
+    // A lone write needs no savepoint: its failure is the transaction's.
+    if (works.size() == 1) {
+      try {
+        out.emplace_back(works[0](sql));
+      } catch (const std::exception& e) {
+        if (storage::is_connection_error(e))
+          throw;
+        out.emplace_back(failed(e));
+        return out;
+      }
+      tx.commit();
+      return out;
+    }
     for (const auto& w : works) {
       sql << "SAVEPOINT vcs_job";
       try {
@@ -74,14 +87,18 @@ private:
         if (storage::is_connection_error(e))
           throw;
         sql << "ROLLBACK TO SAVEPOINT vcs_job";
-        auto err = storage::translate(e);
-        if (err.code == domain::errc::internal)
-          spdlog::error("write failed: {}", e.what());
-        out.emplace_back(std::move(err));
+        out.emplace_back(failed(e));
       }
     }
     tx.commit();
     return out;
+  }
+
+  static domain::error failed(const std::exception& e) {
+    auto err = storage::translate(e);
+    if (err.code == domain::errc::internal)
+      spdlog::error("write failed: {}", e.what());
+    return err;
   }
 
   template <class Self> void flush(Self* self, const db_pool& pool) {

@@ -70,24 +70,25 @@ SELECT id, phone_number, first_name, last_name, email, source, custom_fields, ca
 FROM leads WHERE campaign_id = $1 AND position <= (SELECT position FROM start)
 ORDER BY position DESC LIMIT $4)sql"};
 
-constexpr const char* update_sql = R"sql(
+constexpr prepared_statement update_stmt{"vcs_update_lead", R"sql(
 UPDATE leads SET
-  first_name = coalesce(:fn, first_name),
-  last_name = coalesce(:ln, last_name),
-  email = coalesce(:em, email),
-  do_not_call = coalesce(:dnc::int::boolean, do_not_call),
-  custom_fields = custom_fields || coalesce(:cf::jsonb, '{}'::jsonb),
-  answered = CASE WHEN :m1 = 1 THEN false ELSE answered END,
-  answer_type = CASE WHEN :m2 = 1 THEN '' ELSE answer_type END,
-  answered_at = CASE WHEN :m3 = 1 THEN NULL ELSE answered_at END,
-  call_status = CASE WHEN :m4 = 1 THEN 'IDLE' ELSE call_status END,
-  next_attempt_after = CASE WHEN :m5 = 1 THEN NULL ELSE next_attempt_after END,
+  first_name = coalesce($4, first_name),
+  last_name = coalesce($5, last_name),
+  email = coalesce($6, email),
+  do_not_call = coalesce($7::boolean, do_not_call),
+  custom_fields = custom_fields || coalesce($8::jsonb, '{}'::jsonb),
+  answered = CASE WHEN $9::boolean THEN false ELSE answered END,
+  answer_type = CASE WHEN $9::boolean THEN '' ELSE answer_type END,
+  answered_at = CASE WHEN $9::boolean THEN NULL ELSE answered_at END,
+  call_status = CASE WHEN $9::boolean THEN 'IDLE' ELSE call_status END,
+  next_attempt_after = CASE WHEN $9::boolean THEN NULL ELSE next_attempt_after END,
   updated_at = now()
-WHERE tenant_id = :t AND campaign_id = :c AND phone_number = :p AND (:m6 = 0 OR answered)
-RETURNING id)sql";
+WHERE tenant_id = $1 AND campaign_id = $2 AND phone_number = $3 AND (NOT $9::boolean OR answered)
+RETURNING id)sql"};
 
-constexpr const char* exists_by_phone_sql =
-    "SELECT count(*) FROM leads WHERE tenant_id = :t AND campaign_id = :c AND phone_number = :p";
+constexpr prepared_statement exists_stmt{
+    "vcs_lead_exists",
+    "SELECT 1 FROM leads WHERE tenant_id = $1 AND campaign_id = $2 AND phone_number = $3"};
 
 constexpr const char* delete_by_id_sql =
     "DELETE FROM leads WHERE tenant_id = :t AND campaign_id = :c AND id = :id RETURNING position";
@@ -178,24 +179,20 @@ std::vector<domain::lead> list_leads(soci::session& sql, int64_t campaign_id, in
 
 domain::lead_outcome update_lead(soci::session& sql, int64_t tenant_id, int64_t campaign_id,
                                  const domain::lead_update& item) {
-  nullable_text fn{item.first_name}, ln{item.last_name}, em{item.email},
-      cf{item.custom_fields_json};
-  int dnc = item.do_not_call.value_or(false) ? 1 : 0;
-  soci::indicator dnc_ind = item.do_not_call ? soci::i_ok : soci::i_null;
-  int mark = item.mark_as_unanswered ? 1 : 0;
-  int64_t id = 0;
-  soci::statement st =
-      (sql.prepare << update_sql, soci::use(fn.value, fn.ind), soci::use(ln.value, ln.ind),
-       soci::use(em.value, em.ind), soci::use(dnc, dnc_ind), soci::use(cf.value, cf.ind),
-       soci::use(mark), soci::use(mark), soci::use(mark), soci::use(mark), soci::use(mark),
-       soci::use(tenant_id), soci::use(campaign_id), soci::use(item.phone_number), soci::use(mark),
-       soci::into(id));
-  if (st.execute(true))
+  auto t = std::to_string(tenant_id);
+  auto c = std::to_string(campaign_id);
+  auto opt = [](const std::optional<std::string>& v) -> pg_param {
+    return v ? pg_param{*v} : std::nullopt;
+  };
+  pg_param dnc = item.do_not_call ? pg_param{*item.do_not_call ? "true" : "false"} : std::nullopt;
+  std::string_view mark = item.mark_as_unanswered ? "true" : "false";
+  auto updated = execute(sql, update_stmt,
+                         {t, c, item.phone_number, opt(item.first_name), opt(item.last_name),
+                          opt(item.email), dnc, opt(item.custom_fields_json), mark});
+  if (updated.size() > 0)
     return domain::lead_outcome::done;
-  long long exists = 0;
-  sql << exists_by_phone_sql, soci::use(tenant_id), soci::use(campaign_id),
-      soci::use(item.phone_number), soci::into(exists);
-  return exists > 0 ? domain::lead_outcome::not_answered : domain::lead_outcome::not_found;
+  auto exists = execute(sql, exists_stmt, {t, c, item.phone_number});
+  return exists.size() > 0 ? domain::lead_outcome::not_answered : domain::lead_outcome::not_found;
 }
 
 domain::lead_outcome remove_lead(soci::session& sql, int64_t tenant_id, int64_t campaign_id,
