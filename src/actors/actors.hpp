@@ -49,6 +49,8 @@ using campaign_actor = caf::typed_actor<
     caf::replies_to<import_atom, import_request>::with<int64_t>,
     // Imports (or resumes) a stored job chunk by chunk.
     caf::reacts_to<import_atom, int64_t>,
+    // Creates the campaign's web widget; a second one is a conflict.
+    caf::replies_to<create_atom, widget_create>::with<domain::web_widget>,
     // Timer tick: retires the actor when it has been idle long enough.
     caf::reacts_to<idle_atom>>;
 

@@ -5,6 +5,7 @@
 #include "storage/import_job_repository.hpp"
 #include "storage/lead_repository.hpp"
 #include "storage/voice_provider_repository.hpp"
+#include "storage/web_widget_repository.hpp"
 
 #include <caf/event_based_actor.hpp>
 #include <spdlog/spdlog.h>
@@ -185,6 +186,21 @@ campaign_actor::behavior_type campaign(campaign_actor::stateful_pointer<campaign
             },
             [rp](const caf::error& e) mutable { rp.deliver(e); });
         return rp;
+      },
+      [self](create_atom, widget_create& req) -> caf::result<domain::web_widget> {
+        auto t = self->state.tenant_id;
+        return self->state.write<domain::web_widget>(
+            self, [t, req = std::move(req)](soci::session& sql) -> std::any {
+              try {
+                return storage::insert_web_widget(sql, t, req.widget, req.config_json);
+              } catch (const std::exception& e) {
+                if (storage::is_unique_violation(e))
+                  throw storage::failure(domain::error{
+                      domain::errc::conflict, "A web widget already exists for this campaign"}
+                                             .with_errors({"Duplicate web widget"}));
+                throw;
+              }
+            });
       },
       [self](import_atom, int64_t job_id) {
         if (self->state.importing.insert(job_id).second)

@@ -8,6 +8,7 @@
 #include "domain/secret_box.hpp"
 #include "domain/tenant.hpp"
 #include "domain/voice_provider.hpp"
+#include "domain/web_widget.hpp"
 #include "storage/tenant_repository.hpp"
 
 #include <caf/allowed_unsafe_message_type.hpp>
@@ -140,6 +141,12 @@ struct import_request {
   int32_t invalid = 0;
 };
 
+// A validated widget for the campaign; `config_json` is its resolved config.
+struct widget_create {
+  domain::web_widget widget;
+  std::string config_json;
+};
+
 } // namespace vcs::actors
 
 // These types never leave the process.
@@ -165,3 +172,5 @@ CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::actors::lead_updates)
 CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::actors::lead_removals)
 CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::actors::lead_outcomes)
 CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::actors::import_request)
+CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::actors::widget_create)
+CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::domain::web_widget)

@@ -9,6 +9,7 @@ router public_routes() {
   r.add({"GET", "/healthz", handlers::health()});
   r.add({"GET", "/api/v2/clients", handlers::list_clients()});
   r.add({"POST", "/api/v2/voice-pod", handlers::create_voice_provider()});
+  r.add({"POST", "/api/v2/web-widgets", handlers::create_web_widget()});
   r.add({"POST", "/api/v2/voice-campaigns", handlers::create_campaign()});
   r.add({"GET", "/api/v2/voice-campaigns/{campaign_id}", handlers::get_campaign()});
   r.add({"PATCH", "/api/v2/voice-campaigns/{campaign_id}", handlers::update_campaign()});

@@ -34,5 +34,6 @@ std::shared_ptr<handler> bulk_update_leads();
 std::shared_ptr<handler> bulk_remove_leads();
 std::shared_ptr<handler> v1_update_lead();
 std::shared_ptr<handler> v1_remove_lead();
+std::shared_ptr<handler> create_web_widget();
 
 } // namespace vcs::http::handlers
