@@ -30,6 +30,8 @@ using tenant_actor = caf::typed_actor<
     caf::replies_to<create_atom, voice_provider_create>::with<domain::voice_provider_config>,
     // Creates a campaign within the plan's campaign limit (row-locked quota).
     caf::replies_to<create_atom, campaign_create>::with<domain::campaign>,
+    // Adds a product with its prices to the tenant's billing catalog.
+    caf::replies_to<create_atom, domain::product>::with<domain::product>,
     // Timer tick: retires the actor when it has been idle long enough.
     caf::reacts_to<idle_atom>>;
 

@@ -2,6 +2,7 @@
 
 // Message types and atoms shared by the actor interfaces in actors.hpp.
 
+#include "domain/billing.hpp"
 #include "domain/campaign.hpp"
 #include "domain/error.hpp"
 #include "domain/lead_record.hpp"
@@ -174,3 +175,4 @@ CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::actors::lead_outcomes)
 CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::actors::import_request)
 CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::actors::widget_create)
 CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::domain::web_widget)
+CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::domain::product)

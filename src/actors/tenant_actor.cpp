@@ -4,6 +4,7 @@
 #include "domain/campaign_errors.hpp"
 #include "storage/api_key_repository.hpp"
 #include "storage/campaign_repository.hpp"
+#include "storage/product_repository.hpp"
 #include "storage/tenant_repository.hpp"
 #include "storage/voice_provider_repository.hpp"
 
@@ -91,6 +92,21 @@ tenant_actor::behavior_type tenant(tenant_actor::stateful_pointer<tenant_state> 
         return self->state.write<domain::campaign>(
             self, [id, req = std::move(req)](soci::session& sql) -> std::any {
               return create_campaign(sql, id, req);
+            });
+      },
+      [self](create_atom, domain::product& product) -> caf::result<domain::product> {
+        auto id = self->state.tenant_id;
+        return self->state.write<domain::product>(
+            self, [id, product = std::move(product)](soci::session& sql) -> std::any {
+              try {
+                return storage::insert_product(sql, id, product);
+              } catch (const std::exception& e) {
+                if (storage::is_unique_violation(e))
+                  throw storage::failure(
+                      domain::error{domain::errc::conflict,
+                                    "The catalog already has this product_id or price_id"});
+                throw;
+              }
             });
       },
       [self](idle_atom) {

@@ -1,5 +1,9 @@
 #include "http/json.hpp"
 
+#include "domain/billing.hpp"
+
+#include <cstdio>
+
 namespace vcs::http {
 
 namespace {
@@ -134,6 +138,35 @@ std::optional<bool> object_reader::boolean(const char* name, bool required) {
     return std::nullopt;
   }
   return v->GetBool();
+}
+
+std::optional<std::string> object_reader::decimal(const char* name, bool required, int scale) {
+  auto* v = member(name, required);
+  if (!v)
+    return std::nullopt;
+  std::string text;
+  if (v->IsString()) {
+    text.assign(v->GetString(), v->GetStringLength());
+  } else if (v->IsUint64()) {
+    text = std::to_string(v->GetUint64());
+  } else if (v->IsNumber()) {
+    // A JSON fraction arrives as a double: print it at the scale, then drop
+    // trailing zeros, so 19.99 stays "19.99".
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.*f", scale, v->GetDouble());
+    text = buf;
+    if (text.find('.') != std::string::npos) {
+      text.erase(text.find_last_not_of('0') + 1);
+      if (text.back() == '.')
+        text.pop_back();
+    }
+  }
+  if (!domain::is_decimal(text, scale)) {
+    errors_.add(name, "Enter a non-negative number with at most " + std::to_string(scale) +
+                          " decimal places.");
+    return std::nullopt;
+  }
+  return text;
 }
 
 } // namespace vcs::http

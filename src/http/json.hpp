@@ -75,6 +75,9 @@ public:
   std::optional<std::string> string(const char* name, bool required, std::size_t max_length = 255);
   std::optional<int64_t> integer(const char* name, bool required, int64_t min, int64_t max);
   std::optional<bool> boolean(const char* name, bool required);
+  // A non-negative decimal with at most `scale` fraction digits, given as a
+  // JSON number or a decimal string; returned as exact text.
+  std::optional<std::string> decimal(const char* name, bool required, int scale);
 
 private:
   const rapidjson::Value* member(const char* name, bool required);

@@ -41,6 +41,7 @@ router operator_routes() {
   r.add({"GET", "/admin/v1/tenants/{tenant_id}/api-keys", handlers::list_api_keys()});
   r.add({"PATCH", "/admin/v1/api-keys/{key_id}", handlers::update_api_key()});
   r.add({"DELETE", "/admin/v1/api-keys/{key_id}", handlers::delete_api_key()});
+  r.add({"POST", "/admin/v1/tenants/{tenant_id}/products", handlers::create_product()});
   return r;
 }
 

@@ -40,3 +40,34 @@ TEST(Plan, ExternalBillingNeedsProOrAbove) {
 }
 
 } // namespace
+
+#include "domain/billing.hpp"
+
+namespace {
+
+TEST(BillingDecimal, AcceptsExactNonNegativeDecimals) {
+  using vcs::domain::is_decimal;
+  EXPECT_TRUE(is_decimal("0", 2));
+  EXPECT_TRUE(is_decimal("19.99", 2));
+  EXPECT_TRUE(is_decimal("0.0125", 4));
+  EXPECT_TRUE(is_decimal("9999999999.99", 2));
+  EXPECT_FALSE(is_decimal("0.125", 2));
+  EXPECT_FALSE(is_decimal("-1", 2));
+  EXPECT_FALSE(is_decimal("1.", 2));
+  EXPECT_FALSE(is_decimal(".5", 2));
+  EXPECT_FALSE(is_decimal("1e3", 2));
+  EXPECT_FALSE(is_decimal("", 2));
+  EXPECT_FALSE(is_decimal("12345678901", 2));
+  EXPECT_FALSE(is_decimal("1,5", 2));
+}
+
+TEST(BillingCurrency, ThreeLetters) {
+  using vcs::domain::is_currency;
+  EXPECT_TRUE(is_currency("USD"));
+  EXPECT_TRUE(is_currency("eur"));
+  EXPECT_FALSE(is_currency("US"));
+  EXPECT_FALSE(is_currency("US1"));
+  EXPECT_FALSE(is_currency("USDD"));
+}
+
+} // namespace

@@ -18,6 +18,7 @@ std::shared_ptr<handler> create_api_key();
 std::shared_ptr<handler> list_api_keys();
 std::shared_ptr<handler> update_api_key();
 std::shared_ptr<handler> delete_api_key();
+std::shared_ptr<handler> create_product();
 
 // Public listener.
 std::shared_ptr<handler> list_clients();

@@ -1,0 +1,22 @@
+#pragma once
+
+#include "domain/billing.hpp"
+
+#include <optional>
+#include <string>
+
+namespace soci {
+class session;
+}
+
+namespace vcs::storage {
+
+// Inserts a product with its prices; a product or price id the tenant's
+// catalog already has violates a unique constraint.
+domain::product insert_product(soci::session& sql, int64_t tenant_id, const domain::product& p);
+
+// The tenant's product with this processor id, with its prices.
+std::optional<domain::product> find_product(soci::session& sql, int64_t tenant_id,
+                                            const std::string& processor_product_id);
+
+} // namespace vcs::storage
