@@ -32,6 +32,8 @@ using tenant_actor = caf::typed_actor<
     caf::replies_to<create_atom, campaign_create>::with<domain::campaign>,
     // Adds a product with its prices to the tenant's billing catalog.
     caf::replies_to<create_atom, domain::product>::with<domain::product>,
+    // Creates a client with everything of its create body, all or nothing.
+    caf::replies_to<create_atom, domain::client_create>::with<domain::created_client>,
     // Timer tick: retires the actor when it has been idle long enough.
     caf::reacts_to<idle_atom>>;
 

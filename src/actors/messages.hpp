@@ -4,6 +4,7 @@
 
 #include "domain/billing.hpp"
 #include "domain/campaign.hpp"
+#include "domain/client_create.hpp"
 #include "domain/error.hpp"
 #include "domain/lead_record.hpp"
 #include "domain/secret_box.hpp"
@@ -176,3 +177,5 @@ CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::actors::import_request)
 CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::actors::widget_create)
 CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::domain::web_widget)
 CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::domain::product)
+CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::domain::client_create)
+CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::domain::created_client)

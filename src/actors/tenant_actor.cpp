@@ -4,6 +4,7 @@
 #include "domain/campaign_errors.hpp"
 #include "storage/api_key_repository.hpp"
 #include "storage/campaign_repository.hpp"
+#include "storage/client_repository.hpp"
 #include "storage/product_repository.hpp"
 #include "storage/tenant_repository.hpp"
 #include "storage/voice_provider_repository.hpp"
@@ -107,6 +108,13 @@ tenant_actor::behavior_type tenant(tenant_actor::stateful_pointer<tenant_state> 
                                     "The catalog already has this product_id or price_id"});
                 throw;
               }
+            });
+      },
+      [self](create_atom, domain::client_create& req) -> caf::result<domain::created_client> {
+        auto id = self->state.tenant_id;
+        return self->state.write<domain::created_client>(
+            self, [id, req = std::move(req)](soci::session& sql) -> std::any {
+              return storage::create_client(sql, id, req);
             });
       },
       [self](idle_atom) {

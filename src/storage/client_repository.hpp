@@ -1,6 +1,7 @@
 #pragma once
 
 #include "domain/client.hpp"
+#include "domain/client_create.hpp"
 
 #include <vector>
 
@@ -12,5 +13,14 @@ namespace vcs::storage {
 
 // Every client of the tenant with its users, newest client first.
 std::vector<domain::client> list_clients(soci::session& sql, int64_t tenant_id);
+
+// Creates the client with its users, account configuration, access,
+// assignments and (when a product is selected) its subscription and usage
+// balance, inside the caller's transaction. References to the tenant's
+// records (voice provider, product and prices, campaigns) and e-mail
+// uniqueness are checked first; a problem throws `failure` with the spec's
+// validation error, so the transaction leaves nothing behind.
+domain::created_client create_client(soci::session& sql, int64_t tenant_id,
+                                     const domain::client_create& req);
 
 } // namespace vcs::storage

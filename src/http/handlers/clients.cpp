@@ -1,6 +1,15 @@
+#include "domain/global_id.hpp"
+#include "domain/lead.hpp"
+#include "domain/password.hpp"
+#include "http/assignment_input.hpp"
+#include "http/handlers/body.hpp"
 #include "http/handlers/handlers.hpp"
 #include "http/render.hpp"
 #include "storage/client_repository.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <set>
 
 namespace vcs::http::handlers {
 
@@ -23,10 +32,210 @@ public:
   }
 };
 
+// A member object under `name`, or a problem under that name.
+const rapidjson::Value* section(const rapidjson::Value& body, const char* name, bool required,
+                                domain::field_errors& errors) {
+  auto it = body.FindMember(name);
+  if (it == body.MemberEnd() || it->value.IsNull()) {
+    if (required)
+      errors.add(name, "This field is required.");
+    return nullptr;
+  }
+  if (!it->value.IsObject()) {
+    errors.add(name, "Must be an object.");
+    return nullptr;
+  }
+  return &it->value;
+}
+
+// Problems of a nested reader, re-keyed under "<prefix>.<field>".
+void nest(const std::string& prefix, const domain::field_errors& inner, domain::field_errors& out) {
+  for (const auto& [field, messages] : inner.entries())
+    for (const auto& m : messages)
+      out.add(prefix + "." + field, m);
+}
+
+std::string lower(std::string s) {
+  std::transform(s.begin(), s.end(), s.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return s;
+}
+
+void read_users(const rapidjson::Value& body, domain::client_create& req,
+                std::vector<std::string>& passwords, domain::field_errors& errors) {
+  auto it = body.FindMember("client_users");
+  if (it == body.MemberEnd() || !it->value.IsArray() || it->value.Empty()) {
+    errors.add("client_users", "At least one client user is required.");
+    return;
+  }
+  std::set<std::string> seen;
+  for (rapidjson::SizeType i = 0; i < it->value.Size(); ++i) {
+    auto prefix = "client_users[" + std::to_string(i) + "]";
+    const auto& u = it->value[i];
+    if (!u.IsObject()) {
+      errors.add(prefix, "Must be an object with email and password.");
+      continue;
+    }
+    domain::field_errors own;
+    object_reader in{u, own};
+    auto email = in.string("email", true, domain::lead_email_max_length);
+    if (email && !domain::is_email(*email))
+      own.add("email", "Enter a valid email address.");
+    else if (email && !seen.insert(lower(*email)).second)
+      own.add("email", "Each client user needs a different e-mail.");
+    auto password = in.string("password", true, domain::password_max_length);
+    if (password && password->size() < domain::password_min_length)
+      own.add("password",
+              "Must be at least " + std::to_string(domain::password_min_length) + " characters.");
+    nest(prefix, own, errors);
+    if (own.empty()) {
+      req.users.push_back({*email, {}});
+      passwords.push_back(*password);
+    }
+  }
+}
+
+void read_details(const rapidjson::Value& body, domain::client_create& req,
+                  domain::field_errors& errors) {
+  if (auto* d = section(body, "client_details", true, errors)) {
+    domain::field_errors own;
+    object_reader in{*d, own};
+    auto name = in.string("name", true, 255);
+    auto email = in.string("email", true, domain::lead_email_max_length);
+    if (email && !domain::is_email(*email))
+      own.add("email", "Enter a valid email address.");
+    nest("client_details", own, errors);
+    req.name = name.value_or("");
+    req.primary_email = email.value_or("");
+  }
+  if (auto* g = section(body, "client_asset_group", true, errors)) {
+    domain::field_errors own;
+    object_reader in{*g, own};
+    req.asset_group_name = in.string("name", true, 255).value_or("");
+    if (auto ref = in.string("tenant_voice_provider_id", false, 128)) {
+      req.voice_provider_ref = *ref;
+      req.voice_provider_id = domain::parse_id(domain::entity::voice_provider, *ref);
+      if (!req.voice_provider_id)
+        own.add("tenant_voice_provider_id", "Tenant voice provider not found: " + *ref);
+    }
+    nest("client_asset_group", own, errors);
+  }
+}
+
+void read_billing(const rapidjson::Value& body, domain::client_create& req,
+                  domain::field_errors& errors) {
+  auto* b = section(body, "billing_provider", false, errors);
+  if (!b)
+    return;
+  domain::field_errors own;
+  object_reader in{*b, own};
+  if (auto type = in.string("type", true, 32); type && *type != "processor")
+    own.add("type", "Must be processor.");
+  if (auto* p = section(*b, "selected_product", true, own)) {
+    domain::field_errors product_errors;
+    object_reader pin{*p, product_errors};
+    req.product_id = pin.string("product_id", true, 255);
+    auto ids = p->FindMember("price_ids");
+    if (ids == p->MemberEnd() || !ids->value.IsArray() || ids->value.Empty())
+      product_errors.add("price_ids", "Provide a non-empty list of price ids.");
+    else
+      for (const auto& v : ids->value.GetArray()) {
+        if (v.IsString())
+          req.price_ids.emplace_back(v.GetString(), v.GetStringLength());
+        else
+          product_errors.add("price_ids", "Each price id must be a string.");
+      }
+    nest("selected_product", product_errors, own);
+  }
+  nest("billing_provider", own, errors);
+}
+
+void read_access(const rapidjson::Value& body, domain::client_create& req,
+                 domain::field_errors& errors) {
+  auto* a = section(body, "client_access", false, errors);
+  if (!a)
+    return;
+  const auto& kinds = domain::resource_kinds();
+  const auto& levels = domain::access_levels();
+  for (const auto& m : a->GetObject()) {
+    std::string kind{m.name.GetString(), m.name.GetStringLength()};
+    auto field = "client_access." + kind;
+    if (std::find(kinds.begin(), kinds.end(), kind) == kinds.end()) {
+      errors.add(field, "Unknown resource kind.");
+      continue;
+    }
+    std::string level = m.value.IsString() ? m.value.GetString() : "";
+    if (std::find(levels.begin(), levels.end(), level) == levels.end()) {
+      errors.add(field, "Must be one of no_access, view_only, view_and_add, full_access.");
+      continue;
+    }
+    req.access.emplace_back(kind, level);
+  }
+}
+
+// POST /api/v2/clients/create: validated here, passwords hashed here (slow
+// by design, off the actor threads), created in one transaction by the
+// tenant actor.
+class create_client_handler final : public handler {
+public:
+  void handle(const exchange_ptr& ex, worker_context& ctx) override {
+    auto body = object_body(ex);
+    if (!body)
+      return;
+    domain::field_errors errors;
+    domain::client_create req;
+    std::vector<std::string> passwords;
+    read_users(*body, req, passwords, errors);
+    read_details(*body, req, errors);
+    read_billing(*body, req, errors);
+    read_access(*body, req, errors);
+    if (auto* r = section(*body, "assigned_resources", false, errors))
+      req.assigned = read_assignments(*r, "assigned_resources", errors, req.campaign_ids);
+    if (!errors.empty())
+      return ex->fail(validation_error(std::move(errors)));
+    for (std::size_t i = 0; i < passwords.size(); ++i)
+      req.users[i].password_hash = domain::hash_password(passwords[i]);
+    ask_tenant<domain::created_client>(
+        ctx.self, ex, ex->principal->tenant_id,
+        [ex](domain::created_client& created) {
+          const auto& c = created.record;
+          json_out out;
+          out.w().StartObject();
+          out.field("success", true);
+          out.field("message", "Client created successfully");
+          out.key("data");
+          out.w().StartObject();
+          out.field("client_id", domain::encode_global_id(domain::entity::client, c.id));
+          out.field("client_name", c.name);
+          out.field("primary_email", c.primary_email);
+          out.key("users");
+          out.w().StartArray();
+          for (const auto& u : c.users) {
+            out.w().StartObject();
+            out.field("id", domain::encode_global_id(domain::entity::client_user, u.id));
+            out.field("email", u.email);
+            out.w().EndObject();
+          }
+          out.w().EndArray();
+          out.field("asset_group_id",
+                    domain::encode_global_id(domain::entity::account_configuration,
+                                             created.asset_group_id));
+          out.w().EndObject();
+          out.w().EndObject();
+          ex->respond(201, out.take());
+        },
+        std::make_tuple(actors::create_atom::value, std::move(req)));
+  }
+};
+
 } // namespace
 
 std::shared_ptr<handler> list_clients() {
   return std::make_shared<list_clients_handler>();
+}
+
+std::shared_ptr<handler> create_client() {
+  return std::make_shared<create_client_handler>();
 }
 
 } // namespace vcs::http::handlers

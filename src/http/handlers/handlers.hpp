@@ -22,6 +22,7 @@ std::shared_ptr<handler> create_product();
 
 // Public listener.
 std::shared_ptr<handler> list_clients();
+std::shared_ptr<handler> create_client();
 std::shared_ptr<handler> create_voice_provider();
 std::shared_ptr<handler> create_campaign();
 std::shared_ptr<handler> get_campaign();

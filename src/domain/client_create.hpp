@@ -1,0 +1,52 @@
+#pragma once
+
+#include "domain/client.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace vcs::domain {
+
+// The eight resource kinds of an account configuration's assignments, in
+// the spec's order; `campaign` holds global ids of the tenant's campaigns.
+const std::vector<std::string>& resource_kinds();
+
+// client_access: kinds are the resource kinds, levels these (in order of
+// what they allow).
+const std::vector<std::string>& access_levels();
+
+// Assignments by kind, ids in the order sent; campaign ids canonical.
+using assignments = std::vector<std::pair<std::string, std::vector<std::string>>>;
+
+struct new_client_user {
+  std::string email;
+  std::string password_hash;
+};
+
+// A validated create-client request; `voice_provider_ref`, the product id
+// and the campaign ids are checked against the tenant's records inside the
+// creating transaction.
+struct client_create {
+  std::string name;
+  std::string primary_email;
+  std::vector<new_client_user> users;
+  std::string asset_group_name;
+  std::optional<int64_t> voice_provider_id;
+  std::string voice_provider_ref;
+  std::optional<std::string> product_id; // processor product id
+  std::vector<std::string> price_ids;    // processor price ids
+  std::vector<std::pair<std::string, std::string>> access;
+  assignments assigned;
+  // Decoded ids of the campaigns in `assigned`.
+  std::vector<int64_t> campaign_ids;
+};
+
+struct created_client {
+  client record;
+  int64_t asset_group_id = 0;
+};
+
+} // namespace vcs::domain

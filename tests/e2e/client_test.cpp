@@ -1,0 +1,179 @@
+// POST /api/v2/clients/create and GET /api/v2/clients.
+
+#include "domain/global_id.hpp"
+#include "service_fixture.hpp"
+#include "storage/database.hpp"
+
+#include <soci/soci.h>
+
+namespace vcs::test {
+namespace {
+
+class client_test : public service_test {
+protected:
+  void SetUp() override {
+    t = create_tenant();
+    ASSERT_EQ(op("POST", "/admin/v1/tenants/" + t.id + "/products",
+                 R"({"product_id":"prod_basic","name":"Basic","pricing_model":"flat",
+                     "min_minutes_included":500,"additional_minute_price":"0.02","trial_days":7,
+                     "trial_minutes":30,"prices":[{"price_id":"price_basic_m","billing_type":"recurring",
+                     "unit_amount":"49","currency":"USD","interval":"month"}]})")
+                  .status,
+              201u);
+    auto vp = pub("POST", "/api/v2/voice-pod", t.key,
+                  R"({"voice_provider":"provider_d","provider_d_api_key":"k"})");
+    provider = str(parse(vp.body)["data"], "voice_provider_id");
+    auto c = pub("POST", "/api/v2/voice-campaigns", t.key, R"({"name":"for client"})");
+    campaign = str(parse(c.body)["data"], "campaign_id");
+  }
+
+  std::string body(const std::string& email = "owner@acme.io",
+                   const std::string& assigned_campaign = "") {
+    return R"({"client_users":[{"email":")" + email + R"(","password":"correct horse"},
+                                {"email":"ops@acme.io","password":"battery staple"}],
+      "client_details":{"name":"Acme","email":"billing@acme.io"},
+      "client_asset_group":{"name":"Acme main","tenant_voice_provider_id":")" +
+           provider + R"("},
+      "billing_provider":{"type":"processor","selected_product":{"product_id":"prod_basic","price_ids":["price_basic_m"]}},
+      "client_access":{"assistant":"view_only","campaign":"view_and_add"},
+      "assigned_resources":{"assistant":["asst_1","asst_2"],"campaign":[")" +
+           (assigned_campaign.empty() ? campaign : assigned_campaign) + R"("],"phone_number":[]}})";
+  }
+
+  long long count(const std::string& table) {
+    auto sql = storage::open_session(database_url());
+    long long n = 0, tenant = tenant_db_id(t);
+    *sql << "SELECT count(*) FROM " + table + " WHERE tenant_id = :t", soci::use(tenant),
+        soci::into(n);
+    return n;
+  }
+
+  tenant_info t;
+  std::string provider, campaign;
+};
+
+TEST_F(client_test, creates_client_users_configuration_and_subscription) {
+  auto r = pub("POST", "/api/v2/clients/create", t.key, body());
+  ASSERT_EQ(r.status, 201u) << r.body;
+  auto d = parse(r.body);
+  EXPECT_TRUE(d["success"].GetBool());
+  const auto& data = d["data"];
+  EXPECT_TRUE(domain::decode_global_id(domain::entity::client, str(data, "client_id")));
+  EXPECT_EQ(str(data, "client_name"), "Acme");
+  EXPECT_EQ(str(data, "primary_email"), "billing@acme.io");
+  ASSERT_EQ(data["users"].Size(), 2u);
+  EXPECT_EQ(str(data["users"][0], "email"), "owner@acme.io");
+  EXPECT_FALSE(str(data["users"][0], "id").empty());
+  EXPECT_TRUE(
+      domain::decode_global_id(domain::entity::account_configuration, str(data, "asset_group_id")));
+  EXPECT_EQ(r.body.find("correct horse"), std::string::npos);
+
+  EXPECT_EQ(count("subscriptions"), 1);
+  EXPECT_EQ(count("usage_balances"), 1);
+  EXPECT_EQ(count("assigned_resources"), 3);
+  EXPECT_EQ(count("client_access"), 2);
+  auto sql = storage::open_session(database_url());
+  std::string hash, status, limit;
+  long long tenant = tenant_db_id(t);
+  *sql << "SELECT password_hash FROM client_users WHERE tenant_id = :t ORDER BY id LIMIT 1",
+      soci::use(tenant), soci::into(hash);
+  EXPECT_EQ(hash.rfind("$argon2id$", 0), 0u) << hash;
+  *sql << "SELECT s.status, u.minutes_included_limit FROM subscriptions s JOIN usage_balances u "
+          "ON u.subscription_id = s.id WHERE s.tenant_id = :t",
+      soci::use(tenant), soci::into(status), soci::into(limit);
+  EXPECT_EQ(status, "active");
+  EXPECT_EQ(limit, "500.00");
+
+  auto list = parse(pub("GET", "/api/v2/clients", t.key).body);
+  ASSERT_EQ(list["clients"].Size(), 1u);
+  EXPECT_EQ(str(list["clients"][0], "name"), "Acme");
+  EXPECT_EQ(list["clients"][0]["users"].Size(), 2u);
+  EXPECT_EQ(svc.log_contents().find("correct horse"), std::string::npos);
+}
+
+TEST_F(client_test, at_least_one_client_user_is_required) {
+  auto r = pub("POST", "/api/v2/clients/create", t.key,
+               R"({"client_users":[],"client_details":{"name":"A","email":"a@b.io"},
+                   "client_asset_group":{"name":"g"}})");
+  ASSERT_EQ(r.status, 400u);
+  auto d = parse(r.body);
+  EXPECT_EQ(str(d, "message"), "Validation error");
+  ASSERT_TRUE(d["errors"].HasMember("client_users"));
+  EXPECT_NE(std::string{d["errors"]["client_users"][0].GetString()}.find(
+                "At least one client user is required"),
+            std::string::npos);
+}
+
+TEST_F(client_test, validation_names_each_section) {
+  auto r = pub(
+      "POST", "/api/v2/clients/create", t.key,
+      R"({"client_users":[{"email":"bad","password":"short"},{"email":"x@y.io","password":"longenough"},
+                                   {"email":"X@y.io","password":"longenough"}],
+                   "client_details":{"email":"nope"},
+                   "client_asset_group":{"tenant_voice_provider_id":"garbage"},
+                   "billing_provider":{"type":"stripe","selected_product":{"price_ids":[]}},
+                   "client_access":{"assistant":"admin","robots":"view_only"},
+                   "assigned_resources":{"campaign":["nope"],"widgets":["w"],"assistant":["a b"]}})");
+  ASSERT_EQ(r.status, 400u) << r.body;
+  auto d = parse(r.body);
+  for (const char* f : {"client_users[0].email", "client_users[0].password",
+                        "client_users[2].email", "client_details.name", "client_details.email",
+                        "client_asset_group.name", "client_asset_group.tenant_voice_provider_id",
+                        "billing_provider.type", "billing_provider.selected_product.product_id",
+                        "billing_provider.selected_product.price_ids", "client_access.assistant",
+                        "client_access.robots", "assigned_resources.campaign",
+                        "assigned_resources.widgets", "assigned_resources.assistant"})
+    EXPECT_TRUE(d["errors"].HasMember(f)) << f << " " << r.body;
+}
+
+TEST_F(client_test, a_failing_last_part_leaves_nothing_behind) {
+  auto other = create_tenant();
+  auto foreign = pub("POST", "/api/v2/voice-campaigns", other.key, R"({"name":"not yours"})");
+  auto foreign_id = str(parse(foreign.body)["data"], "campaign_id");
+  auto r = pub("POST", "/api/v2/clients/create", t.key, body("owner@acme.io", foreign_id));
+  ASSERT_EQ(r.status, 400u) << r.body;
+  EXPECT_TRUE(parse(r.body)["errors"].HasMember("assigned_resources.campaign"));
+  for (const char* table : {"clients", "client_users", "account_configurations", "subscriptions",
+                            "usage_balances", "assigned_resources"})
+    EXPECT_EQ(count(table), 0) << table;
+  auto unknown_price = body();
+  unknown_price.replace(unknown_price.find("price_basic_m"), 13, "price_missing");
+  auto p = pub("POST", "/api/v2/clients/create", t.key, unknown_price);
+  ASSERT_EQ(p.status, 400u);
+  EXPECT_TRUE(parse(p.body)["errors"].HasMember("billing_provider.selected_product.price_ids"));
+  EXPECT_EQ(count("clients"), 0);
+}
+
+TEST_F(client_test, user_emails_are_unique_in_the_tenant) {
+  ASSERT_EQ(pub("POST", "/api/v2/clients/create", t.key, body()).status, 201u);
+  auto again = body("OWNER@acme.io");
+  again.replace(again.find("ops@acme.io"), 11, "ops2@acme.io");
+  auto r = pub("POST", "/api/v2/clients/create", t.key, again);
+  ASSERT_EQ(r.status, 400u) << r.body;
+  EXPECT_TRUE(parse(r.body)["errors"].HasMember("client_users[0].email"));
+  EXPECT_EQ(count("clients"), 1);
+}
+
+TEST_F(client_test, another_tenants_provider_or_product_is_not_usable) {
+  auto other = create_tenant();
+  auto vp = pub("POST", "/api/v2/voice-pod", other.key,
+                R"({"voice_provider":"provider_d","provider_d_api_key":"k"})");
+  auto foreign_provider = str(parse(vp.body)["data"], "voice_provider_id");
+  auto b = body();
+  b.replace(b.find(provider), provider.size(), foreign_provider);
+  auto r = pub("POST", "/api/v2/clients/create", t.key, b);
+  ASSERT_EQ(r.status, 400u);
+  EXPECT_TRUE(parse(r.body)["errors"].HasMember("client_asset_group.tenant_voice_provider_id"));
+  // The other tenant has no prod_basic.
+  auto mine = body();
+  mine.replace(mine.find(provider), provider.size(), foreign_provider);
+  auto theirs = pub("POST", "/api/v2/clients/create", other.key, mine);
+  ASSERT_EQ(theirs.status, 400u);
+  EXPECT_TRUE(
+      parse(theirs.body)["errors"].HasMember("billing_provider.selected_product.product_id"));
+  // Clients are listed only to their tenant.
+  EXPECT_EQ(parse(pub("GET", "/api/v2/clients", other.key).body)["clients"].Size(), 0u);
+}
+
+} // namespace
+} // namespace vcs::test
