@@ -20,7 +20,7 @@ void router::add(route r) {
   compiled c;
   for (auto seg : split_path(r.pattern)) {
     bool placeholder = seg.size() >= 2 && seg.front() == '{' && seg.back() == '}';
-    c.segments.emplace_back(placeholder ? std::string_view{} : seg);
+    c.segments.push_back({placeholder ? std::string{} : std::string{seg}, placeholder});
   }
   c.r = r;
   compiled_.push_back(std::move(c));
@@ -32,13 +32,13 @@ bool router::matches(const compiled& c, const std::vector<std::string_view>& par
   if (c.segments.size() != parts.size())
     return false;
   for (std::size_t i = 0; i < parts.size(); ++i) {
-    if (c.segments[i].empty()) {
+    if (c.segments[i].placeholder) {
       // A placeholder takes any non-empty segment.
       if (parts[i].empty())
         return false;
       if (params)
         params->emplace_back(parts[i]);
-    } else if (c.segments[i] != parts[i]) {
+    } else if (c.segments[i].literal != parts[i]) {
       return false;
     }
   }

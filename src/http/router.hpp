@@ -42,9 +42,13 @@ public:
   const std::vector<route>& routes() const noexcept { return routes_; }
 
 private:
+  struct segment {
+    std::string literal;
+    bool placeholder = false;
+  };
   struct compiled {
     route r;
-    std::vector<std::string> segments; // "" marks a placeholder
+    std::vector<segment> segments;
   };
   static bool matches(const compiled& c, const std::vector<std::string_view>& parts,
                       path_params* params);
