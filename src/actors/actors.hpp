@@ -34,6 +34,8 @@ using tenant_actor = caf::typed_actor<
     caf::replies_to<create_atom, domain::product>::with<domain::product>,
     // Creates a client with everything of its create body, all or nothing.
     caf::replies_to<create_atom, domain::client_create>::with<domain::created_client>,
+    // Replaces the assigned resources of one of the tenant's configurations.
+    caf::replies_to<update_atom, assignment_replace>::with<assignment_set>,
     // Timer tick: retires the actor when it has been idle long enough.
     caf::reacts_to<idle_atom>>;
 

@@ -149,6 +149,18 @@ struct widget_create {
   std::string config_json;
 };
 
+// A validated replacement of a configuration's assigned resources.
+struct assignment_replace {
+  int64_t config_id = 0;
+  domain::assignments set;
+  std::vector<int64_t> campaign_ids;
+};
+
+// The configuration's full set after a change.
+struct assignment_set {
+  domain::assignments set;
+};
+
 } // namespace vcs::actors
 
 // These types never leave the process.
@@ -179,3 +191,5 @@ CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::domain::web_widget)
 CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::domain::product)
 CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::domain::client_create)
 CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::domain::created_client)
+CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::actors::assignment_replace)
+CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::actors::assignment_set)

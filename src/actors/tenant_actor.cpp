@@ -3,6 +3,7 @@
 #include "domain/api_key.hpp"
 #include "domain/campaign_errors.hpp"
 #include "storage/api_key_repository.hpp"
+#include "storage/assignment_repository.hpp"
 #include "storage/campaign_repository.hpp"
 #include "storage/client_repository.hpp"
 #include "storage/product_repository.hpp"
@@ -115,6 +116,14 @@ tenant_actor::behavior_type tenant(tenant_actor::stateful_pointer<tenant_state> 
         return self->state.write<domain::created_client>(
             self, [id, req = std::move(req)](soci::session& sql) -> std::any {
               return storage::create_client(sql, id, req);
+            });
+      },
+      [self](update_atom, assignment_replace& req) -> caf::result<assignment_set> {
+        auto id = self->state.tenant_id;
+        return self->state.write<assignment_set>(
+            self, [id, req = std::move(req)](soci::session& sql) -> std::any {
+              return assignment_set{
+                  storage::replace_assignments(sql, id, req.config_id, req.set, req.campaign_ids)};
             });
       },
       [self](idle_atom) {

@@ -9,6 +9,11 @@ router public_routes() {
   r.add({"GET", "/healthz", handlers::health()});
   r.add({"GET", "/api/v2/clients", handlers::list_clients()});
   r.add({"POST", "/api/v2/clients/create", handlers::create_client()});
+  r.add({"GET", "/api/v2/client-account-configurations/{client_account_configuration_id}/resources",
+         handlers::get_assignments()});
+  r.add({"POST",
+         "/api/v2/client-account-configurations/{client_account_configuration_id}/resources/assign",
+         handlers::assign_resources()});
   r.add({"POST", "/api/v2/voice-pod", handlers::create_voice_provider()});
   r.add({"POST", "/api/v2/web-widgets", handlers::create_web_widget()});
   r.add({"POST", "/api/v2/voice-campaigns", handlers::create_campaign()});

@@ -175,5 +175,77 @@ TEST_F(client_test, another_tenants_provider_or_product_is_not_usable) {
   EXPECT_EQ(parse(pub("GET", "/api/v2/clients", other.key).body)["clients"].Size(), 0u);
 }
 
+TEST_F(client_test, assigned_resources_are_read_and_replaced_whole) {
+  auto created = parse(pub("POST", "/api/v2/clients/create", t.key, body()).body);
+  auto group = str(created["data"], "asset_group_id");
+  auto base = "/api/v2/client-account-configurations/" + group + "/resources";
+  auto got = pub("GET", base, t.key);
+  ASSERT_EQ(got.status, 200u) << got.body;
+  auto g = parse(got.body);
+  EXPECT_EQ(str(g, "status"), "success");
+  EXPECT_EQ(str(g["data"], "asset_group_id"), group);
+  const auto& set = g["data"]["assigned_resources"];
+  EXPECT_EQ(set.MemberCount(), 8u);
+  ASSERT_EQ(set["assistant"].Size(), 2u);
+  EXPECT_STREQ(set["assistant"][1].GetString(), "asst_2");
+  ASSERT_EQ(set["campaign"].Size(), 1u);
+  EXPECT_EQ(std::string{set["campaign"][0].GetString()}, campaign);
+  EXPECT_EQ(set["knowledge_base"].Size(), 0u);
+
+  auto r = pub("POST", base + "/assign", t.key,
+               R"({"assigned_resources":{"knowledge_base":["kb_1"],"campaign":[")" + campaign +
+                   R"("]}})");
+  ASSERT_EQ(r.status, 200u) << r.body;
+  auto d = parse(r.body);
+  const auto& now = d["data"]["assigned_resources"];
+  EXPECT_EQ(now["assistant"].Size(), 0u);
+  ASSERT_EQ(now["knowledge_base"].Size(), 1u);
+  EXPECT_EQ(now["campaign"].Size(), 1u);
+  EXPECT_EQ(parse(pub("GET", base, t.key).body)["data"]["assigned_resources"]["assistant"].Size(),
+            0u);
+}
+
+TEST_F(client_test, assign_rejects_empty_and_foreign_sets_and_keeps_the_old_one) {
+  auto created = parse(pub("POST", "/api/v2/clients/create", t.key, body()).body);
+  auto base = "/api/v2/client-account-configurations/" + str(created["data"], "asset_group_id") +
+              "/resources";
+  for (const char* empty : {R"({"assigned_resources":{}})",
+                            R"({"assigned_resources":{"assistant":[],"campaign":[]}})"}) {
+    auto r = pub("POST", base + "/assign", t.key, empty);
+    ASSERT_EQ(r.status, 400u) << empty;
+    auto d = parse(r.body);
+    EXPECT_EQ(str(d, "message"), "Invalid data");
+    EXPECT_STREQ(d["errors"][0].GetString(), "Assigned resources cannot be empty");
+  }
+  EXPECT_EQ(pub("POST", base + "/assign", t.key, "{}").status, 400u);
+  auto other = create_tenant();
+  auto foreign = pub("POST", "/api/v2/voice-campaigns", other.key, R"({"name":"x"})");
+  auto r = pub("POST", base + "/assign", t.key,
+               R"({"assigned_resources":{"campaign":[")" +
+                   str(parse(foreign.body)["data"], "campaign_id") + R"("]}})");
+  ASSERT_EQ(r.status, 400u) << r.body;
+  EXPECT_TRUE(parse(r.body)["errors"].HasMember("assigned_resources.campaign"));
+  EXPECT_EQ(parse(pub("GET", base, t.key).body)["data"]["assigned_resources"]["assistant"].Size(),
+            2u);
+}
+
+TEST_F(client_test, unknown_or_foreign_configuration_is_not_found) {
+  auto created = parse(pub("POST", "/api/v2/clients/create", t.key, body()).body);
+  auto group = str(created["data"], "asset_group_id");
+  auto other = create_tenant();
+  for (const std::string& id :
+       {group, std::string{"QXNzZXRHcm91cDo5OTk5OTk5"}, std::string{"zzz"}}) {
+    auto key = id == group ? other.key : t.key;
+    auto r = pub("GET", "/api/v2/client-account-configurations/" + id + "/resources", key);
+    ASSERT_EQ(r.status, 404u) << id;
+    auto d = parse(r.body);
+    EXPECT_EQ(str(d, "message"), "Client account configuration not found");
+    EXPECT_NE(std::string{d["errors"][0].GetString()}.find(id), std::string::npos);
+    auto a = pub("POST", "/api/v2/client-account-configurations/" + id + "/resources/assign", key,
+                 R"({"assigned_resources":{"assistant":["a"]}})");
+    EXPECT_EQ(a.status, 404u) << id;
+  }
+}
+
 } // namespace
 } // namespace vcs::test

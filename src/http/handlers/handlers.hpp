@@ -23,6 +23,8 @@ std::shared_ptr<handler> create_product();
 // Public listener.
 std::shared_ptr<handler> list_clients();
 std::shared_ptr<handler> create_client();
+std::shared_ptr<handler> get_assignments();
+std::shared_ptr<handler> assign_resources();
 std::shared_ptr<handler> create_voice_provider();
 std::shared_ptr<handler> create_campaign();
 std::shared_ptr<handler> get_campaign();
