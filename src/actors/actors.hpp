@@ -36,6 +36,10 @@ using tenant_actor = caf::typed_actor<
     caf::replies_to<create_atom, domain::client_create>::with<domain::created_client>,
     // Replaces the assigned resources of one of the tenant's configurations.
     caf::replies_to<update_atom, assignment_replace>::with<assignment_set>,
+    // Creates a client form (operator plane).
+    caf::replies_to<create_atom, form_create>::with<domain::client_form>,
+    // Records a submission of one of the tenant's forms by one of its clients.
+    caf::replies_to<create_atom, domain::form_submission>::with<domain::form_submission>,
     // Timer tick: retires the actor when it has been idle long enough.
     caf::reacts_to<idle_atom>>;
 

@@ -5,6 +5,7 @@
 #include "domain/billing.hpp"
 #include "domain/campaign.hpp"
 #include "domain/client_create.hpp"
+#include "domain/client_form.hpp"
 #include "domain/error.hpp"
 #include "domain/lead_record.hpp"
 #include "domain/secret_box.hpp"
@@ -161,6 +162,10 @@ struct assignment_set {
   domain::assignments set;
 };
 
+struct form_create {
+  std::string title;
+};
+
 } // namespace vcs::actors
 
 // These types never leave the process.
@@ -193,3 +198,6 @@ CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::domain::client_create)
 CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::domain::created_client)
 CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::actors::assignment_replace)
 CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::actors::assignment_set)
+CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::actors::form_create)
+CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::domain::client_form)
+CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::domain::form_submission)

@@ -6,6 +6,7 @@
 #include "storage/assignment_repository.hpp"
 #include "storage/campaign_repository.hpp"
 #include "storage/client_repository.hpp"
+#include "storage/form_repository.hpp"
 #include "storage/product_repository.hpp"
 #include "storage/tenant_repository.hpp"
 #include "storage/voice_provider_repository.hpp"
@@ -124,6 +125,20 @@ tenant_actor::behavior_type tenant(tenant_actor::stateful_pointer<tenant_state> 
             self, [id, req = std::move(req)](soci::session& sql) -> std::any {
               return assignment_set{
                   storage::replace_assignments(sql, id, req.config_id, req.set, req.campaign_ids)};
+            });
+      },
+      [self](create_atom, form_create& req) -> caf::result<domain::client_form> {
+        auto id = self->state.tenant_id;
+        return self->state.write<domain::client_form>(
+            self, [id, title = std::move(req.title)](soci::session& sql) -> std::any {
+              return storage::insert_client_form(sql, id, title);
+            });
+      },
+      [self](create_atom, domain::form_submission& sub) -> caf::result<domain::form_submission> {
+        auto id = self->state.tenant_id;
+        return self->state.write<domain::form_submission>(
+            self, [id, sub = std::move(sub)](soci::session& sql) -> std::any {
+              return storage::insert_submission(sql, id, sub);
             });
       },
       [self](idle_atom) {

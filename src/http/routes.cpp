@@ -9,6 +9,8 @@ router public_routes() {
   r.add({"GET", "/healthz", handlers::health()});
   r.add({"GET", "/api/v2/clients", handlers::list_clients()});
   r.add({"POST", "/api/v2/clients/create", handlers::create_client()});
+  r.add({"GET", "/api/v2/client-forms/{client_form_id}/submissions",
+         handlers::list_form_submissions()});
   r.add({"GET", "/api/v2/client-account-configurations/{client_account_configuration_id}/resources",
          handlers::get_assignments()});
   r.add({"POST",
@@ -48,6 +50,9 @@ router operator_routes() {
   r.add({"PATCH", "/admin/v1/api-keys/{key_id}", handlers::update_api_key()});
   r.add({"DELETE", "/admin/v1/api-keys/{key_id}", handlers::delete_api_key()});
   r.add({"POST", "/admin/v1/tenants/{tenant_id}/products", handlers::create_product()});
+  r.add({"POST", "/admin/v1/tenants/{tenant_id}/client-forms", handlers::create_client_form()});
+  r.add({"POST", "/admin/v1/client-forms/{client_form_id}/submissions",
+         handlers::add_form_submission()});
   return r;
 }
 

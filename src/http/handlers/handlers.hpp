@@ -19,12 +19,15 @@ std::shared_ptr<handler> list_api_keys();
 std::shared_ptr<handler> update_api_key();
 std::shared_ptr<handler> delete_api_key();
 std::shared_ptr<handler> create_product();
+std::shared_ptr<handler> create_client_form();
+std::shared_ptr<handler> add_form_submission();
 
 // Public listener.
 std::shared_ptr<handler> list_clients();
 std::shared_ptr<handler> create_client();
 std::shared_ptr<handler> get_assignments();
 std::shared_ptr<handler> assign_resources();
+std::shared_ptr<handler> list_form_submissions();
 std::shared_ptr<handler> create_voice_provider();
 std::shared_ptr<handler> create_campaign();
 std::shared_ptr<handler> get_campaign();

@@ -1,0 +1,32 @@
+#pragma once
+
+#include "domain/client_form.hpp"
+
+#include <optional>
+#include <vector>
+
+namespace soci {
+class session;
+}
+
+namespace vcs::storage {
+
+domain::client_form insert_client_form(soci::session& sql, int64_t tenant_id,
+                                       const std::string& title);
+
+// Operator look-up by id alone (the operator path names no tenant).
+std::optional<domain::client_form> find_client_form(soci::session& sql, int64_t form_id);
+
+bool tenant_has_form(soci::session& sql, int64_t tenant_id, int64_t form_id);
+
+// The client must be the form's tenant's; otherwise `failure` 404
+// `Client not found`.
+domain::form_submission insert_submission(soci::session& sql, int64_t tenant_id,
+                                          const domain::form_submission& s);
+
+// Newest first; optionally of one client.
+std::vector<domain::form_submission> list_submissions(soci::session& sql, int64_t tenant_id,
+                                                      int64_t form_id,
+                                                      std::optional<int64_t> client_id);
+
+} // namespace vcs::storage

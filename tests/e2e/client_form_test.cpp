@@ -1,0 +1,119 @@
+// Client forms: operator-created forms and submissions, read by tenants.
+
+#include "service_fixture.hpp"
+
+namespace vcs::test {
+namespace {
+
+class client_form_test : public service_test {
+protected:
+  std::string client(const tenant_info& t, const std::string& email) {
+    auto r = pub("POST", "/api/v2/clients/create", t.key,
+                 R"({"client_users":[{"email":")" + email + R"(","password":"password1"}],
+                     "client_details":{"name":"C","email":")" +
+                     email + R"("},
+                     "client_asset_group":{"name":"g"}})");
+    EXPECT_EQ(r.status, 201u) << r.body;
+    return str(parse(r.body)["data"], "client_id");
+  }
+  std::string form(const tenant_info& t, const std::string& title = "Intake") {
+    auto r =
+        op("POST", "/admin/v1/tenants/" + t.id + "/client-forms", R"({"title":")" + title + "\"}");
+    EXPECT_EQ(r.status, 201u) << r.body;
+    EXPECT_EQ(str(parse(r.body), "title"), title);
+    return str(parse(r.body), "client_form_id");
+  }
+  http_response submit(const std::string& form_id, const std::string& client_id,
+                       const std::string& data = R"({"q1":"yes"})", bool test = false) {
+    return op("POST", "/admin/v1/client-forms/" + form_id + "/submissions",
+              R"({"client_id":")" + client_id + R"(","response_data":)" + data + R"(,"is_test":)" +
+                  (test ? "true" : "false") + "}");
+  }
+};
+
+TEST_F(client_form_test, submissions_are_listed_newest_first_and_filtered_by_client) {
+  auto t = create_tenant();
+  auto a = client(t, "a@forms.io");
+  auto b = client(t, "b@forms.io");
+  auto f = form(t);
+  auto first = submit(f, a, R"({"q1":"first","n":1})");
+  ASSERT_EQ(first.status, 201u) << first.body;
+  auto s = parse(first.body);
+  EXPECT_FALSE(str(s, "submission_id").empty());
+  EXPECT_EQ(str(s, "client_id"), a);
+  EXPECT_EQ(str(s, "form_id"), f);
+  EXPECT_EQ(str(s["response_data"], "q1"), "first");
+  EXPECT_FALSE(s["is_test"].GetBool());
+  ASSERT_EQ(submit(f, b, R"({"q1":"second"})", true).status, 201u);
+
+  auto all = pub("GET", "/api/v2/client-forms/" + f + "/submissions", t.key);
+  ASSERT_EQ(all.status, 200u) << all.body;
+  auto d = parse(all.body);
+  EXPECT_EQ(str(d, "status"), "success");
+  const auto& list = d["data"]["submissions"];
+  ASSERT_EQ(list.Size(), 2u);
+  EXPECT_EQ(str(list[0]["response_data"], "q1"), "second");
+  EXPECT_TRUE(list[0]["is_test"].GetBool());
+  EXPECT_FALSE(str(list[0], "created_at").empty());
+  EXPECT_FALSE(str(list[0], "updated_at").empty());
+
+  auto only_a =
+      parse(pub("GET", "/api/v2/client-forms/" + f + "/submissions?client_id=" + a, t.key).body);
+  ASSERT_EQ(only_a["data"]["submissions"].Size(), 1u);
+  EXPECT_EQ(str(only_a["data"]["submissions"][0], "client_id"), a);
+}
+
+TEST_F(client_form_test, errors_as_the_spec_words_them) {
+  auto t = create_tenant();
+  auto f = form(t);
+  auto bad = pub("GET", "/api/v2/client-forms/not-an-id/submissions", t.key);
+  ASSERT_EQ(bad.status, 400u);
+  EXPECT_EQ(str(parse(bad.body), "message"), "Invalid client_form_id format");
+  EXPECT_TRUE(parse(bad.body)["errors"].IsArray());
+  auto none = pub("GET", "/api/v2/client-forms/" + f + "/submissions", t.key);
+  ASSERT_EQ(none.status, 404u);
+  EXPECT_EQ(str(parse(none.body), "message"), "Submissions not found");
+  EXPECT_TRUE(parse(none.body)["errors"].IsArray());
+  auto filter = pub("GET", "/api/v2/client-forms/" + f + "/submissions?client_id=zz", t.key);
+  EXPECT_EQ(filter.status, 400u);
+  auto c = client(t, "c@forms.io");
+  ASSERT_EQ(submit(f, c).status, 201u);
+  auto other_client = client(t, "d@forms.io");
+  EXPECT_EQ(
+      pub("GET", "/api/v2/client-forms/" + f + "/submissions?client_id=" + other_client, t.key)
+          .status,
+      404u);
+}
+
+TEST_F(client_form_test, forms_and_clients_stay_inside_their_tenant) {
+  auto t = create_tenant();
+  auto other = create_tenant();
+  auto f = form(t);
+  auto mine = client(t, "e@forms.io");
+  auto theirs = client(other, "f@forms.io");
+  ASSERT_EQ(submit(f, mine).status, 201u);
+  auto foreign_client = submit(f, theirs);
+  EXPECT_EQ(foreign_client.status, 404u);
+  EXPECT_EQ(str(parse(foreign_client.body), "message"), "Client not found");
+  auto r = pub("GET", "/api/v2/client-forms/" + f + "/submissions", other.key);
+  EXPECT_EQ(r.status, 404u);
+  EXPECT_EQ(str(parse(r.body), "message"), "Submissions not found");
+}
+
+TEST_F(client_form_test, operator_validation) {
+  auto t = create_tenant();
+  EXPECT_EQ(op("POST", "/admin/v1/tenants/" + t.id + "/client-forms", "{}").status, 400u);
+  EXPECT_EQ(
+      op("POST", "/admin/v1/tenants/VGVuYW50Ojk5OTk5OTk=/client-forms", R"({"title":"x"})").status,
+      404u);
+  auto f = form(t);
+  auto c = client(t, "g@forms.io");
+  EXPECT_EQ(submit(f, c, "[1]").status, 400u);
+  EXPECT_EQ(submit("Q2xpZW50Rm9ybTo5OTk5OTk5", c).status, 404u);
+  EXPECT_EQ(
+      op("POST", "/admin/v1/client-forms/" + f + "/submissions", R"({"response_data":{}})").status,
+      400u);
+}
+
+} // namespace
+} // namespace vcs::test
