@@ -132,6 +132,9 @@ campaign_actor::behavior_type campaign(campaign_actor::stateful_pointer<campaign
   self->state.tenant_id = tenant_id;
   self->state.campaign_id = campaign_id;
   self->state.start(self, std::move(config), std::move(registry));
+  self->state.writes.set_prologue([tenant_id, campaign_id](soci::session& sql) {
+    storage::lock_campaign(sql, tenant_id, campaign_id);
+  });
   return {
       [self](update_atom, campaign_update& req) -> caf::result<domain::campaign> {
         auto t = self->state.tenant_id;

@@ -25,6 +25,13 @@ public:
 
   explicit group_commit(std::size_t max_batch = 256) : max_batch_(max_batch) {}
 
+  using prologue_fn = std::function<void(soci::session&)>;
+
+  // Runs first in every batch's transaction: an entity takes its row lock
+  // here, so what the actor serialises in one node is serialised across
+  // nodes too.
+  void set_prologue(prologue_fn p) { prologue_ = std::move(p); }
+
   // 1 turns batching off: every write gets its own transaction.
   void set_max_batch(std::size_t n) noexcept { max_batch_ = std::max<std::size_t>(1, n); }
 
@@ -61,10 +68,13 @@ private:
   };
   using outcome = std::variant<std::any, domain::error>;
 
-  static std::vector<outcome> run_batch(soci::session& sql, const std::vector<work_fn>& works) {
+  static std::vector<outcome> run_batch(soci::session& sql, const prologue_fn& prologue,
+                                        const std::vector<work_fn>& works) {
     std::vector<outcome> out;
     out.reserve(works.size());
     soci::transaction tx{sql};
+    if (prologue)
+      prologue(sql);
     // A lone write needs no savepoint: its failure is the transaction's.
     if (works.size() == 1) {
       try {
@@ -115,8 +125,8 @@ private:
     for (auto& j : batch)
       works.push_back(std::move(j.work));
     auto shared = std::make_shared<std::vector<job>>(std::move(batch));
-    db_task task{[works = std::move(works)](soci::session& sql) -> std::any {
-      return run_batch(sql, works);
+    db_task task{[prologue = prologue_, works = std::move(works)](soci::session& sql) -> std::any {
+      return run_batch(sql, prologue, works);
     }};
     auto finish = [this, self, &pool] {
       in_flight_ = false;
@@ -142,6 +152,7 @@ private:
   }
 
   std::deque<job> queue_;
+  prologue_fn prologue_;
   bool in_flight_ = false;
   std::size_t max_batch_;
 };

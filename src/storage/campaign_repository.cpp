@@ -4,6 +4,7 @@
 #include "domain/plan.hpp"
 
 #include "storage/nullable.hpp"
+#include "storage/prepared.hpp"
 
 #include <soci/soci.h>
 
@@ -71,6 +72,9 @@ constexpr const char* blocking_sql =
     "JOIN subscriptions s ON s.tenant_id = ac.tenant_id AND s.client_id = ac.client_id "
     "WHERE ar.tenant_id = :t AND ar.resource_kind = 'campaign' AND ar.resource_id = :gid "
     "AND s.status IN ('past_due', 'blocked') ORDER BY s.id LIMIT 1";
+
+constexpr prepared_statement lock_stmt{
+    "vcs_lock_campaign", "SELECT 1 FROM campaigns WHERE tenant_id = $1 AND id = $2 FOR UPDATE"};
 
 // "{MONDAY,FRIDAY}" <-> {"MONDAY", "FRIDAY"}; day names need no quoting.
 std::string to_pg_array(const std::vector<std::string>& items) {
@@ -276,6 +280,12 @@ domain::campaign set_campaign_status(soci::session& sql, int64_t tenant_id, int6
   row.bind(prep);
   soci::statement st{prep};
   return expect_row(st, row);
+}
+
+void lock_campaign(soci::session& sql, int64_t tenant_id, int64_t campaign_id) {
+  auto t = std::to_string(tenant_id);
+  auto c = std::to_string(campaign_id);
+  execute(sql, lock_stmt, {t, c});
 }
 
 std::optional<std::string> blocking_subscription_status(soci::session& sql, int64_t tenant_id,

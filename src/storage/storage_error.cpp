@@ -33,7 +33,10 @@ bool is_connection_error(const std::exception& e) {
 domain::error translate(const std::exception& e) {
   if (auto f = dynamic_cast<const failure*>(&e))
     return f->error();
-  if (is_connection_error(e))
+  // A lost connection, a deadlock victim or a serialization failure is
+  // transient: the client may retry.
+  auto state = sqlstate_of(e);
+  if (is_connection_error(e) || state == "40P01" || state == "40001")
     return {domain::errc::unavailable, "Service temporarily unavailable"};
   return domain::internal_error();
 }
