@@ -15,6 +15,12 @@ namespace vcs::domain {
 // never floating point.
 bool is_decimal(std::string_view text, int max_scale) noexcept;
 
+// Exact decimal arithmetic on validated decimal text: the amount in units
+// of 10^-scale ("199.99" at scale 4 is 1999900), and back (trailing zeros
+// dropped, at least `min_places` decimals kept).
+int64_t to_units(std::string_view decimal, int scale);
+std::string from_units(int64_t units, int scale, int min_places = 0);
+
 // A 3-letter currency code (letters only; stored upper case).
 bool is_currency(std::string_view text) noexcept;
 

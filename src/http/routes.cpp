@@ -9,6 +9,8 @@ router public_routes() {
   r.add({"GET", "/healthz", handlers::health()});
   r.add({"GET", "/api/v2/clients", handlers::list_clients()});
   r.add({"POST", "/api/v2/clients/create", handlers::create_client()});
+  r.add({"GET", "/api/v2/clients/", handlers::client_id_required()});
+  r.add({"GET", "/api/v2/clients/{client_id}", handlers::get_client()});
   r.add({"GET", "/api/v2/client-forms/{client_form_id}/submissions",
          handlers::list_form_submissions()});
   r.add({"GET", "/api/v2/client-account-configurations/{client_account_configuration_id}/resources",

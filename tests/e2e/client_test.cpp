@@ -247,5 +247,136 @@ TEST_F(client_test, unknown_or_foreign_configuration_is_not_found) {
   }
 }
 
+TEST_F(client_test, detail_carries_every_section_with_the_spec_types) {
+  auto created = parse(pub("POST", "/api/v2/clients/create", t.key, body()).body);
+  auto client_id = str(created["data"], "client_id");
+  // Real data behind each section: leads in the assigned campaign, a form
+  // submission.
+  ASSERT_EQ(pub("POST", "/api/v2/voice-campaigns/" + campaign + "/leads", t.key,
+                R"({"phone_number":"+14155552671"})")
+                .status,
+            201u);
+  auto form = parse(
+      op("POST", "/admin/v1/tenants/" + t.id + "/client-forms", R"({"title":"Intake"})").body);
+  ASSERT_EQ(op("POST", "/admin/v1/client-forms/" + str(form, "client_form_id") + "/submissions",
+               R"({"client_id":")" + client_id + R"(","response_data":{"q":"a"}})")
+                .status,
+            201u);
+
+  auto r = pub("GET", "/api/v2/clients/" + client_id, t.key);
+  ASSERT_EQ(r.status, 200u) << r.body;
+  auto d = parse(r.body);
+  const auto& c = d["client"];
+  EXPECT_EQ(str(c, "id"), client_id);
+  EXPECT_EQ(str(c, "name"), "Acme");
+  EXPECT_EQ(str(c, "primary_email"), "billing@acme.io");
+  EXPECT_TRUE(c["created_at"].IsString());
+  ASSERT_EQ(c["users"].Size(), 2u);
+  EXPECT_TRUE(c["users"][0]["id"].IsString());
+  EXPECT_TRUE(c["users"][0]["email"].IsString());
+
+  const auto& s = d["subscription"];
+  ASSERT_TRUE(s.IsObject());
+  for (const char* f : {"id", "processor_id", "status", "created_at"})
+    EXPECT_TRUE(s[f].IsString()) << f;
+  EXPECT_EQ(str(s, "status"), "active");
+  EXPECT_EQ(str(s["product"], "id"), "prod_basic");
+  EXPECT_EQ(str(s["product"], "name"), "Basic");
+  EXPECT_EQ(str(s["product"], "pricing_model"), "flat");
+  const auto& pd = s["pricing_details"];
+  EXPECT_EQ(str(pd, "pricing_model"), "flat");
+  ASSERT_EQ(pd["prices"].Size(), 1u);
+  const auto& price = pd["prices"][0];
+  for (const char* f : {"id", "processor_price_id", "billing_type", "currency", "interval"})
+    EXPECT_TRUE(price[f].IsString()) << f;
+  EXPECT_TRUE(price["unit_amount"].IsNumber());
+  EXPECT_DOUBLE_EQ(price["unit_amount"].GetDouble(), 49.0);
+  EXPECT_TRUE(price["active"].IsBool());
+  EXPECT_EQ(str(pd, "currency"), "USD");
+  EXPECT_EQ(str(pd, "interval"), "month");
+  EXPECT_DOUBLE_EQ(pd["subscription_price"].GetDouble(), 49.0);
+  EXPECT_EQ(str(pd, "subscription_price_formatted"), "USD 49.00");
+  EXPECT_TRUE(pd["usage_price_tiers"].IsArray());
+  EXPECT_DOUBLE_EQ(pd["min_minutes_included"].GetDouble(), 500.0);
+  EXPECT_DOUBLE_EQ(pd["additional_minute_price"].GetDouble(), 0.02);
+  EXPECT_TRUE(pd["additional_minute_price_formatted"].IsString());
+  const auto& trial = s["trial"];
+  EXPECT_EQ(str(trial, "trial_type"), "days_and_minutes");
+  EXPECT_EQ(trial["trial_days"].GetInt(), 7);
+  EXPECT_DOUBLE_EQ(trial["trial_minutes"].GetDouble(), 30.0);
+  EXPECT_TRUE(trial["trial_start"].IsNumber());
+  EXPECT_DOUBLE_EQ(trial["trial_minutes_assigned"].GetDouble(), 30.0);
+  EXPECT_TRUE(trial["trial_minutes_used"].IsNumber());
+  EXPECT_TRUE(trial["trial_end"].IsString());
+  const auto& cycle = s["billing_cycle"];
+  EXPECT_TRUE(cycle["current_period_start"].IsString());
+  EXPECT_EQ(str(cycle, "current_period_start").size(), 19u); // billing style, no zone
+  EXPECT_TRUE(cycle["current_period_end"].IsString());
+  EXPECT_TRUE(cycle["billing_cycle_anchor"].IsNumber());
+  EXPECT_TRUE(cycle["created"].IsNumber());
+  EXPECT_GT(cycle["created"].GetInt64(), 1'700'000'000);
+
+  const auto& u = d["usage"];
+  EXPECT_TRUE(u["source"].IsString());
+  EXPECT_TRUE(u["minutes_used"].IsNumber());
+  EXPECT_TRUE(u["billing_period_start"].IsNumber());
+  EXPECT_TRUE(u["billing_period_end"].IsNumber());
+  EXPECT_GT(u["billing_period_end"].GetInt64(), u["billing_period_start"].GetInt64());
+  EXPECT_TRUE(u["meter_id"].IsString());
+
+  const auto& cs = d["campaigns"];
+  EXPECT_EQ(cs["total_campaigns"].GetInt(), 1);
+  EXPECT_EQ(cs["total_leads"].GetInt(), 1);
+  EXPECT_TRUE(cs["total_calls"].IsNumber());
+  ASSERT_EQ(cs["campaigns"].Size(), 1u);
+  const auto& one = cs["campaigns"][0];
+  EXPECT_EQ(str(one, "id"), campaign);
+  EXPECT_EQ(str(one, "name"), "for client");
+  EXPECT_EQ(str(one, "type"), "OUTBOUND");
+  EXPECT_EQ(str(one, "status"), "DRAFT");
+  EXPECT_FALSE(one["web_widget_enabled"].GetBool());
+  EXPECT_EQ(one["leads_count"].GetInt(), 1);
+  EXPECT_TRUE(one["calls_count"].IsNumber());
+  EXPECT_TRUE(one["success_metrics"].IsObject());
+  ASSERT_EQ(one["success_evaluation_frequency"].Size(), 1u);
+  EXPECT_EQ(str(one["success_evaluation_frequency"][0], "status"), "IDLE");
+  EXPECT_EQ(one["success_evaluation_frequency"][0]["count"].GetInt(), 1);
+  EXPECT_DOUBLE_EQ(one["success_evaluation_frequency"][0]["percentage"].GetDouble(), 100.0);
+
+  ASSERT_EQ(d["form_submissions"].Size(), 1u);
+  const auto& fs = d["form_submissions"][0];
+  for (const char* f : {"id", "form_id", "form_title", "submitted_at"})
+    EXPECT_TRUE(fs[f].IsString()) << f;
+  EXPECT_EQ(str(fs, "form_title"), "Intake");
+  EXPECT_EQ(str(fs["response_data"], "q"), "a");
+  EXPECT_FALSE(fs["is_test"].GetBool());
+}
+
+TEST_F(client_test, detail_of_a_client_without_subscription_and_the_errors) {
+  auto r = pub("POST", "/api/v2/clients/create", t.key,
+               R"({"client_users":[{"email":"solo@x.io","password":"password1"}],
+                   "client_details":{"name":"Solo","email":"solo@x.io"},
+                   "client_asset_group":{"name":"g"}})");
+  ASSERT_EQ(r.status, 201u) << r.body;
+  auto id = str(parse(r.body)["data"], "client_id");
+  auto d = parse(pub("GET", "/api/v2/clients/" + id, t.key).body);
+  EXPECT_TRUE(d["subscription"].IsNull());
+  EXPECT_TRUE(d["usage"].IsNull());
+  EXPECT_EQ(d["campaigns"]["total_campaigns"].GetInt(), 0);
+  EXPECT_EQ(d["form_submissions"].Size(), 0u);
+  // The plain integer id reaches the same client.
+  auto raw = std::to_string(*domain::decode_global_id(domain::entity::client, id));
+  EXPECT_EQ(pub("GET", "/api/v2/clients/" + raw, t.key).status, 200u);
+
+  auto other = create_tenant();
+  auto foreign = pub("GET", "/api/v2/clients/" + id, other.key);
+  EXPECT_EQ(foreign.status, 404u);
+  EXPECT_EQ(str(parse(foreign.body), "message"), "Client not found");
+  EXPECT_EQ(pub("GET", "/api/v2/clients/bogus", t.key).status, 404u);
+  auto empty = pub("GET", "/api/v2/clients/", t.key);
+  EXPECT_EQ(empty.status, 400u);
+  EXPECT_EQ(str(parse(empty.body), "message"), "Client ID is required");
+}
+
 } // namespace
 } // namespace vcs::test

@@ -71,3 +71,20 @@ TEST(BillingCurrency, ThreeLetters) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(BillingUnits, ExactRoundTrips) {
+  using vcs::domain::from_units;
+  using vcs::domain::to_units;
+  EXPECT_EQ(to_units("199.99", 4), 1999900);
+  EXPECT_EQ(to_units("0.0125", 4), 125);
+  EXPECT_EQ(to_units("7", 2), 700);
+  EXPECT_EQ(from_units(1999900, 4), "199.99");
+  EXPECT_EQ(from_units(700, 2), "7");
+  EXPECT_EQ(from_units(700, 2, 2), "7.00");
+  EXPECT_EQ(from_units(125, 4, 2), "0.0125");
+  EXPECT_EQ(from_units(to_units("0.1", 4) + to_units("0.2", 4), 4), "0.3");
+}
+
+} // namespace

@@ -25,6 +25,8 @@ std::shared_ptr<handler> add_form_submission();
 // Public listener.
 std::shared_ptr<handler> list_clients();
 std::shared_ptr<handler> create_client();
+std::shared_ptr<handler> get_client();
+std::shared_ptr<handler> client_id_required();
 std::shared_ptr<handler> get_assignments();
 std::shared_ptr<handler> assign_resources();
 std::shared_ptr<handler> list_form_submissions();
