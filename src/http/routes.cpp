@@ -13,6 +13,10 @@ router public_routes() {
   r.add({"GET", "/api/v2/clients/{client_id}", handlers::get_client()});
   r.add({"GET", "/api/v2/client-forms/{client_form_id}/submissions",
          handlers::list_form_submissions()});
+  r.add({"GET", "/api/v2/client-account-configurations//resources",
+         handlers::configuration_id_required()});
+  r.add({"POST", "/api/v2/client-account-configurations//resources/assign",
+         handlers::configuration_id_required()});
   r.add({"GET", "/api/v2/client-account-configurations/{client_account_configuration_id}/resources",
          handlers::get_assignments()});
   r.add({"POST",

@@ -229,6 +229,15 @@ TEST_F(client_test, assign_rejects_empty_and_foreign_sets_and_keeps_the_old_one)
             2u);
 }
 
+TEST_F(client_test, a_missing_configuration_id_is_400) {
+  auto get = pub("GET", "/api/v2/client-account-configurations//resources", t.key);
+  EXPECT_EQ(get.status, 400u);
+  EXPECT_EQ(str(parse(get.body), "message"), "Client account configuration ID is required");
+  auto post = pub("POST", "/api/v2/client-account-configurations//resources/assign", t.key,
+                  R"({"assigned_resources":{"assistant":["a"]}})");
+  EXPECT_EQ(post.status, 400u);
+}
+
 TEST_F(client_test, unknown_or_foreign_configuration_is_not_found) {
   auto created = parse(pub("POST", "/api/v2/clients/create", t.key, body()).body);
   auto group = str(created["data"], "asset_group_id");

@@ -94,7 +94,19 @@ public:
   }
 };
 
+// The resources routes with an empty configuration id.
+class configuration_id_required_handler final : public handler {
+public:
+  void handle(const exchange_ptr& ex, worker_context&) override {
+    ex->fail({domain::errc::bad_request, "Client account configuration ID is required"});
+  }
+};
+
 } // namespace
+
+std::shared_ptr<handler> configuration_id_required() {
+  return std::make_shared<configuration_id_required_handler>();
+}
 
 std::shared_ptr<handler> get_assignments() {
   return std::make_shared<get_assignments_handler>();

@@ -29,6 +29,7 @@ std::shared_ptr<handler> get_client();
 std::shared_ptr<handler> client_id_required();
 std::shared_ptr<handler> get_assignments();
 std::shared_ptr<handler> assign_resources();
+std::shared_ptr<handler> configuration_id_required();
 std::shared_ptr<handler> list_form_submissions();
 std::shared_ptr<handler> create_voice_provider();
 std::shared_ptr<handler> create_campaign();
