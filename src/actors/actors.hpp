@@ -40,6 +40,8 @@ using tenant_actor = caf::typed_actor<
     caf::replies_to<create_atom, form_create>::with<domain::client_form>,
     // Records a submission of one of the tenant's forms by one of its clients.
     caf::replies_to<create_atom, domain::form_submission>::with<domain::form_submission>,
+    // Issues a payment request (PENDING) to one of the tenant's clients.
+    caf::replies_to<create_atom, domain::payment_request>::with<domain::payment_request>,
     // Timer tick: retires the actor when it has been idle long enough.
     caf::reacts_to<idle_atom>>;
 

@@ -3,6 +3,7 @@
 // Message types and atoms shared by the actor interfaces in actors.hpp.
 
 #include "domain/billing.hpp"
+#include "domain/billing_records.hpp"
 #include "domain/campaign.hpp"
 #include "domain/client_create.hpp"
 #include "domain/client_form.hpp"
@@ -201,3 +202,4 @@ CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::actors::assignment_set)
 CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::actors::form_create)
 CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::domain::client_form)
 CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::domain::form_submission)
+CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::domain::payment_request)

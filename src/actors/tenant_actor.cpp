@@ -4,6 +4,7 @@
 #include "domain/campaign_errors.hpp"
 #include "storage/api_key_repository.hpp"
 #include "storage/assignment_repository.hpp"
+#include "storage/billing_repository.hpp"
 #include "storage/campaign_repository.hpp"
 #include "storage/client_repository.hpp"
 #include "storage/form_repository.hpp"
@@ -139,6 +140,16 @@ tenant_actor::behavior_type tenant(tenant_actor::stateful_pointer<tenant_state> 
         return self->state.write<domain::form_submission>(
             self, [id, sub = std::move(sub)](soci::session& sql) -> std::any {
               return storage::insert_submission(sql, id, sub);
+            });
+      },
+      [self](create_atom, domain::payment_request& req) -> caf::result<domain::payment_request> {
+        auto id = self->state.tenant_id;
+        return self->state.write<domain::payment_request>(
+            self, [id, req = std::move(req)](soci::session& sql) -> std::any {
+              if (req.subscription_id &&
+                  !storage::subscription_of_client(sql, id, req.client_id, *req.subscription_id))
+                throw storage::failure(domain::not_found("Subscription not found"));
+              return storage::insert_payment_request(sql, id, req);
             });
       },
       [self](idle_atom) {

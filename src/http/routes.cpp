@@ -24,6 +24,13 @@ router public_routes() {
          handlers::assign_resources()});
   r.add({"POST", "/api/v2/voice-pod", handlers::create_voice_provider()});
   r.add({"POST", "/api/v2/web-widgets", handlers::create_web_widget()});
+  r.add({"GET", "/api/v2/external-billing/payment-requests", handlers::list_payment_requests()});
+  r.add({"GET", "/api/v2/external-billing/payment-requests/{payment_request_id}/",
+         handlers::get_payment_request()});
+  r.add({"GET", "/api/v2/external-billing/subscriptions", handlers::list_subscriptions()});
+  r.add({"GET", "/api/v2/external-billing/subscriptions/{subscription_id}/",
+         handlers::get_subscription()});
+  r.add({"GET", "/api/v2/external-billing/usage", handlers::list_usage()});
   r.add({"POST", "/api/v2/voice-campaigns", handlers::create_campaign()});
   r.add({"GET", "/api/v2/voice-campaigns/{campaign_id}", handlers::get_campaign()});
   r.add({"PATCH", "/api/v2/voice-campaigns/{campaign_id}", handlers::update_campaign()});
@@ -56,6 +63,7 @@ router operator_routes() {
   r.add({"PATCH", "/admin/v1/api-keys/{key_id}", handlers::update_api_key()});
   r.add({"DELETE", "/admin/v1/api-keys/{key_id}", handlers::delete_api_key()});
   r.add({"POST", "/admin/v1/tenants/{tenant_id}/products", handlers::create_product()});
+  r.add({"POST", "/admin/v1/payment-requests", handlers::create_payment_request()});
   r.add({"POST", "/admin/v1/tenants/{tenant_id}/client-forms", handlers::create_client_form()});
   r.add({"POST", "/admin/v1/client-forms/{client_form_id}/submissions",
          handlers::add_form_submission()});

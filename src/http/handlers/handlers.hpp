@@ -21,6 +21,7 @@ std::shared_ptr<handler> delete_api_key();
 std::shared_ptr<handler> create_product();
 std::shared_ptr<handler> create_client_form();
 std::shared_ptr<handler> add_form_submission();
+std::shared_ptr<handler> create_payment_request();
 
 // Public listener.
 std::shared_ptr<handler> list_clients();
@@ -31,6 +32,11 @@ std::shared_ptr<handler> get_assignments();
 std::shared_ptr<handler> assign_resources();
 std::shared_ptr<handler> configuration_id_required();
 std::shared_ptr<handler> list_form_submissions();
+std::shared_ptr<handler> list_payment_requests();
+std::shared_ptr<handler> get_payment_request();
+std::shared_ptr<handler> list_subscriptions();
+std::shared_ptr<handler> get_subscription();
+std::shared_ptr<handler> list_usage();
 std::shared_ptr<handler> create_voice_provider();
 std::shared_ptr<handler> create_campaign();
 std::shared_ptr<handler> get_campaign();
