@@ -1,6 +1,7 @@
 #include "domain/global_id.hpp"
 #include "http/handlers/handlers.hpp"
 #include "http/json.hpp"
+#include "http/render.hpp"
 #include "storage/client_detail_repository.hpp"
 
 #include <chrono>
@@ -20,24 +21,6 @@ int64_t unix_seconds(domain::timestamp t) {
 void number(json_out& out, std::string_view key, const std::string& decimal) {
   out.key(key);
   out.w().RawValue(decimal.data(), decimal.size(), rapidjson::kNumberType);
-}
-
-void render_client_section(json_out& out, const domain::client& c) {
-  out.w().StartObject();
-  out.field("id", encode_global_id(entity::client, c.id));
-  out.field("name", c.name);
-  out.field("primary_email", c.primary_email);
-  out.field("created_at", domain::format_utc(c.created_at));
-  out.key("users");
-  out.w().StartArray();
-  for (const auto& u : c.users) {
-    out.w().StartObject();
-    out.field("id", encode_global_id(entity::client_user, u.id));
-    out.field("email", u.email);
-    out.w().EndObject();
-  }
-  out.w().EndArray();
-  out.w().EndObject();
 }
 
 std::string trial_type(int32_t days, const std::string& minutes) {
@@ -208,7 +191,7 @@ public:
     json_out out;
     out.w().StartObject();
     out.key("client");
-    render_client_section(out, d->record);
+    render_client(out, d->record);
     out.key("subscription");
     if (d->subscription)
       render_subscription(out, *d->subscription);
