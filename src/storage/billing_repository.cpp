@@ -20,7 +20,7 @@ constexpr const char* payment_from = " FROM payment_requests pr JOIN clients c O
 constexpr const char* payment_where =
     "WHERE pr.tenant_id = :t AND (:c::bigint IS NULL OR pr.client_id = :c2) "
     "AND (:s::text IS NULL OR pr.status = :s2) AND (:ty::text IS NULL OR pr.type = :ty2) ";
-constexpr const char* newest_first = "ORDER BY pr.created_at DESC, pr.id DESC LIMIT :l OFFSET :o";
+constexpr const char* newest_first = "ORDER BY pr.created_at DESC, pr.id DESC";
 
 constexpr const char* subscription_columns =
     "s.id, s.client_id, c.name, p.processor_product_id, p.name, s.status, s.current_period_start, "
@@ -47,19 +47,6 @@ constexpr const char* insert_payment_sql =
     ":s, :ty, :a::numeric, upper(:cur), :due::timestamptz, :grace::timestamptz, "
     ":ps::timestamptz, :pe::timestamptz, :li::jsonb, :n) RETURNING id";
 
-domain::timestamp ts(const std::string& text) {
-  auto t = domain::parse_pg_timestamp(text);
-  if (!t)
-    throw std::runtime_error("unreadable billing timestamp");
-  return *t;
-}
-
-std::optional<domain::timestamp> opt_ts(const nullable_text& t) {
-  if (auto v = t.get())
-    return ts(*v);
-  return std::nullopt;
-}
-
 // Output columns of `payment_columns`.
 struct payment_row {
   domain::payment_request p;
@@ -79,15 +66,15 @@ struct payment_row {
 
   domain::payment_request finish() {
     p.subscription_id = sub.get();
-    p.due_date = ts(due);
-    p.grace_period_ends_at = opt_ts(grace);
-    p.paid_at = opt_ts(paid);
+    p.due_date = timestamp_column(due);
+    p.grace_period_ends_at = timestamp_column(grace);
+    p.paid_at = timestamp_column(paid);
     p.external_payment_id = ext.get();
     p.notes = notes.get();
-    p.period_start = ts(ps);
-    p.period_end = ts(pe);
-    p.created_at = ts(created);
-    p.updated_at = ts(updated);
+    p.period_start = timestamp_column(ps);
+    p.period_end = timestamp_column(pe);
+    p.created_at = timestamp_column(created);
+    p.updated_at = timestamp_column(updated);
     return p;
   }
 };
@@ -103,10 +90,10 @@ struct subscription_row {
   }
 
   domain::subscription_record finish() {
-    s.current_period_start = ts(start);
-    s.current_period_end = ts(end);
-    s.created_at = ts(created);
-    s.updated_at = ts(updated);
+    s.current_period_start = timestamp_column(start);
+    s.current_period_end = timestamp_column(end);
+    s.created_at = timestamp_column(created);
+    s.updated_at = timestamp_column(updated);
     return s;
   }
 };
@@ -123,9 +110,9 @@ struct usage_row {
   }
 
   domain::usage_record finish() {
-    u.current_period_start = ts(start);
-    u.current_period_end = ts(end);
-    u.updated_at = ts(updated);
+    u.current_period_start = timestamp_column(start);
+    u.current_period_end = timestamp_column(end);
+    u.updated_at = timestamp_column(updated);
     return u;
   }
 };
@@ -134,31 +121,48 @@ int64_t offset_of(const page_request& page) {
   return (page.page - 1) * page.page_size;
 }
 
-} // namespace
-
-page_of<domain::payment_request> list_payment_requests(soci::session& sql, int64_t tenant_id,
-                                                       const payment_filter& filter,
-                                                       const page_request& page) {
-  page_of<domain::payment_request> out;
-  nullable<int64_t> c{filter.client_id};
-  nullable_text s{filter.status}, ty{filter.type};
-  sql << std::string{"SELECT count(*)"} + payment_from + payment_where, soci::use(tenant_id),
-      soci::use(c.value, c.ind), soci::use(c.value, c.ind), soci::use(s.value, s.ind),
-      soci::use(s.value, s.ind), soci::use(ty.value, ty.ind), soci::use(ty.value, ty.ind),
-      soci::into(out.total);
-  payment_row row;
-  int64_t limit = page.page_size, offset = offset_of(page);
-  auto prep = (sql.prepare << std::string{"SELECT "} + payment_columns + payment_from +
-                                  payment_where + newest_first,
-               soci::use(tenant_id), soci::use(c.value, c.ind), soci::use(c.value, c.ind),
-               soci::use(s.value, s.ind), soci::use(s.value, s.ind), soci::use(ty.value, ty.ind),
-               soci::use(ty.value, ty.ind), soci::use(limit), soci::use(offset));
+// One page of a billing list and its total: the count and the page run
+// over the same FROM/WHERE with the same filter parameters (`bind`).
+template <class Row, class Bind>
+auto paged(soci::session& sql, const std::string& columns, const std::string& from_where,
+           const std::string& order, Bind bind, const page_request& page) {
+  page_of<decltype(std::declval<Row&>().finish())> out;
+  {
+    auto prep = (sql.prepare << "SELECT count(*)" + from_where);
+    bind(prep);
+    prep, soci::into(out.total);
+    soci::statement st{prep};
+    st.execute(true);
+  }
+  Row row;
+  int64_t limit = page.page_size;
+  int64_t offset = offset_of(page);
+  auto prep = (sql.prepare << "SELECT " + columns + from_where + order + " LIMIT :l OFFSET :o");
+  bind(prep);
+  prep, soci::use(limit), soci::use(offset);
   row.bind(prep);
   soci::statement st{prep};
   st.execute();
   while (st.fetch())
     out.items.push_back(row.finish());
   return out;
+}
+
+} // namespace
+
+page_of<domain::payment_request> list_payment_requests(soci::session& sql, int64_t tenant_id,
+                                                       const payment_filter& filter,
+                                                       const page_request& page) {
+  nullable<int64_t> c{filter.client_id};
+  nullable_text s{filter.status}, ty{filter.type};
+  return paged<payment_row>(
+      sql, payment_columns, std::string{payment_from} + payment_where, newest_first,
+      [&](soci::details::prepare_temp_type& prep) {
+        prep, soci::use(tenant_id), soci::use(c.value, c.ind), soci::use(c.value, c.ind),
+            soci::use(s.value, s.ind), soci::use(s.value, s.ind), soci::use(ty.value, ty.ind),
+            soci::use(ty.value, ty.ind);
+      },
+      page);
 }
 
 std::optional<domain::payment_request> find_payment_request(soci::session& sql, int64_t tenant_id,
@@ -199,26 +203,16 @@ domain::payment_request insert_payment_request(soci::session& sql, int64_t tenan
 page_of<domain::subscription_record> list_subscriptions(soci::session& sql, int64_t tenant_id,
                                                         const subscription_filter& filter,
                                                         const page_request& page) {
-  page_of<domain::subscription_record> out;
   nullable<int64_t> c{filter.client_id};
   nullable_text s{filter.status};
-  sql << std::string{"SELECT count(*)"} + subscription_from + subscription_where,
-      soci::use(tenant_id), soci::use(c.value, c.ind), soci::use(c.value, c.ind),
-      soci::use(s.value, s.ind), soci::use(s.value, s.ind), soci::into(out.total);
-  subscription_row row;
-  int64_t limit = page.page_size, offset = offset_of(page);
-  auto prep =
-      (sql.prepare << std::string{"SELECT "} + subscription_columns + subscription_from +
-                          subscription_where +
-                          "ORDER BY s.created_at DESC, s.id DESC LIMIT :l OFFSET :o",
-       soci::use(tenant_id), soci::use(c.value, c.ind), soci::use(c.value, c.ind),
-       soci::use(s.value, s.ind), soci::use(s.value, s.ind), soci::use(limit), soci::use(offset));
-  row.bind(prep);
-  soci::statement st{prep};
-  st.execute();
-  while (st.fetch())
-    out.items.push_back(row.finish());
-  return out;
+  return paged<subscription_row>(
+      sql, subscription_columns, std::string{subscription_from} + subscription_where,
+      "ORDER BY s.created_at DESC, s.id DESC",
+      [&](soci::details::prepare_temp_type& prep) {
+        prep, soci::use(tenant_id), soci::use(c.value, c.ind), soci::use(c.value, c.ind),
+            soci::use(s.value, s.ind), soci::use(s.value, s.ind);
+      },
+      page);
 }
 
 std::optional<domain::subscription_record> find_subscription(soci::session& sql, int64_t tenant_id,
@@ -245,23 +239,14 @@ bool subscription_of_client(soci::session& sql, int64_t tenant_id, int64_t clien
 page_of<domain::usage_record> list_usage(soci::session& sql, int64_t tenant_id,
                                          std::optional<int64_t> client_id,
                                          const page_request& page) {
-  page_of<domain::usage_record> out;
   nullable<int64_t> c{client_id};
-  sql << std::string{"SELECT count(*)"} + usage_from + usage_where, soci::use(tenant_id),
-      soci::use(c.value, c.ind), soci::use(c.value, c.ind), soci::into(out.total);
-  usage_row row;
-  int64_t limit = page.page_size, offset = offset_of(page);
-  auto prep = (sql.prepare << std::string{"SELECT "} + usage_columns + usage_from + usage_where +
-                                  "ORDER BY u.updated_at DESC, u.subscription_id DESC LIMIT :l "
-                                  "OFFSET :o",
-               soci::use(tenant_id), soci::use(c.value, c.ind), soci::use(c.value, c.ind),
-               soci::use(limit), soci::use(offset));
-  row.bind(prep);
-  soci::statement st{prep};
-  st.execute();
-  while (st.fetch())
-    out.items.push_back(row.finish());
-  return out;
+  return paged<usage_row>(
+      sql, usage_columns, std::string{usage_from} + usage_where,
+      "ORDER BY u.updated_at DESC, u.subscription_id DESC",
+      [&](soci::details::prepare_temp_type& prep) {
+        prep, soci::use(tenant_id), soci::use(c.value, c.ind), soci::use(c.value, c.ind);
+      },
+      page);
 }
 
 std::optional<int64_t> tenant_of_client(soci::session& sql, int64_t client_id) {

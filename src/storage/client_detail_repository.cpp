@@ -48,19 +48,6 @@ constexpr const char* submissions_sql =
     "AND f.id = s.form_id WHERE s.tenant_id = :t AND s.client_id = :c "
     "ORDER BY s.created_at DESC, s.id DESC LIMIT 100";
 
-domain::timestamp ts(const std::string& text) {
-  auto t = domain::parse_pg_timestamp(text);
-  if (!t)
-    throw std::runtime_error("unreadable client detail timestamp");
-  return *t;
-}
-
-std::optional<domain::timestamp> opt_ts(const nullable_text& text) {
-  if (auto v = text.get())
-    return ts(*v);
-  return std::nullopt;
-}
-
 std::optional<domain::subscription_view> read_subscription(soci::session& sql, int64_t tenant_id,
                                                            int64_t client_id) {
   domain::subscription_view s;
@@ -78,12 +65,12 @@ std::optional<domain::subscription_view> read_subscription(soci::session& sql, i
        soci::into(s.minutes_included_used), soci::into(s.minutes_billable_used));
   if (!st.execute(true))
     return std::nullopt;
-  s.created_at = ts(created);
-  s.trial_start = opt_ts(trial_start);
-  s.trial_end = opt_ts(trial_end);
-  s.current_period_start = ts(start);
-  s.current_period_end = ts(end);
-  s.billing_cycle_anchor = ts(anchor);
+  s.created_at = timestamp_column(created);
+  s.trial_start = timestamp_column(trial_start);
+  s.trial_end = timestamp_column(trial_end);
+  s.current_period_start = timestamp_column(start);
+  s.current_period_end = timestamp_column(end);
+  s.billing_cycle_anchor = timestamp_column(anchor);
   domain::price price;
   nullable_text bt, ut, ua, iv;
   int active = 1;
@@ -166,8 +153,8 @@ std::vector<domain::client_submission> read_submissions(soci::session& sql, int6
   while (st.fetch()) {
     s.submission.client_id = client_id;
     s.submission.is_test = test != 0;
-    s.submission.created_at = ts(created);
-    s.submission.updated_at = ts(updated);
+    s.submission.created_at = timestamp_column(created);
+    s.submission.updated_at = timestamp_column(updated);
     out.push_back(s);
   }
   return out;
@@ -185,7 +172,7 @@ std::optional<domain::client_detail> read_client_detail(soci::session& sql, int6
        soci::into(c.name), soci::into(c.primary_email), soci::into(created));
   if (!st.execute(true))
     return std::nullopt;
-  c.created_at = ts(created);
+  c.created_at = timestamp_column(created);
   domain::client_user u;
   soci::statement users = (sql.prepare << users_sql, soci::use(tenant_id), soci::use(client_id),
                            soci::into(u.id), soci::into(u.email));

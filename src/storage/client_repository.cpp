@@ -36,10 +36,7 @@ std::vector<domain::client> list_clients(soci::session& sql, int64_t tenant_id) 
                           soci::into(c.name), soci::into(c.primary_email), soci::into(created_at));
     st.execute();
     while (st.fetch()) {
-      auto t = domain::parse_pg_timestamp(created_at);
-      if (!t)
-        throw std::runtime_error("unreadable client row");
-      c.created_at = *t;
+      c.created_at = timestamp_column(created_at);
       index.emplace(c.id, clients.size());
       clients.push_back(c);
     }
@@ -173,10 +170,7 @@ domain::created_client create_client(soci::session& sql, int64_t tenant_id,
   std::string created;
   sql << insert_client_sql, soci::use(tenant_id), soci::use(req.name), soci::use(req.primary_email),
       soci::into(c.id), soci::into(created);
-  auto t = domain::parse_pg_timestamp(created);
-  if (!t)
-    throw std::runtime_error("unreadable client row");
-  c.created_at = *t;
+  c.created_at = timestamp_column(created);
   for (std::size_t i = 0; i < req.users.size(); ++i) {
     domain::client_user u{0, req.users[i].email};
     try {

@@ -28,13 +28,6 @@ constexpr const char* list_sql =
     "FROM form_submissions WHERE tenant_id = :t AND form_id = :f "
     "AND (:c::bigint IS NULL OR client_id = :c2) ORDER BY created_at DESC, id DESC";
 
-domain::timestamp ts(const std::string& text) {
-  auto t = domain::parse_pg_timestamp(text);
-  if (!t)
-    throw std::runtime_error("unreadable form timestamp");
-  return *t;
-}
-
 } // namespace
 
 domain::client_form insert_client_form(soci::session& sql, int64_t tenant_id,
@@ -45,7 +38,7 @@ domain::client_form insert_client_form(soci::session& sql, int64_t tenant_id,
   std::string created;
   sql << insert_form_sql, soci::use(tenant_id), soci::use(title), soci::into(f.id),
       soci::into(created);
-  f.created_at = ts(created);
+  f.created_at = timestamp_column(created);
   return f;
 }
 
@@ -56,7 +49,7 @@ std::optional<domain::client_form> find_client_form(soci::session& sql, int64_t 
                         soci::into(f.tenant_id), soci::into(f.title), soci::into(created));
   if (!st.execute(true))
     return std::nullopt;
-  f.created_at = ts(created);
+  f.created_at = timestamp_column(created);
   return f;
 }
 
@@ -78,8 +71,8 @@ domain::form_submission insert_submission(soci::session& sql, int64_t tenant_id,
   sql << insert_submission_sql, soci::use(tenant_id), soci::use(s.form_id), soci::use(s.client_id),
       soci::use(s.response_data_json), soci::use(test), soci::into(out.id), soci::into(created),
       soci::into(updated);
-  out.created_at = ts(created);
-  out.updated_at = ts(updated);
+  out.created_at = timestamp_column(created);
+  out.updated_at = timestamp_column(updated);
   return out;
 }
 
@@ -99,8 +92,8 @@ std::vector<domain::form_submission> list_submissions(soci::session& sql, int64_
   st.execute();
   while (st.fetch()) {
     s.is_test = test != 0;
-    s.created_at = ts(created);
-    s.updated_at = ts(updated);
+    s.created_at = timestamp_column(created);
+    s.updated_at = timestamp_column(updated);
     out.push_back(s);
   }
   return out;

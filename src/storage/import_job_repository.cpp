@@ -1,5 +1,7 @@
 #include "storage/import_job_repository.hpp"
 
+#include "storage/nullable.hpp"
+
 #include <soci/soci.h>
 
 #include <stdexcept>
@@ -49,13 +51,6 @@ const std::string pending_sql =
     std::string{"SELECT id, tenant_id, campaign_id FROM lead_import_jobs WHERE "} + claimable +
     " ORDER BY created_at, id LIMIT :n";
 
-domain::timestamp ts(const std::string& text) {
-  auto t = domain::parse_pg_timestamp(text);
-  if (!t)
-    throw std::runtime_error("unreadable import job timestamp");
-  return *t;
-}
-
 } // namespace
 
 int64_t insert_import_job(soci::session& sql, int64_t tenant_id, int64_t campaign_id,
@@ -82,9 +77,9 @@ std::optional<domain::import_job> find_import_job(soci::session& sql, int64_t te
     return std::nullopt;
   if (error_ind == soci::i_ok)
     j.error = error;
-  j.created_at = ts(created);
+  j.created_at = timestamp_column(created);
   if (finished_ind == soci::i_ok)
-    j.finished_at = ts(finished);
+    j.finished_at = timestamp_column(finished);
   return j;
 }
 

@@ -98,13 +98,6 @@ constexpr const char* delete_by_phone_sql =
 constexpr const char* unblock_sql =
     "UPDATE lead_blocks SET live_count = live_count - 1 WHERE campaign_id = :c AND block = :b";
 
-domain::timestamp ts(std::string_view text) {
-  auto t = domain::parse_pg_timestamp(text);
-  if (!t)
-    throw std::runtime_error("unreadable lead timestamp");
-  return *t;
-}
-
 void add_to_lead_count(soci::session& sql, int64_t tenant_id, int64_t campaign_id, int64_t delta) {
   sql << count_sql, soci::use(delta), soci::use(tenant_id), soci::use(campaign_id);
 }
@@ -144,10 +137,10 @@ std::vector<domain::lead> list_leads(soci::session& sql, int64_t campaign_id, in
   auto bs = std::to_string(domain::lead_block_size);
   auto l = std::to_string(limit);
   auto rows = execute(sql, list_stmt, {c, o, bs, l});
-  auto opt_ts = [&](int row, int col) -> std::optional<domain::timestamp> {
+  auto optional_time = [&](int row, int col) -> std::optional<domain::timestamp> {
     if (rows.is_null(row, col))
       return std::nullopt;
-    return ts(rows.text(row, col));
+    return timestamp_column(rows.text(row, col));
   };
   std::vector<domain::lead> page;
   page.reserve(static_cast<std::size_t>(rows.size()));
@@ -169,10 +162,10 @@ std::vector<domain::lead> list_leads(soci::session& sql, int64_t campaign_id, in
     lead.invalid = rows.boolean(i, 13);
     lead.invalid_reason = rows.opt_text(i, 14);
     lead.priority = static_cast<int32_t>(rows.int64(i, 15));
-    lead.next_attempt_after = opt_ts(i, 16);
-    lead.answered_at = opt_ts(i, 17);
-    lead.created_at = ts(rows.text(i, 18));
-    lead.updated_at = ts(rows.text(i, 19));
+    lead.next_attempt_after = optional_time(i, 16);
+    lead.answered_at = optional_time(i, 17);
+    lead.created_at = timestamp_column(rows.text(i, 18));
+    lead.updated_at = timestamp_column(rows.text(i, 19));
   }
   return page;
 }

@@ -1,9 +1,13 @@
 #pragma once
 
+#include "domain/timestamp.hpp"
+
 #include <soci/soci.h>
 
 #include <optional>
+#include <stdexcept>
 #include <string>
+#include <string_view>
 
 namespace vcs::storage {
 
@@ -23,5 +27,19 @@ template <class T> struct nullable {
 };
 
 using nullable_text = nullable<std::string>;
+
+// A timestamptz column read as PostgreSQL's text (sessions run in UTC).
+inline domain::timestamp timestamp_column(std::string_view text) {
+  auto t = domain::parse_pg_timestamp(text);
+  if (!t)
+    throw std::runtime_error("unreadable timestamp column: " + std::string{text});
+  return *t;
+}
+
+inline std::optional<domain::timestamp> timestamp_column(const nullable_text& text) {
+  if (text.ind != soci::i_ok)
+    return std::nullopt;
+  return timestamp_column(text.value);
+}
 
 } // namespace vcs::storage

@@ -40,10 +40,7 @@ domain::product insert_product(soci::session& sql, int64_t tenant_id, const doma
       soci::use(p.name), soci::use(p.pricing_model), soci::use(p.min_minutes_included),
       soci::use(p.additional_minute_price), soci::use(p.trial_days), soci::use(p.trial_minutes),
       soci::into(out.id), soci::into(created);
-  auto t = domain::parse_pg_timestamp(created);
-  if (!t)
-    throw std::runtime_error("unreadable product row");
-  out.created_at = *t;
+  out.created_at = timestamp_column(created);
   for (auto& price : out.prices) {
     nullable_text bt{price.billing_type}, ut{price.usage_type}, ua{price.unit_amount},
         iv{price.interval};
@@ -69,10 +66,7 @@ std::optional<domain::product> find_product(soci::session& sql, int64_t tenant_i
        soci::into(created));
   if (!st.execute(true))
     return std::nullopt;
-  auto t = domain::parse_pg_timestamp(created);
-  if (!t)
-    throw std::runtime_error("unreadable product row");
-  p.created_at = *t;
+  p.created_at = timestamp_column(created);
   domain::price price;
   nullable_text bt, ut, ua, iv;
   int active = 1;

@@ -1,5 +1,7 @@
 #include "storage/voice_provider_repository.hpp"
 
+#include "storage/nullable.hpp"
+
 #include <soci/soci.h>
 
 #include <stdexcept>
@@ -33,10 +35,7 @@ domain::voice_provider_config insert_voice_provider(soci::session& sql, int64_t 
   std::string created_at;
   sql << insert_sql, soci::use(tenant_id), soci::use(provider), soci::use(cipher), soci::use(nonce),
       soci::use(concurrency_limit), soci::into(out.id), soci::into(created_at);
-  auto t = domain::parse_pg_timestamp(created_at);
-  if (!t)
-    throw std::runtime_error("unreadable voice provider row");
-  out.created_at = *t;
+  out.created_at = timestamp_column(created_at);
   return out;
 }
 

@@ -25,10 +25,7 @@ domain::web_widget insert_web_widget(soci::session& sql, int64_t tenant_id,
   sql << insert_sql, soci::use(tenant_id), soci::use(widget.campaign_id), soci::use(config_json),
       soci::use(voice.value, voice.ind), soci::use(chat.value, chat.ind), soci::into(out.id),
       soci::into(created);
-  auto t = domain::parse_pg_timestamp(created);
-  if (!t)
-    throw std::runtime_error("unreadable web widget row");
-  out.created_at = *t;
+  out.created_at = timestamp_column(created);
   return out;
 }
 
