@@ -27,7 +27,6 @@ public:
   db_worker_actor pick() const;
 
   std::chrono::milliseconds timeout() const noexcept { return timeout_; }
-  std::size_t size() const noexcept { return workers_.size(); }
 
   // Stops every worker (their sessions close with them).
   void shutdown();

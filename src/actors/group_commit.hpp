@@ -35,7 +35,6 @@ public:
   // 1 turns batching off: every write gets its own transaction.
   void set_max_batch(std::size_t n) noexcept { max_batch_ = std::max<std::size_t>(1, n); }
 
-  std::size_t queued() const noexcept { return queue_.size(); }
   bool busy() const noexcept { return in_flight_ || !queue_.empty(); }
 
   // Queues `work` (run inside a transaction on a database worker); its

@@ -27,10 +27,8 @@ error immutable_field(std::string_view field) {
 }
 
 error invalid_campaign_status() {
-  std::string allowed;
-  for (const auto& s : campaign_status_names())
-    allowed += (allowed.empty() ? "" : ", ") + s;
-  error e{errc::bad_request, "Invalid status. Allowed values are: " + allowed};
+  error e{errc::bad_request,
+          "Invalid status. Allowed values are: " + join(campaign_status_names())};
   e.valid_statuses = campaign_status_names();
   return e;
 }

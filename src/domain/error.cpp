@@ -14,6 +14,12 @@ void field_errors::add(std::string field, std::string message) {
   entries_.emplace_back(std::move(field), std::vector<std::string>{std::move(message)});
 }
 
+void field_errors::merge(const std::string& prefix, const field_errors& inner) {
+  for (const auto& [field, messages] : inner.entries())
+    for (const auto& m : messages)
+      add(prefix + "." + field, m);
+}
+
 error& error::with_errors(std::vector<std::string> items) & {
   errors = std::move(items);
   return *this;

@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <variant>
 #include <vector>
@@ -29,6 +30,8 @@ enum class errc : uint8_t {
 class field_errors {
 public:
   void add(std::string field, std::string message);
+  // Adds every problem of `inner` under "<prefix>.<field>" (nested bodies).
+  void merge(const std::string& prefix, const field_errors& inner);
   bool empty() const noexcept { return entries_.empty(); }
   const std::vector<std::pair<std::string, std::vector<std::string>>>& entries() const noexcept {
     return entries_;
@@ -65,6 +68,17 @@ struct error {
   error&& with_detail(std::vector<std::string> items) &&;
   error&& with_success_false() &&;
 };
+
+// "a, b, c": the allowed values in an error message.
+template <class Range> std::string join(const Range& items, std::string_view separator = ", ") {
+  std::string out;
+  for (const auto& item : items) {
+    if (!out.empty())
+      out += separator;
+    out += item;
+  }
+  return out;
+}
 
 // Common errors worded as the spec words them.
 error internal_error();

@@ -17,10 +17,4 @@ std::string hash_password(std::string_view password) {
   return out;
 }
 
-bool verify_password(std::string_view encoded_hash, std::string_view password) {
-  init_crypto();
-  std::string hash{encoded_hash};
-  return crypto_pwhash_str_verify(hash.c_str(), password.data(), password.size()) == 0;
-}
-
 } // namespace vcs::domain

@@ -14,6 +14,4 @@ inline constexpr std::size_t password_max_length = 128;
 // actor scheduler threads.
 std::string hash_password(std::string_view password);
 
-bool verify_password(std::string_view encoded_hash, std::string_view password);
-
 } // namespace vcs::domain

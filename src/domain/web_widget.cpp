@@ -12,13 +12,6 @@ bool one_of(const std::string& v, const std::array<std::string_view, N>& allowed
   return std::find(allowed.begin(), allowed.end(), v) != allowed.end();
 }
 
-template <std::size_t N> std::string listing(const std::array<std::string_view, N>& allowed) {
-  std::string out;
-  for (auto a : allowed)
-    out += (out.empty() ? "" : ", ") + std::string{a};
-  return out;
-}
-
 template <std::size_t N>
 void choose(const std::optional<std::string>& given, std::string& target, const char* key,
             const std::array<std::string_view, N>& allowed, field_errors& errors) {
@@ -27,7 +20,7 @@ void choose(const std::optional<std::string>& given, std::string& target, const 
   if (one_of(*given, allowed))
     target = *given;
   else
-    errors.add(std::string{"config."} + key, "Must be one of " + listing(allowed) + ".");
+    errors.add(std::string{"config."} + key, "Must be one of " + join(allowed) + ".");
 }
 
 void text(const std::optional<std::string>& given, std::string& target, const char* key,

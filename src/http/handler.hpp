@@ -48,7 +48,6 @@ public:
   void respond(unsigned status, std::string body);
   void respond(actors::outbound_response response);
   void fail(const domain::error& e);
-  bool answered() const noexcept { return answered_; }
 
 private:
   std::function<void(actors::outbound_response)> reply_;
@@ -76,6 +75,12 @@ public:
   virtual ~handler() = default;
   virtual access required_access() const { return access::api_key; }
   virtual void handle(const exchange_ptr& ex, worker_context& ctx) = 0;
+};
+
+// A route of the operator listener: the operator token is required.
+class operator_handler : public handler {
+public:
+  access required_access() const override { return access::operator_token; }
 };
 
 // Asks an entity actor: looks it up in the registry with `lookup` (the get

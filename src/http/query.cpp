@@ -2,6 +2,8 @@
 
 #include "domain/hex.hpp"
 
+#include <charconv>
+
 namespace vcs::http {
 
 std::optional<std::string> target::param(std::string_view name) const {
@@ -32,6 +34,14 @@ std::optional<std::string> percent_decode(std::string_view text, bool plus_is_sp
     }
   }
   return out;
+}
+
+std::optional<int64_t> parse_whole_number(std::string_view text) noexcept {
+  int64_t v = 0;
+  auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  if (text.empty() || ec != std::errc{} || ptr != text.data() + text.size())
+    return std::nullopt;
+  return v;
 }
 
 std::optional<target> parse_target(std::string_view raw) {

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -19,6 +20,10 @@ struct target {
 
 // Decodes %XX escapes and '+' (in queries); nullopt on a malformed escape.
 std::optional<std::string> percent_decode(std::string_view text, bool plus_is_space);
+
+// A query value that is a whole decimal number (optional '-', digits only,
+// fits int64); nullopt otherwise.
+std::optional<int64_t> parse_whole_number(std::string_view text) noexcept;
 
 // nullopt when the target is not origin-form or has malformed escapes.
 std::optional<target> parse_target(std::string_view raw);

@@ -6,8 +6,6 @@
 #include "http/handlers/handlers.hpp"
 #include "storage/billing_repository.hpp"
 
-#include <charconv>
-
 namespace vcs::http::handlers {
 
 namespace {
@@ -23,13 +21,6 @@ bool billing_allowed(const exchange_ptr& ex) {
   return false;
 }
 
-std::string joined(const std::vector<std::string>& values) {
-  std::string out;
-  for (const auto& v : values)
-    out += (out.empty() ? "" : ", ") + v;
-  return out;
-}
-
 // A query value that must be one of `values`; answers 400 naming it.
 bool read_choice(const exchange_ptr& ex, const char* name, const std::vector<std::string>& values,
                  std::optional<std::string>& out) {
@@ -38,7 +29,7 @@ bool read_choice(const exchange_ptr& ex, const char* name, const std::vector<std
     return true;
   if (!domain::one_of(values, *v)) {
     domain::error e{domain::errc::bad_request, "Invalid " + std::string{name} + ": '" + *v +
-                                                   "'. Valid values are: " + joined(values)};
+                                                   "'. Valid values are: " + domain::join(values)};
     e.valid_values = values;
     ex->fail(e);
     return false;
@@ -59,17 +50,9 @@ bool read_client_filter(const exchange_ptr& ex, std::optional<int64_t>& out) {
   return true;
 }
 
-std::optional<int64_t> whole(const std::string& text) {
-  int64_t v = 0;
-  auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-  if (ec != std::errc{} || ptr != text.data() + text.size() || text.empty())
-    return std::nullopt;
-  return v;
-}
-
 bool read_page(const exchange_ptr& ex, storage::page_request& page) {
   if (auto v = ex->target.param("page")) {
-    auto n = whole(*v);
+    auto n = parse_whole_number(*v);
     if (!n || *n < 1) {
       ex->fail({domain::errc::bad_request, "Invalid page: '" + *v + "'. Must be an integer >= 1"});
       return false;
@@ -78,7 +61,7 @@ bool read_page(const exchange_ptr& ex, storage::page_request& page) {
   }
   page.page_size = domain::default_page_size;
   if (auto v = ex->target.param("page_size")) {
-    auto n = whole(*v);
+    auto n = parse_whole_number(*v);
     if (!n || *n < 1 || *n > domain::max_page_size) {
       ex->fail({domain::errc::bad_request,
                 "Invalid page_size: '" + *v + "'. Must be an integer from 1 to 100"});
@@ -258,9 +241,8 @@ public:
 
 // POST /admin/v1/payment-requests: issued to a client, through its
 // tenant's actor.
-class create_payment_handler final : public handler {
+class create_payment_handler final : public operator_handler {
 public:
-  access required_access() const override { return access::operator_token; }
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
     auto body = object_body(ex);
     if (!body)
@@ -283,7 +265,7 @@ public:
       if (domain::one_of(domain::payment_types(), *type))
         p.type = *type;
       else
-        errors.add("type", "Must be one of " + joined(domain::payment_types()) + ".");
+        errors.add("type", "Must be one of " + domain::join(domain::payment_types()) + ".");
     }
     auto amount = in.decimal("amount", true, 2);
     auto currency = in.string("currency", true, 3);

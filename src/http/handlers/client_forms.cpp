@@ -26,9 +26,8 @@ void render_submission(json_out& out, const domain::form_submission& s) {
 }
 
 // POST /admin/v1/tenants/{tenant_id}/client-forms
-class create_form_handler final : public handler {
+class create_form_handler final : public operator_handler {
 public:
-  access required_access() const override { return access::operator_token; }
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
     auto body = object_body(ex);
     if (!body)
@@ -57,9 +56,8 @@ public:
 };
 
 // POST /admin/v1/client-forms/{client_form_id}/submissions
-class add_submission_handler final : public handler {
+class add_submission_handler final : public operator_handler {
 public:
-  access required_access() const override { return access::operator_token; }
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
     auto body = object_body(ex);
     if (!body)

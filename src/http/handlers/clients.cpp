@@ -48,13 +48,6 @@ const rapidjson::Value* section(const rapidjson::Value& body, const char* name, 
   return &it->value;
 }
 
-// Problems of a nested reader, re-keyed under "<prefix>.<field>".
-void nest(const std::string& prefix, const domain::field_errors& inner, domain::field_errors& out) {
-  for (const auto& [field, messages] : inner.entries())
-    for (const auto& m : messages)
-      out.add(prefix + "." + field, m);
-}
-
 std::string lower(std::string s) {
   std::transform(s.begin(), s.end(), s.begin(),
                  [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
@@ -87,7 +80,7 @@ void read_users(const rapidjson::Value& body, domain::client_create& req,
     if (password && password->size() < domain::password_min_length)
       own.add("password",
               "Must be at least " + std::to_string(domain::password_min_length) + " characters.");
-    nest(prefix, own, errors);
+    errors.merge(prefix, own);
     if (own.empty()) {
       req.users.push_back({*email, {}});
       passwords.push_back(*password);
@@ -104,7 +97,7 @@ void read_details(const rapidjson::Value& body, domain::client_create& req,
     auto email = in.string("email", true, domain::lead_email_max_length);
     if (email && !domain::is_email(*email))
       own.add("email", "Enter a valid email address.");
-    nest("client_details", own, errors);
+    errors.merge("client_details", own);
     req.name = name.value_or("");
     req.primary_email = email.value_or("");
   }
@@ -118,7 +111,7 @@ void read_details(const rapidjson::Value& body, domain::client_create& req,
       if (!req.voice_provider_id)
         own.add("tenant_voice_provider_id", "Tenant voice provider not found: " + *ref);
     }
-    nest("client_asset_group", own, errors);
+    errors.merge("client_asset_group", own);
   }
 }
 
@@ -145,9 +138,9 @@ void read_billing(const rapidjson::Value& body, domain::client_create& req,
         else
           product_errors.add("price_ids", "Each price id must be a string.");
       }
-    nest("selected_product", product_errors, own);
+    own.merge("selected_product", product_errors);
   }
-  nest("billing_provider", own, errors);
+  errors.merge("billing_provider", own);
 }
 
 void read_access(const rapidjson::Value& body, domain::client_create& req,

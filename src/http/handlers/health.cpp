@@ -24,9 +24,8 @@ public:
 };
 
 // GET /metrics: Prometheus text format.
-class metrics_handler final : public handler {
+class metrics_handler final : public operator_handler {
 public:
-  access required_access() const override { return access::operator_token; }
   void handle(const exchange_ptr& ex, worker_context&) override {
     actors::outbound_response r;
     r.body = ex->svc.metrics->render();

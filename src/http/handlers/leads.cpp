@@ -8,7 +8,6 @@
 #include "storage/import_job_repository.hpp"
 #include "storage/lead_repository.hpp"
 
-#include <charconv>
 #include <type_traits>
 
 namespace vcs::http::handlers {
@@ -24,10 +23,8 @@ std::optional<int64_t> query_int(const exchange_ptr& ex, const char* name, int64
   auto text = ex->target.param(name);
   if (!text)
     return fallback;
-  int64_t v = 0;
-  auto [ptr, ec] = std::from_chars(text->data(), text->data() + text->size(), v);
-  if (ec != std::errc{} || ptr != text->data() + text->size() || text->empty() || v < min ||
-      v > max) {
+  auto v = parse_whole_number(*text);
+  if (!v || *v < min || *v > max) {
     errors.add(name,
                max == std::numeric_limits<int64_t>::max()
                    ? "Must be an integer greater than or equal to " + std::to_string(min) + "."

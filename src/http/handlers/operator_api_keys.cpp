@@ -15,9 +15,8 @@ std::string key_json(const domain::api_key_info& k) {
 }
 
 // POST /admin/v1/tenants/{tenant_id}/api-keys
-class create_api_key_handler final : public handler {
+class create_api_key_handler final : public operator_handler {
 public:
-  access required_access() const override { return access::operator_token; }
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
     auto body = object_body(ex);
     if (!body)
@@ -42,9 +41,8 @@ public:
 };
 
 // GET /admin/v1/tenants/{tenant_id}/api-keys: masked keys only.
-class list_api_keys_handler final : public handler {
+class list_api_keys_handler final : public operator_handler {
 public:
-  access required_access() const override { return access::operator_token; }
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
     auto t = path_tenant(ex, ctx);
     if (!t)
@@ -63,9 +61,8 @@ public:
 };
 
 // PATCH /admin/v1/api-keys/{key_id}: {status: Active | Disabled}.
-class update_api_key_handler final : public handler {
+class update_api_key_handler final : public operator_handler {
 public:
-  access required_access() const override { return access::operator_token; }
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
     auto body = object_body(ex);
     if (!body)
@@ -92,9 +89,8 @@ public:
 };
 
 // DELETE /admin/v1/api-keys/{key_id}: the key never authenticates again.
-class delete_api_key_handler final : public handler {
+class delete_api_key_handler final : public operator_handler {
 public:
-  access required_access() const override { return access::operator_token; }
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
     auto key = path_api_key(ex, ctx);
     if (!key)

@@ -59,9 +59,7 @@ std::optional<domain::price> read_price(const rapidjson::Value& v, std::size_t i
   p.interval = in.string("interval", false, 16);
   if (p.interval && !std::set<std::string>{"day", "week", "month", "year"}.count(*p.interval))
     own.add("interval", "Must be one of day, week, month, year.");
-  for (const auto& [field, messages] : own.entries())
-    for (const auto& m : messages)
-      errors.add(prefix + "." + field, m);
+  errors.merge(prefix, own);
   if (!own.empty())
     return std::nullopt;
   p.processor_price_id = *id;
@@ -70,9 +68,8 @@ std::optional<domain::price> read_price(const rapidjson::Value& v, std::size_t i
 }
 
 // POST /admin/v1/tenants/{tenant_id}/products: through the tenant actor.
-class create_product_handler final : public handler {
+class create_product_handler final : public operator_handler {
 public:
-  access required_access() const override { return access::operator_token; }
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
     auto body = object_body(ex);
     if (!body)

@@ -35,9 +35,8 @@ std::optional<domain::plan> read_plan(object_reader& in, domain::field_errors& e
 }
 
 // POST /admin/v1/tenants: the tenant and its first key, in one transaction.
-class create_tenant_handler final : public handler {
+class create_tenant_handler final : public operator_handler {
 public:
-  access required_access() const override { return access::operator_token; }
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
     auto body = object_body(ex);
     if (!body)
@@ -68,9 +67,8 @@ public:
 };
 
 // GET /admin/v1/tenants/{tenant_id}
-class get_tenant_handler final : public handler {
+class get_tenant_handler final : public operator_handler {
 public:
-  access required_access() const override { return access::operator_token; }
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
     if (auto t = path_tenant(ex, ctx))
       ex->respond(200, tenant_json(*t));
@@ -78,9 +76,8 @@ public:
 };
 
 // PATCH /admin/v1/tenants/{tenant_id}: through the tenant's actor.
-class update_tenant_handler final : public handler {
+class update_tenant_handler final : public operator_handler {
 public:
-  access required_access() const override { return access::operator_token; }
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
     auto body = object_body(ex);
     if (!body)

@@ -31,10 +31,8 @@ std::optional<provider_request> read_request(const rapidjson::Value& body,
   if (auto text = in.string("voice_provider", true, 64)) {
     kind = domain::parse_voice_provider(*text);
     if (!kind) {
-      std::string allowed;
-      for (const auto& n : domain::voice_provider_names())
-        allowed += (allowed.empty() ? "" : ", ") + n;
-      errors.add("voice_provider", "Must be one of " + allowed + ".");
+      errors.add("voice_provider",
+                 "Must be one of " + domain::join(domain::voice_provider_names()) + ".");
     }
   }
   if (auto limit = in.integer("concurrency_limit", false, domain::concurrency_limit_min,
