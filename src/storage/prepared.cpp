@@ -15,8 +15,10 @@ namespace vcs::storage {
 namespace {
 
 // Statements already prepared, per connection. Each connection is used by
-// one thread at a time (a detached worker owns its session).
-thread_local std::unordered_map<PGconn*, std::unordered_set<std::string>> prepared_on;
+// one thread at a time (a detached worker owns its session). Statements are
+// constants, so the address of their name identifies them without building
+// a string on every query.
+thread_local std::unordered_map<PGconn*, std::unordered_set<const char*>> prepared_on;
 
 PGconn* connection_of(soci::session& sql) {
   auto* backend = static_cast<soci::postgresql_session_backend*>(sql.get_backend());
