@@ -40,8 +40,11 @@ using tenant_actor = caf::typed_actor<
     caf::replies_to<create_atom, form_create>::with<domain::client_form>,
     // Records a submission of one of the tenant's forms by one of its clients.
     caf::replies_to<create_atom, domain::form_submission>::with<domain::form_submission>,
-    // Issues a payment request (PENDING) to one of the tenant's clients.
+    // Issues a payment request (PENDING) outside any subscription to one of
+    // the tenant's clients.
     caf::replies_to<create_atom, domain::payment_request>::with<domain::payment_request>,
+    // Changes the status of a payment request outside any subscription.
+    caf::replies_to<update_atom, payment_change>::with<domain::payment_request>,
     // Timer tick: retires the actor when it has been idle long enough.
     caf::reacts_to<idle_atom>>;
 
@@ -66,6 +69,22 @@ using campaign_actor = caf::typed_actor<
     // Timer tick: retires the actor when it has been idle long enough.
     caf::reacts_to<idle_atom>>;
 
+// Serialises every change to one subscription: its payment requests, its
+// status and the campaign pauses that follow it, its usage and its periods.
+using subscription_actor = caf::typed_actor<
+    // Issues a payment request (PENDING) linked to the subscription.
+    caf::replies_to<create_atom, domain::payment_request>::with<domain::payment_request>,
+    // Changes one of its payment requests and applies the subscription rules.
+    caf::replies_to<update_atom, payment_change>::with<domain::payment_request>,
+    // Records call minutes in the consumption order.
+    caf::replies_to<usage_atom, minutes_change>::with<domain::usage_record>,
+    // Adds add-on pack minutes.
+    caf::replies_to<addon_atom, minutes_change>::with<domain::usage_record>,
+    // Runs the billing sweep for this subscription as of a time.
+    caf::replies_to<sweep_atom, sweep_request>::with<sweep_counts>,
+    // Timer tick: retires the actor when it has been idle long enough.
+    caf::reacts_to<idle_atom>>;
+
 // Spawns entity actors on demand and forgets them when they retire.
 using registry_actor = caf::typed_actor<
     // Returns the tenant's actor, spawning it on first use.
@@ -73,16 +92,29 @@ using registry_actor = caf::typed_actor<
     // Returns the campaign's actor (tenant id, campaign id), spawning it on
     // first use. The caller has checked that the tenant owns the campaign.
     caf::replies_to<caf::get_atom, campaign_atom, int64_t, int64_t>::with<campaign_actor>,
+    // Returns the subscription's actor (tenant id, subscription id),
+    // spawning it on first use. The caller has checked the tenant owns it.
+    caf::replies_to<caf::get_atom, subscr_atom, int64_t, int64_t>::with<subscription_actor>,
     // An idle tenant actor asks to retire; the registry forgets it first.
     caf::replies_to<retire_atom, tenant_atom, int64_t>::with<bool>,
     // An idle campaign actor asks to retire (tenant id, campaign id).
-    caf::replies_to<retire_atom, campaign_atom, int64_t, int64_t>::with<bool>>;
+    caf::replies_to<retire_atom, campaign_atom, int64_t, int64_t>::with<bool>,
+    // An idle subscription actor asks to retire (tenant id, subscription id).
+    caf::replies_to<retire_atom, subscr_atom, int64_t, int64_t>::with<bool>>;
 
 // Finds unfinished imports (at start-up, and of dead nodes) and hands them
 // to their campaign actors.
 using import_sweeper_actor = caf::typed_actor<
     // Timer tick: looks for claimable jobs, then re-arms.
     caf::reacts_to<tick_atom>>;
+
+// Runs the platform billing sweep: periodically, and on demand as of a given
+// time; one sweep at a time per node, one node at a time (advisory lock).
+using billing_scheduler_actor = caf::typed_actor<
+    // Timer tick: sweeps as of the clock, then re-arms.
+    caf::reacts_to<tick_atom>,
+    // Sweeps as of the given time and answers what it did.
+    caf::replies_to<sweep_atom, sweep_request>::with<sweep_counts>>;
 
 // A detached front worker: routes a request and answers it.
 using request_worker_actor = caf::typed_actor<

@@ -64,11 +64,15 @@ domain::campaign change_status(soci::session& sql, int64_t tenant_id, int64_t ca
   if (current->status == campaign_status::ended)
     throw storage::failure(
         domain::campaign_status_rejected("An ENDED campaign cannot change its status."));
-  if (to == campaign_status::active) {
+  // A billing block pauses ACTIVE and SCHEDULED campaigns; neither may
+  // start again until it is lifted. This read follows the campaign row lock,
+  // so it sees a block committed while the lock was awaited
+  // (subscription_repository.cpp).
+  if (to == campaign_status::active || to == campaign_status::scheduled) {
     if (auto blocked = storage::blocking_subscription_status(sql, tenant_id, campaign_id))
       throw storage::failure(domain::campaign_status_rejected(
           "The client's subscription is " + *blocked +
-          "; its campaigns cannot become ACTIVE until the payment is resolved."));
+          "; its campaigns cannot become ACTIVE or SCHEDULED until the payment is resolved."));
   }
   return storage::set_campaign_status(sql, tenant_id, campaign_id, to);
 }

@@ -22,6 +22,11 @@ struct entity_config {
   int32_t import_chunk_size = 5000;
   // A claim older than this belongs to a dead node and may be taken over.
   int32_t import_stale_seconds = 30;
+  // Cycle requests the sweep issues are due this long after their period
+  // starts, and their grace period lasts this long after the due date (also
+  // the default grace of cycle requests issued without one).
+  std::chrono::hours payment_due{24 * 7};
+  std::chrono::hours grace_period{24 * 7};
 };
 
 using entity_config_ptr = std::shared_ptr<const entity_config>;

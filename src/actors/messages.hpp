@@ -21,6 +21,7 @@
 #include <any>
 #include <chrono>
 #include <functional>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -41,6 +42,10 @@ using campaign_atom = caf::atom_constant<caf::atom("campaign")>;
 using status_atom = caf::atom_constant<caf::atom("status")>;
 using import_atom = caf::atom_constant<caf::atom("import")>;
 using tick_atom = caf::atom_constant<caf::atom("tick")>;
+using subscr_atom = caf::atom_constant<caf::atom("subscr")>;
+using sweep_atom = caf::atom_constant<caf::atom("sweep")>;
+using usage_atom = caf::atom_constant<caf::atom("usage")>;
+using addon_atom = caf::atom_constant<caf::atom("addon")>;
 
 // Blocking database work for a detached worker; returns its result boxed.
 struct db_task {
@@ -167,6 +172,50 @@ struct form_create {
   std::string title;
 };
 
+// A payment request's new status (any of the five) and, optionally, the
+// processor's payment reference.
+struct payment_change {
+  int64_t payment_id = 0;
+  std::string status;
+  std::optional<std::string> external_payment_id;
+};
+
+// Call minutes to record, or add-on minutes to add, in hundredths.
+struct minutes_change {
+  int64_t hundredths = 0;
+};
+
+// The time a billing sweep acts as.
+struct sweep_request {
+  domain::timestamp now{};
+};
+
+// What a billing sweep did.
+struct sweep_counts {
+  int64_t subscriptions = 0;         // subscriptions looked at
+  int64_t overdue = 0;               // requests that became OVERDUE
+  int64_t past_due = 0;              // subscriptions that became past_due
+  int64_t blocked = 0;               // subscriptions that became blocked
+  int64_t renewed = 0;               // billing periods started
+  int64_t subscription_requests = 0; // SUBSCRIPTION requests issued
+  int64_t overage_requests = 0;      // OVERAGE requests issued
+  int64_t campaigns_paused = 0;
+  int64_t failed = 0; // subscriptions whose sweep failed (retried next time)
+
+  sweep_counts& operator+=(const sweep_counts& o) noexcept {
+    subscriptions += o.subscriptions;
+    overdue += o.overdue;
+    past_due += o.past_due;
+    blocked += o.blocked;
+    renewed += o.renewed;
+    subscription_requests += o.subscription_requests;
+    overage_requests += o.overage_requests;
+    campaigns_paused += o.campaigns_paused;
+    failed += o.failed;
+    return *this;
+  }
+};
+
 } // namespace vcs::actors
 
 // These types never leave the process.
@@ -203,3 +252,8 @@ CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::actors::form_create)
 CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::domain::client_form)
 CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::domain::form_submission)
 CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::domain::payment_request)
+CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::domain::usage_record)
+CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::actors::payment_change)
+CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::actors::minutes_change)
+CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::actors::sweep_request)
+CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::actors::sweep_counts)

@@ -1,6 +1,7 @@
 #include "actors/registry.hpp"
 
 #include "actors/campaign_actor.hpp"
+#include "actors/subscription_actor.hpp"
 #include "actors/tenant_actor.hpp"
 
 #include <caf/actor_cast.hpp>
@@ -16,6 +17,17 @@ template <class Self, class Map> void stop_all(Self* self, Map& actors, const ca
   actors.clear();
 }
 
+// The actor under `key`, spawned with `spawn` when there is none.
+template <class Map, class Spawn>
+typename Map::mapped_type find_or_spawn(Map& actors, const typename Map::key_type& key,
+                                        Spawn spawn) {
+  if (auto it = actors.find(key); it != actors.end())
+    return it->second;
+  auto handle = spawn();
+  actors.emplace(key, handle);
+  return handle;
+}
+
 } // namespace
 
 registry_actor::behavior_type registry(registry_actor::stateful_pointer<registry_state> self,
@@ -24,27 +36,29 @@ registry_actor::behavior_type registry(registry_actor::stateful_pointer<registry
   self->set_exit_handler([self](caf::exit_msg& msg) {
     stop_all(self, self->state.tenants, msg.reason);
     stop_all(self, self->state.campaigns, msg.reason);
+    stop_all(self, self->state.subscriptions, msg.reason);
     self->quit(msg.reason);
   });
   auto me = caf::actor_cast<registry_actor>(self);
   return {
       [self, me](caf::get_atom, tenant_atom, int64_t id) -> tenant_actor {
         auto& st = self->state;
-        if (auto it = st.tenants.find(id); it != st.tenants.end())
-          return it->second;
-        auto handle = self->spawn(tenant, id, st.config, me);
-        st.tenants.emplace(id, handle);
-        return handle;
+        return find_or_spawn(st.tenants, id,
+                             [&] { return self->spawn(tenant, id, st.config, me); });
       },
       [self, me](caf::get_atom, campaign_atom, int64_t tenant_id,
                  int64_t campaign_id) -> campaign_actor {
         auto& st = self->state;
-        auto key = std::make_pair(tenant_id, campaign_id);
-        if (auto it = st.campaigns.find(key); it != st.campaigns.end())
-          return it->second;
-        auto handle = self->spawn(campaign, tenant_id, campaign_id, st.config, me);
-        st.campaigns.emplace(key, handle);
-        return handle;
+        return find_or_spawn(st.campaigns, std::make_pair(tenant_id, campaign_id), [&] {
+          return self->spawn(campaign, tenant_id, campaign_id, st.config, me);
+        });
+      },
+      [self, me](caf::get_atom, subscr_atom, int64_t tenant_id,
+                 int64_t subscription_id) -> subscription_actor {
+        auto& st = self->state;
+        return find_or_spawn(st.subscriptions, std::make_pair(tenant_id, subscription_id), [&] {
+          return self->spawn(subscription, tenant_id, subscription_id, st.config, me);
+        });
       },
       [self](retire_atom, tenant_atom, int64_t id) {
         self->state.tenants.erase(id);
@@ -52,6 +66,10 @@ registry_actor::behavior_type registry(registry_actor::stateful_pointer<registry
       },
       [self](retire_atom, campaign_atom, int64_t tenant_id, int64_t campaign_id) {
         self->state.campaigns.erase(std::make_pair(tenant_id, campaign_id));
+        return true;
+      },
+      [self](retire_atom, subscr_atom, int64_t tenant_id, int64_t subscription_id) {
+        self->state.subscriptions.erase(std::make_pair(tenant_id, subscription_id));
         return true;
       },
   };

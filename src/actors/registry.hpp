@@ -18,6 +18,8 @@ struct registry_state {
   std::unordered_map<int64_t, tenant_actor> tenants;
   // Keyed by (tenant id, campaign id).
   std::map<std::pair<int64_t, int64_t>, campaign_actor> campaigns;
+  // Keyed by (tenant id, subscription id).
+  std::map<std::pair<int64_t, int64_t>, subscription_actor> subscriptions;
 };
 
 registry_actor::behavior_type registry(registry_actor::stateful_pointer<registry_state> self,

@@ -1,5 +1,7 @@
 #include "actors/tenant_actor.hpp"
 
+#include "actors/billing_work.hpp"
+
 #include "domain/api_key.hpp"
 #include "domain/campaign_errors.hpp"
 #include "storage/api_key_repository.hpp"
@@ -145,11 +147,16 @@ tenant_actor::behavior_type tenant(tenant_actor::stateful_pointer<tenant_state> 
       [self](create_atom, domain::payment_request& req) -> caf::result<domain::payment_request> {
         auto id = self->state.tenant_id;
         return self->state.write<domain::payment_request>(
-            self, [id, req = std::move(req)](soci::session& sql) -> std::any {
-              if (req.subscription_id &&
-                  !storage::subscription_of_client(sql, id, req.client_id, *req.subscription_id))
-                throw storage::failure(domain::not_found("Subscription not found"));
-              return storage::insert_payment_request(sql, id, req);
+            self,
+            [cfg = self->state.config, id, req = std::move(req)](soci::session& sql) -> std::any {
+              return issue_payment(sql, *cfg, id, req);
+            });
+      },
+      [self](update_atom, payment_change& change) -> caf::result<domain::payment_request> {
+        auto id = self->state.tenant_id;
+        return self->state.write<domain::payment_request>(
+            self, [id, change = std::move(change)](soci::session& sql) -> std::any {
+              return change_payment(sql, id, std::nullopt, change);
             });
       },
       [self](idle_atom) {

@@ -97,6 +97,15 @@ const std::vector<setting>& settings() {
       {"import-sweep-interval-ms", "VCS_IMPORT_SWEEP_INTERVAL_MS",
        "how often unfinished imports are looked for (10000)",
        into(&config::import_sweep_interval, "import_sweep_interval")},
+      {"billing-sweep-interval-ms", "VCS_BILLING_SWEEP_INTERVAL_MS",
+       "how often the billing sweep runs (60000)",
+       into(&config::billing_sweep_interval, "billing_sweep_interval")},
+      {"billing-payment-due-days", "VCS_BILLING_PAYMENT_DUE_DAYS",
+       "days after its period starts that a cycle request the sweep issues is due (7)",
+       into(&config::billing_payment_due_days, "billing_payment_due_days")},
+      {"billing-grace-days", "VCS_BILLING_GRACE_DAYS",
+       "days after the due date that a cycle request's grace period ends (7)",
+       into(&config::billing_grace_days, "billing_grace_days")},
       {"operator-token", "VCS_OPERATOR_TOKEN", "bearer token of the operator listener (required)",
        into(&config::operator_token, "operator_token")},
       {"secret-key", "VCS_SECRET_KEY",
@@ -215,6 +224,8 @@ void require_serve_settings(const config& c) {
                                 "(64 hex digits)");
   if (!is_hex64(c.secret_key))
     throw std::invalid_argument("the secret key must be exactly 64 hex digits");
+  if (c.import_sweep_interval.count() == 0 || c.billing_sweep_interval.count() == 0)
+    throw std::invalid_argument("sweep intervals must be at least 1 ms");
 }
 
 std::string usage() {

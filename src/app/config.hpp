@@ -31,6 +31,9 @@ struct config {
   std::size_t import_chunk_size = 5000;
   std::size_t import_stale_seconds = 30;
   std::chrono::milliseconds import_sweep_interval{10'000};
+  std::chrono::milliseconds billing_sweep_interval{60'000};
+  std::size_t billing_payment_due_days = 7;
+  std::size_t billing_grace_days = 7;
   std::string operator_token;
   std::string secret_key;
   std::string log_level = "info";

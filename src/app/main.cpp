@@ -1,6 +1,8 @@
 // voice-campaign-service: assembles the components and runs a command.
 
+#include "actors/billing_scheduler.hpp"
 #include "actors/db_pool.hpp"
+#include "actors/db_worker.hpp"
 #include "actors/entity_config.hpp"
 #include "actors/import_sweeper.hpp"
 #include "actors/registry.hpp"
@@ -75,12 +77,19 @@ int run_serve(const app::config& c) {
   entities->node_id = node_id();
   entities->import_chunk_size = static_cast<int32_t>(c.import_chunk_size);
   entities->import_stale_seconds = static_cast<int32_t>(c.import_stale_seconds);
+  entities->payment_due = std::chrono::hours(24 * c.billing_payment_due_days);
+  entities->grace_period = std::chrono::hours(24 * c.billing_grace_days);
   auto registry = sys.spawn(actors::registry, actors::entity_config_ptr{entities});
   auto sweeper = sys.spawn(actors::import_sweeper, actors::entity_config_ptr{entities}, registry,
                            c.import_sweep_interval);
+  auto lock_worker = sys.spawn<caf::detached>(actors::db_worker, c.database_url,
+                                              std::make_shared<std::atomic<int>>(0));
+  auto billing = sys.spawn(actors::billing_scheduler, actors::entity_config_ptr{entities}, registry,
+                           lock_worker, c.billing_sweep_interval);
 
   auto svc = std::make_shared<http::services>();
   svc->registry = registry;
+  svc->billing = billing;
   svc->metrics = std::make_shared<http::metrics>();
   svc->operator_token = c.operator_token;
   svc->actor_timeout = c.actor_timeout;
@@ -108,6 +117,8 @@ int run_serve(const app::config& c) {
   server.wait_for_signal_and_drain();
   front.shutdown();
   caf::anon_send_exit(sweeper, caf::exit_reason::user_shutdown);
+  caf::anon_send_exit(billing, caf::exit_reason::user_shutdown);
+  caf::anon_send_exit(lock_worker, caf::exit_reason::user_shutdown);
   caf::anon_send_exit(registry, caf::exit_reason::user_shutdown);
   pool->shutdown();
   spdlog::info("shut down cleanly");

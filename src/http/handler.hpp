@@ -24,6 +24,7 @@ namespace vcs::http {
 // What every request worker shares, fixed after start-up.
 struct services {
   actors::registry_actor registry;
+  actors::billing_scheduler_actor billing;
   std::shared_ptr<http::metrics> metrics;
   std::string operator_token;
   std::chrono::milliseconds actor_timeout{30'000};
@@ -119,6 +120,15 @@ void ask_tenant(actors::request_worker_actor::pointer self, const exchange_ptr& 
   ask_entity<actors::tenant_actor, Reply>(self, ex,
                                           std::make_tuple(actors::tenant_atom::value, tenant_id),
                                           std::move(ok), std::move(msg));
+}
+
+template <class Reply, class... Ts>
+void ask_subscription(actors::request_worker_actor::pointer self, const exchange_ptr& ex,
+                      int64_t tenant_id, int64_t subscription_id, std::function<void(Reply&)> ok,
+                      std::tuple<Ts...> msg) {
+  ask_entity<actors::subscription_actor, Reply>(
+      self, ex, std::make_tuple(actors::subscr_atom::value, tenant_id, subscription_id),
+      std::move(ok), std::move(msg));
 }
 
 template <class Reply, class... Ts>

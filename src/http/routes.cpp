@@ -27,6 +27,8 @@ router public_routes() {
   r.add({"GET", "/api/v2/external-billing/payment-requests", handlers::list_payment_requests()});
   r.add({"GET", "/api/v2/external-billing/payment-requests/{payment_request_id}/",
          handlers::get_payment_request()});
+  r.add({"PATCH", "/api/v2/external-billing/payment-requests/{payment_request_id}/update",
+         handlers::update_payment_request()});
   r.add({"GET", "/api/v2/external-billing/subscriptions", handlers::list_subscriptions()});
   r.add({"GET", "/api/v2/external-billing/subscriptions/{subscription_id}/",
          handlers::get_subscription()});
@@ -64,6 +66,9 @@ router operator_routes() {
   r.add({"DELETE", "/admin/v1/api-keys/{key_id}", handlers::delete_api_key()});
   r.add({"POST", "/admin/v1/tenants/{tenant_id}/products", handlers::create_product()});
   r.add({"POST", "/admin/v1/payment-requests", handlers::create_payment_request()});
+  r.add({"POST", "/admin/v1/usage", handlers::record_usage()});
+  r.add({"POST", "/admin/v1/usage/addon", handlers::add_addon_minutes()});
+  r.add({"POST", "/admin/v1/billing/sweep", handlers::run_billing_sweep()});
   r.add({"POST", "/admin/v1/tenants/{tenant_id}/client-forms", handlers::create_client_form()});
   r.add({"POST", "/admin/v1/client-forms/{client_form_id}/submissions",
          handlers::add_form_submission()});

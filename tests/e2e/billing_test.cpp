@@ -39,8 +39,11 @@ protected:
               R"({"client_id":")" + (client.empty() ? client_id : client) +
                   R"(","subscription_id":")" + subscription_id + R"(","type":")" + type +
                   R"(","amount":")" + amount +
-                  R"(","currency":"usd","due_date":"2026-12-01T00:00:00Z",
-                "grace_period_ends_at":"2026-12-08T00:00:00Z","period_start":"2026-11-01",
+                  R"(","currency":"usd","due_date":"2099-12-01T00:00:00Z",)" +
+                  (type == "SUBSCRIPTION" || type == "OVERAGE"
+                       ? R"("grace_period_ends_at":"2099-12-08T00:00:00Z",)"
+                       : "") +
+                  R"("period_start":"2026-11-01",
                 "period_end":"2026-12-01","line_items":[{"description":"Plan","amount":"49.00"}],"notes":"first"})");
   }
 
@@ -78,8 +81,8 @@ TEST_F(billing_test, operator_issues_payment_requests_as_pending) {
   EXPECT_EQ(str(p, "type"), "SUBSCRIPTION");
   EXPECT_EQ(str(p, "amount"), "49.00");
   EXPECT_EQ(str(p, "currency"), "USD");
-  EXPECT_EQ(str(p, "due_date"), "2026-12-01T00:00:00");
-  EXPECT_EQ(str(p, "grace_period_ends_at"), "2026-12-08T00:00:00");
+  EXPECT_EQ(str(p, "due_date"), "2099-12-01T00:00:00");
+  EXPECT_EQ(str(p, "grace_period_ends_at"), "2099-12-08T00:00:00");
   EXPECT_TRUE(p["paid_at"].IsNull());
   EXPECT_TRUE(p["external_payment_id"].IsNull());
   EXPECT_EQ(str(p, "notes"), "first");

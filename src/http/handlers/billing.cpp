@@ -2,6 +2,7 @@
 #include "domain/billing_records.hpp"
 #include "domain/global_id.hpp"
 #include "domain/plan.hpp"
+#include "http/billing_render.hpp"
 #include "http/handlers/body.hpp"
 #include "http/handlers/handlers.hpp"
 #include "storage/billing_repository.hpp"
@@ -9,8 +10,6 @@
 namespace vcs::http::handlers {
 
 namespace {
-
-using domain::format_billing;
 
 // Every external billing route needs PRO or above.
 bool billing_allowed(const exchange_ptr& ex) {
@@ -72,70 +71,6 @@ bool read_page(const exchange_ptr& ex, storage::page_request& page) {
   return true;
 }
 
-void optional_time(json_out& out, std::string_view key, const std::optional<domain::timestamp>& t) {
-  if (t)
-    out.field(key, format_billing(*t));
-  else
-    out.null_field(key);
-}
-
-void render_payment(json_out& out, const domain::payment_request& p) {
-  out.w().StartObject();
-  out.field("id", std::to_string(p.id));
-  out.field("client_id", std::to_string(p.client_id));
-  out.field("client_name", p.client_name);
-  if (p.subscription_id)
-    out.field("subscription_id", std::to_string(*p.subscription_id));
-  else
-    out.null_field("subscription_id");
-  out.field("status", p.status);
-  out.field("type", p.type);
-  out.field("amount", p.amount);
-  out.field("currency", p.currency);
-  out.field("due_date", format_billing(p.due_date));
-  optional_time(out, "grace_period_ends_at", p.grace_period_ends_at);
-  optional_time(out, "paid_at", p.paid_at);
-  out.field("external_payment_id", p.external_payment_id);
-  out.field("notes", p.notes);
-  out.key("line_items");
-  out.w().RawValue(p.line_items_json.data(), p.line_items_json.size(), rapidjson::kArrayType);
-  out.field("period_start", format_billing(p.period_start));
-  out.field("period_end", format_billing(p.period_end));
-  out.field("created_at", format_billing(p.created_at));
-  out.field("updated_at", format_billing(p.updated_at));
-  out.w().EndObject();
-}
-
-void render_subscription(json_out& out, const domain::subscription_record& s) {
-  out.w().StartObject();
-  out.field("id", std::to_string(s.id));
-  out.field("client_id", std::to_string(s.client_id));
-  out.field("client_name", s.client_name);
-  out.field("product_id", s.product_id);
-  out.field("product_name", s.product_name);
-  out.field("status", s.status);
-  out.field("current_period_start", format_billing(s.current_period_start));
-  out.field("current_period_end", format_billing(s.current_period_end));
-  out.field("created_at", format_billing(s.created_at));
-  out.field("updated_at", format_billing(s.updated_at));
-  out.w().EndObject();
-}
-
-void render_usage(json_out& out, const domain::usage_record& u) {
-  out.w().StartObject();
-  out.field("client_id", std::to_string(u.client_id));
-  out.field("client_name", u.client_name);
-  out.field("subscription_id", std::to_string(u.subscription_id));
-  out.field("minutes_included_limit", u.minutes_included_limit);
-  out.field("minutes_included_used", u.minutes_included_used);
-  out.field("minutes_addon_balance", u.minutes_addon_balance);
-  out.field("minutes_billable_used", u.minutes_billable_used);
-  out.field("current_period_start", format_billing(u.current_period_start));
-  out.field("current_period_end", format_billing(u.current_period_end));
-  out.field("updated_at", format_billing(u.updated_at));
-  out.w().EndObject();
-}
-
 template <class T, class Render>
 void respond_page(const exchange_ptr& ex, const storage::page_of<T>& page,
                   const storage::page_request& req, Render render) {
@@ -190,6 +125,61 @@ public:
   }
 };
 
+// PATCH /api/v2/external-billing/payment-requests/{id}/update: a request of
+// a subscription changes through that subscription's actor, where the
+// subscription rules follow; any other through the tenant's actor.
+class update_payment_handler final : public handler {
+public:
+  void handle(const exchange_ptr& ex, worker_context& ctx) override {
+    if (!billing_allowed(ex))
+      return;
+    auto tenant = ex->principal->tenant_id;
+    std::optional<domain::payment_request> current;
+    if (auto id = domain::parse_positive_int(ex->params.at(0)))
+      current = storage::find_payment_request(ctx.db(), tenant, *id);
+    if (!current)
+      return ex->fail(domain::not_found("Payment request not found"));
+    auto body = object_body(ex);
+    if (!body)
+      return;
+    domain::field_errors errors;
+    object_reader in{*body, errors};
+    actors::payment_change change;
+    change.payment_id = current->id;
+    bool bad_status = false;
+    if (auto status = in.string("status", true, 16)) {
+      if (domain::one_of(domain::payment_statuses(), *status)) {
+        change.status = *status;
+      } else {
+        bad_status = true;
+        errors.add("status", "Must be one of " + domain::join(domain::payment_statuses()) + ".");
+      }
+    }
+    change.external_payment_id = in.string("external_payment_id", false, 255);
+    if (!errors.empty()) {
+      auto e = validation_error(std::move(errors));
+      if (bad_status)
+        e.valid_values = domain::payment_statuses();
+      return ex->fail(e);
+    }
+    std::function<void(domain::payment_request&)> done = [ex](domain::payment_request& p) {
+      json_out out;
+      out.w().StartObject();
+      out.field("message", "Payment request updated successfully");
+      out.key("data");
+      render_payment(out, p);
+      out.w().EndObject();
+      ex->respond(200, out.take());
+    };
+    auto msg = std::make_tuple(actors::update_atom::value, std::move(change));
+    if (current->subscription_id)
+      ask_subscription<domain::payment_request>(ctx.self, ex, tenant, *current->subscription_id,
+                                                std::move(done), std::move(msg));
+    else
+      ask_tenant<domain::payment_request>(ctx.self, ex, tenant, std::move(done), std::move(msg));
+  }
+};
+
 // GET /api/v2/external-billing/subscriptions
 class list_subscriptions_handler final : public handler {
 public:
@@ -239,87 +229,6 @@ public:
   }
 };
 
-// POST /admin/v1/payment-requests: issued to a client, through its
-// tenant's actor.
-class create_payment_handler final : public operator_handler {
-public:
-  void handle(const exchange_ptr& ex, worker_context& ctx) override {
-    auto body = object_body(ex);
-    if (!body)
-      return;
-    domain::field_errors errors;
-    object_reader in{*body, errors};
-    domain::payment_request p;
-    std::optional<int64_t> client;
-    if (auto ref = in.string("client_id", true, 128)) {
-      client = domain::parse_id(domain::entity::client, *ref);
-      if (!client)
-        errors.add("client_id", "Not a client id.");
-    }
-    if (auto ref = in.string("subscription_id", false, 32)) {
-      p.subscription_id = domain::parse_positive_int(*ref);
-      if (!p.subscription_id)
-        errors.add("subscription_id", "Not a subscription id.");
-    }
-    if (auto type = in.string("type", true, 16)) {
-      if (domain::one_of(domain::payment_types(), *type))
-        p.type = *type;
-      else
-        errors.add("type", "Must be one of " + domain::join(domain::payment_types()) + ".");
-    }
-    auto amount = in.decimal("amount", true, 2);
-    auto currency = in.string("currency", true, 3);
-    if (currency && !domain::is_currency(*currency))
-      errors.add("currency", "Enter a 3-letter currency code.");
-    auto time = [&](const char* name, bool required) -> std::optional<domain::timestamp> {
-      auto text = in.string(name, required, 40);
-      if (!text)
-        return std::nullopt;
-      auto t = domain::parse_iso8601(*text);
-      if (!t)
-        errors.add(name, "Enter an ISO 8601 timestamp.");
-      return t;
-    };
-    auto due = time("due_date", true);
-    p.grace_period_ends_at = time("grace_period_ends_at", false);
-    auto start = time("period_start", true);
-    auto end = time("period_end", true);
-    if (start && end && *end < *start)
-      errors.add("period_end", "Must not be before period_start.");
-    p.notes = in.string("notes", false, 2000);
-    if (auto items = body->FindMember("line_items");
-        items != body->MemberEnd() && !items->value.IsNull()) {
-      if (!items->value.IsArray()) {
-        errors.add("line_items", "Must be a list.");
-      } else {
-        rapidjson::StringBuffer buf;
-        json_writer w{buf};
-        items->value.Accept(w);
-        p.line_items_json.assign(buf.GetString(), buf.GetSize());
-      }
-    }
-    if (!errors.empty())
-      return ex->fail(validation_error(std::move(errors)));
-    auto tenant = storage::tenant_of_client(ctx.db(), *client);
-    if (!tenant)
-      return ex->fail(domain::not_found("Client not found"));
-    p.client_id = *client;
-    p.amount = *amount;
-    p.currency = *currency;
-    p.due_date = *due;
-    p.period_start = *start;
-    p.period_end = *end;
-    ask_tenant<domain::payment_request>(
-        ctx.self, ex, *tenant,
-        [ex](domain::payment_request& created) {
-          json_out out;
-          render_payment(out, created);
-          ex->respond(201, out.take());
-        },
-        std::make_tuple(actors::create_atom::value, std::move(p)));
-  }
-};
-
 } // namespace
 
 std::shared_ptr<handler> list_payment_requests() {
@@ -327,6 +236,9 @@ std::shared_ptr<handler> list_payment_requests() {
 }
 std::shared_ptr<handler> get_payment_request() {
   return std::make_shared<get_payment_handler>();
+}
+std::shared_ptr<handler> update_payment_request() {
+  return std::make_shared<update_payment_handler>();
 }
 std::shared_ptr<handler> list_subscriptions() {
   return std::make_shared<list_subscriptions_handler>();
@@ -336,9 +248,6 @@ std::shared_ptr<handler> get_subscription() {
 }
 std::shared_ptr<handler> list_usage() {
   return std::make_shared<list_usage_handler>();
-}
-std::shared_ptr<handler> create_payment_request() {
-  return std::make_shared<create_payment_handler>();
 }
 
 } // namespace vcs::http::handlers

@@ -1,5 +1,7 @@
 #include "http/handlers/body.hpp"
 
+#include "domain/global_id.hpp"
+
 namespace vcs::http::handlers {
 
 std::optional<rapidjson::Document> object_body(const exchange_ptr& ex) {
@@ -15,6 +17,16 @@ std::optional<rapidjson::Document> object_body(const exchange_ptr& ex) {
     return std::nullopt;
   }
   return doc;
+}
+
+std::optional<int64_t> client_reference(object_reader& in, domain::field_errors& errors) {
+  auto ref = in.string("client_id", true, 128);
+  if (!ref)
+    return std::nullopt;
+  auto id = domain::parse_id(domain::entity::client, *ref);
+  if (!id)
+    errors.add("client_id", "Not a client id.");
+  return id;
 }
 
 domain::error validation_error(domain::field_errors errors) {

@@ -11,6 +11,10 @@ namespace vcs::http::handlers {
 // answered with 400 `Invalid data` and nullopt returned.
 std::optional<rapidjson::Document> object_body(const exchange_ptr& ex);
 
+// The required `client_id` member: a client's plain integer id or global id;
+// anything else is a field error.
+std::optional<int64_t> client_reference(object_reader& in, domain::field_errors& errors);
+
 // 400 {message: "Validation error", errors: {field: [...]}}.
 domain::error validation_error(domain::field_errors errors);
 

@@ -65,12 +65,7 @@ public:
     domain::field_errors errors;
     object_reader in{*body, errors};
     domain::form_submission sub;
-    std::optional<int64_t> client;
-    if (auto ref = in.string("client_id", true, 128)) {
-      client = domain::parse_id(entity::client, *ref);
-      if (!client)
-        errors.add("client_id", "Not a client id.");
-    }
+    auto client = client_reference(in, errors);
     auto data = body->FindMember("response_data");
     if (data == body->MemberEnd() || !data->value.IsObject()) {
       errors.add("response_data", "Must be an object.");

@@ -22,6 +22,9 @@ std::shared_ptr<handler> create_product();
 std::shared_ptr<handler> create_client_form();
 std::shared_ptr<handler> add_form_submission();
 std::shared_ptr<handler> create_payment_request();
+std::shared_ptr<handler> record_usage();
+std::shared_ptr<handler> add_addon_minutes();
+std::shared_ptr<handler> run_billing_sweep();
 
 // Public listener.
 std::shared_ptr<handler> list_clients();
@@ -34,6 +37,7 @@ std::shared_ptr<handler> configuration_id_required();
 std::shared_ptr<handler> list_form_submissions();
 std::shared_ptr<handler> list_payment_requests();
 std::shared_ptr<handler> get_payment_request();
+std::shared_ptr<handler> update_payment_request();
 std::shared_ptr<handler> list_subscriptions();
 std::shared_ptr<handler> get_subscription();
 std::shared_ptr<handler> list_usage();

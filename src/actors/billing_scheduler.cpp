@@ -1,0 +1,169 @@
+#include "actors/billing_scheduler.hpp"
+
+#include "actors/actor_error.hpp"
+#include "storage/subscription_repository.hpp"
+
+#include <caf/event_based_actor.hpp>
+#include <spdlog/spdlog.h>
+
+#include <thread>
+
+namespace vcs::actors {
+
+namespace {
+
+using self_ptr = billing_scheduler_actor::stateful_pointer<billing_scheduler_state>;
+
+constexpr int32_t page_size = 200;
+// How long a sweep asked for on demand waits for another node's sweep.
+constexpr auto lock_wait = std::chrono::seconds(20);
+
+void begin(self_ptr self, billing_scheduler_state::waiting next);
+
+template <class F> db_task task(F f) {
+  return db_task{[f = std::move(f)](soci::session& sql) -> std::any { return f(sql); }};
+}
+
+void finish(self_ptr self, const std::optional<caf::error>& failure) {
+  auto& st = self->state;
+  if (st.reply) {
+    if (failure)
+      st.reply->deliver(*failure);
+    else
+      st.reply->deliver(st.counts);
+  }
+  if (!failure && (st.counts.subscriptions > 0 || st.counts.overdue > 0))
+    spdlog::info("billing sweep: {} subscriptions, {} overdue, {} past_due, {} blocked, "
+                 "{} periods renewed, {} failed",
+                 st.counts.subscriptions, st.counts.overdue, st.counts.past_due, st.counts.blocked,
+                 st.counts.renewed, st.counts.failed);
+  st.running = false;
+  st.reply.reset();
+  if (!st.queue.empty()) {
+    auto next = std::move(st.queue.front());
+    st.queue.pop_front();
+    begin(self, std::move(next));
+  }
+}
+
+void release(self_ptr self, std::optional<caf::error> failure) {
+  self->request(self->state.lock_worker, self->state.config->pool->timeout(),
+                task([](soci::session& sql) -> bool {
+                  storage::release_sweep_lock(sql);
+                  return true;
+                }))
+      .then([self, failure](db_value&) { finish(self, failure); },
+            [self, failure](caf::error&) { finish(self, failure); });
+}
+
+void next_page(self_ptr self) {
+  auto& st = self->state;
+  auto now = st.now;
+  auto after = st.after;
+  self->request(st.lock_worker, st.config->pool->timeout(), task([now, after](soci::session& sql) {
+                  return storage::subscriptions_to_sweep(sql, now, after, page_size);
+                }))
+      .then(
+          [self](db_value& v) {
+            auto& st = self->state;
+            auto refs = std::any_cast<std::vector<storage::subscription_ref>&>(v.value);
+            if (refs.empty())
+              return release(self, std::nullopt);
+            st.after = refs.back().subscription_id;
+            st.outstanding = refs.size();
+            auto done = [self](const sweep_counts& c) {
+              auto& st = self->state;
+              st.counts += c;
+              if (--st.outstanding == 0)
+                next_page(self);
+            };
+            auto failed = [self, done](const caf::error& e) {
+              spdlog::warn("billing sweep of a subscription failed: {}",
+                           to_domain_error(e).message);
+              sweep_counts c;
+              c.failed = 1;
+              done(c);
+            };
+            auto timeout = st.config->pool->timeout();
+            for (const auto& ref : refs)
+              self->request(st.registry, timeout, caf::get_atom::value, subscr_atom::value,
+                            ref.tenant_id, ref.subscription_id)
+                  .then(
+                      [self, done, failed, timeout, now = st.now](subscription_actor& sub) {
+                        self->request(sub, timeout, sweep_atom::value, sweep_request{now})
+                            .then([done](sweep_counts& c) { done(c); },
+                                  [failed](caf::error& e) { failed(e); });
+                      },
+                      [failed](caf::error& e) { failed(e); });
+          },
+          [self](caf::error& e) { release(self, e); });
+}
+
+void begin(self_ptr self, billing_scheduler_state::waiting next) {
+  auto& st = self->state;
+  st.running = true;
+  st.now = next.now;
+  st.reply = std::move(next.reply);
+  st.counts = {};
+  st.after = 0;
+  st.outstanding = 0;
+  bool wait = st.reply.has_value();
+  auto now = st.now;
+  // The lock worker is detached: waiting for the lock blocks only it.
+  self->request(st.lock_worker, st.config->pool->timeout() + lock_wait,
+                task([wait, now](soci::session& sql) -> int64_t {
+                  auto deadline = std::chrono::steady_clock::now() + lock_wait;
+                  while (!storage::try_sweep_lock(sql)) {
+                    if (!wait || std::chrono::steady_clock::now() > deadline)
+                      return -1;
+                    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+                  }
+                  return storage::mark_unlinked_overdue(sql, now);
+                }))
+      .then(
+          [self](db_value& v) {
+            auto overdue = std::any_cast<int64_t>(v.value);
+            if (overdue < 0)
+              return finish(self, make_error({domain::errc::unavailable,
+                                              "Another node is running the billing sweep; "
+                                              "try again shortly"}));
+            self->state.counts.overdue += overdue;
+            next_page(self);
+          },
+          [self](caf::error& e) { release(self, e); });
+}
+
+void enqueue(self_ptr self, billing_scheduler_state::waiting w) {
+  if (self->state.running)
+    self->state.queue.push_back(std::move(w));
+  else
+    begin(self, std::move(w));
+}
+
+} // namespace
+
+billing_scheduler_actor::behavior_type
+billing_scheduler(billing_scheduler_actor::stateful_pointer<billing_scheduler_state> self,
+                  entity_config_ptr config, registry_actor registry, db_worker_actor lock_worker,
+                  std::chrono::milliseconds interval) {
+  self->state.config = std::move(config);
+  self->state.registry = std::move(registry);
+  self->state.lock_worker = std::move(lock_worker);
+  self->state.interval = interval;
+  self->send(self, tick_atom::value);
+  return {
+      [self](tick_atom) {
+        // A periodic sweep skips its turn while another is running or queued.
+        if (!self->state.running && self->state.queue.empty())
+          begin(self, {domain::now(), std::nullopt});
+        self->delayed_send(self, self->state.interval, tick_atom::value);
+      },
+      [self](sweep_atom, sweep_request req) -> caf::result<sweep_counts> {
+        auto rp = self->make_response_promise<sweep_counts>();
+        enqueue(self, {req.now, rp});
+        return rp;
+      },
+  };
+}
+
+} // namespace vcs::actors
