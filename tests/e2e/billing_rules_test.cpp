@@ -2,6 +2,10 @@
 // campaign pause and resume, the sweep, the billing cycle and usage.
 
 #include "billing_fixture.hpp"
+#include "storage/database.hpp"
+
+#include <future>
+#include <soci/soci.h>
 
 #include <atomic>
 #include <thread>
@@ -402,6 +406,67 @@ TEST_F(billing_rules_test, a_campaign_start_racing_the_block_never_stays_running
   auto after = campaign_status(draft);
   EXPECT_TRUE(after == "ACTIVE" || after == "DRAFT") << after;
   EXPECT_EQ(after == "ACTIVE", s == "PAUSED");
+}
+
+// A subscription whose sweep fails half-way keeps nothing of it (the
+// OVERAGE request written before the failure is gone, the period and the
+// usage are untouched), and the next sweep does the whole roll-over once.
+TEST_F(billing_rules_test, a_sweep_failing_midway_leaves_no_half_applied_state) {
+  auto sql = storage::open_session(database_url());
+  // Fails the SUBSCRIPTION insert of this client only, after the OVERAGE
+  // insert and the period change of the same roll-over.
+  auto fn = "vcs_test_fail_" + client_id;
+  *sql << "CREATE FUNCTION " + fn + "() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN " +
+              "IF NEW.client_id = " + client_id + " AND NEW.type = 'SUBSCRIPTION' THEN " +
+              "RAISE EXCEPTION 'injected failure'; END IF; RETURN NEW; END $$";
+  *sql << "CREATE TRIGGER " + fn + " BEFORE INSERT ON payment_requests FOR EACH ROW " +
+              "EXECUTE FUNCTION " + fn + "()";
+  auto drop = [&] {
+    *sql << "DROP TRIGGER IF EXISTS " + fn + " ON payment_requests";
+    *sql << "DROP FUNCTION IF EXISTS " + fn + "()";
+  };
+  auto sub = parse(
+      pub("GET", "/api/v2/external-billing/subscriptions/" + subscription_id + "/", t.key).body);
+  auto end = *domain::parse_iso8601(str(sub, "current_period_end"));
+  ASSERT_EQ(minutes("/admin/v1/usage", "130").status, 200u); // 30 billable
+
+  auto failed = sweep(end + std::chrono::seconds(2));
+  ASSERT_EQ(failed.status, 200u) << failed.body;
+  EXPECT_GE(parse(failed.body)["failed"].GetInt(), 1);
+  auto unchanged = parse(
+      pub("GET", "/api/v2/external-billing/subscriptions/" + subscription_id + "/", t.key).body);
+  EXPECT_EQ(str(unchanged, "current_period_end"), str(sub, "current_period_end"));
+  EXPECT_EQ(str(usage(), "minutes_billable_used"), "30.00");
+  auto none = parse(
+      pub("GET", "/api/v2/external-billing/payment-requests?client_id=" + client_id, t.key).body);
+  EXPECT_EQ(none["meta"]["total"].GetInt(), 0);
+
+  drop();
+  ASSERT_EQ(sweep(end + std::chrono::seconds(2)).status, 200u);
+  auto both = parse(
+      pub("GET", "/api/v2/external-billing/payment-requests?client_id=" + client_id, t.key).body);
+  EXPECT_EQ(both["meta"]["total"].GetInt(), 2);
+  EXPECT_EQ(str(usage(), "minutes_billable_used"), "0.00");
+}
+
+// While another node holds the sweep lock, a sweep waits for it.
+TEST_F(billing_rules_test, one_node_sweeps_at_a_time) {
+  auto due = from_now(hours(24));
+  auto id = issue("SUBSCRIPTION", due);
+  auto other_node = storage::open_session(database_url());
+  *other_node << "SELECT pg_advisory_lock(7216100002)";
+  auto pending = std::async(std::launch::async, [&] {
+    http_client c{"127.0.0.1", svc.operator_port()};
+    return c.request("POST", "/admin/v1/billing/sweep", R"({"now":")" + iso(due + hours(1)) + "\"}",
+                     bearer(svc.operator_token()));
+  });
+  EXPECT_EQ(pending.wait_for(std::chrono::milliseconds(500)), std::future_status::timeout);
+  EXPECT_EQ(str(payment(id), "status"), "PENDING");
+  *other_node << "SELECT pg_advisory_unlock(7216100002)";
+  auto r = pending.get();
+  ASSERT_EQ(r.status, 200u) << r.body;
+  EXPECT_EQ(str(payment(id), "status"), "OVERDUE");
+  EXPECT_EQ(subscription_status(), "past_due");
 }
 
 // Many concurrent PAID/OVERDUE updates and usage recordings on one
