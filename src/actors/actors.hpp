@@ -116,6 +116,12 @@ using billing_scheduler_actor = caf::typed_actor<
     // Sweeps as of the given time and answers what it did.
     caf::replies_to<sweep_atom, sweep_request>::with<sweep_counts>>;
 
+// Probes the database on its own connection and publishes the outcome, so
+// health checks answer without a round trip of their own.
+using health_probe_actor = caf::typed_actor<
+    // Timer tick: one probe, then re-arms.
+    caf::reacts_to<tick_atom>>;
+
 // A detached front worker: routes a request and answers it.
 using request_worker_actor = caf::typed_actor<
     // Handles one HTTP request; the answer goes back through its reply sink.

@@ -8,28 +8,20 @@
 
 namespace vcs::actors {
 
-bool db_worker_state::ensure_connected() {
-  try {
-    if (!sql)
-      sql = storage::open_session(url);
-    else if (!storage::is_healthy(*sql))
-      storage::reconnect(*sql);
-    return true;
-  } catch (const std::exception& e) {
-    spdlog::warn("database worker cannot connect: {}", e.what());
-    return false;
-  }
-}
-
 caf::result<db_value> db_worker_state::run(db_task& task) {
   struct release {
     std::atomic<int>& n;
     ~release() { n.fetch_sub(1, std::memory_order_relaxed); }
   } done{*load};
-  if (!ensure_connected())
-    return make_error({domain::errc::unavailable, "Service temporarily unavailable"});
+  soci::session* session = nullptr;
   try {
-    return db_value{task.run(*sql)};
+    session = &sql->get();
+  } catch (const std::exception& e) {
+    spdlog::warn("database worker cannot connect: {}", e.what());
+    return make_error({domain::errc::unavailable, "Service temporarily unavailable"});
+  }
+  try {
+    return db_value{task.run(*session)};
   } catch (const std::exception& e) {
     auto err = storage::translate(e);
     if (err.code == domain::errc::internal)
@@ -40,7 +32,7 @@ caf::result<db_value> db_worker_state::run(db_task& task) {
 
 db_worker_actor::behavior_type db_worker(db_worker_actor::stateful_pointer<db_worker_state> self,
                                          std::string url, std::shared_ptr<std::atomic<int>> load) {
-  self->state.url = std::move(url);
+  self->state.sql = std::make_unique<storage::lazy_session>(std::move(url));
   self->state.load = std::move(load);
   return {
       [self](db_task& task) -> caf::result<db_value> { return self->state.run(task); },

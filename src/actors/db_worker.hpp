@@ -1,6 +1,7 @@
 #pragma once
 
 #include "actors/actors.hpp"
+#include "storage/database.hpp"
 
 #include <soci/soci.h>
 
@@ -15,13 +16,10 @@ struct db_worker_state {
 
   db_worker_state() = default;
 
-  std::string url;
-  std::unique_ptr<soci::session> sql;
+  std::unique_ptr<storage::lazy_session> sql;
   // Jobs queued or running on this worker, shared with db_pool's dispatch.
   std::shared_ptr<std::atomic<int>> load;
 
-  // Opens or repairs the session; false when the database is unreachable.
-  bool ensure_connected();
   caf::result<db_value> run(db_task& task);
 };
 

@@ -4,6 +4,7 @@
 #include "actors/db_pool.hpp"
 #include "actors/db_worker.hpp"
 #include "actors/entity_config.hpp"
+#include "actors/health_probe.hpp"
 #include "actors/import_sweeper.hpp"
 #include "actors/registry.hpp"
 #include "app/config.hpp"
@@ -87,9 +88,14 @@ int run_serve(const app::config& c) {
   auto billing = sys.spawn(actors::billing_scheduler, actors::entity_config_ptr{entities}, registry,
                            lock_worker, c.billing_sweep_interval);
 
+  auto database_up = std::make_shared<std::atomic<bool>>(true);
+  auto probe = sys.spawn<caf::detached>(actors::health_probe, c.database_url, database_up,
+                                        std::chrono::milliseconds(500));
+
   auto svc = std::make_shared<http::services>();
   svc->registry = registry;
   svc->billing = billing;
+  svc->database_up = database_up;
   svc->metrics = std::make_shared<http::metrics>();
   svc->operator_token = c.operator_token;
   svc->actor_timeout = c.actor_timeout;
@@ -109,6 +115,8 @@ int run_serve(const app::config& c) {
   opts.idle_timeout = c.idle_timeout;
   opts.read_timeout = c.read_timeout;
   opts.shutdown_timeout = c.shutdown_timeout;
+  opts.database_up = [database_up] { return database_up->load(std::memory_order_relaxed); };
+  opts.inline_metrics = svc->metrics;
   http::server server{opts, [&front](actors::http_call call) { front.dispatch(std::move(call)); }};
   server.start();
   spdlog::info("serving public API on {} (port {}), operator API on {} (port {})", c.public_listen,
@@ -118,6 +126,7 @@ int run_serve(const app::config& c) {
   front.shutdown();
   caf::anon_send_exit(sweeper, caf::exit_reason::user_shutdown);
   caf::anon_send_exit(billing, caf::exit_reason::user_shutdown);
+  caf::anon_send_exit(probe, caf::exit_reason::user_shutdown);
   caf::anon_send_exit(lock_worker, caf::exit_reason::user_shutdown);
   caf::anon_send_exit(registry, caf::exit_reason::user_shutdown);
   pool->shutdown();

@@ -8,6 +8,7 @@
 #include "http/query.hpp"
 #include "http/router.hpp"
 
+#include <atomic>
 #include <chrono>
 #include <functional>
 #include <memory>
@@ -25,6 +26,8 @@ namespace vcs::http {
 struct services {
   actors::registry_actor registry;
   actors::billing_scheduler_actor billing;
+  // The database's state as the health probe last saw it.
+  std::shared_ptr<const std::atomic<bool>> database_up;
   std::shared_ptr<http::metrics> metrics;
   std::string operator_token;
   std::chrono::milliseconds actor_timeout{30'000};

@@ -39,11 +39,7 @@ std::string_view bearer_token(std::string_view header) {
 request_worker_state::~request_worker_state() = default;
 
 soci::session& request_worker_state::db() {
-  if (!sql)
-    sql = storage::open_session(database_url);
-  else if (!storage::is_healthy(*sql))
-    storage::reconnect(*sql);
-  return *sql;
+  return sql->get();
 }
 
 bool request_worker_state::authenticate(const exchange_ptr& ex, access required) {
@@ -128,7 +124,7 @@ request_worker(actors::request_worker_actor::stateful_pointer<request_worker_sta
   auto& st = self->state;
   st.routes = std::move(routes);
   st.svc = std::move(svc);
-  st.database_url = std::move(database_url);
+  st.sql = std::make_unique<storage::lazy_session>(std::move(database_url));
   st.load = std::move(load);
   return {
       [self](actors::http_call& call) {

@@ -3,6 +3,7 @@
 #include "actors/actors.hpp"
 #include "http/handler.hpp"
 #include "http/router.hpp"
+#include "storage/database.hpp"
 
 #include <soci/soci.h>
 
@@ -25,8 +26,7 @@ struct request_worker_state {
 
   std::shared_ptr<const route_tables> routes;
   std::shared_ptr<const services> svc;
-  std::string database_url;
-  std::unique_ptr<soci::session> sql;
+  std::unique_ptr<storage::lazy_session> sql;
   // Requests dispatched to this worker and not yet handled.
   std::shared_ptr<std::atomic<int>> load;
 

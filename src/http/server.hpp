@@ -10,6 +10,8 @@
 
 namespace vcs::http {
 
+class metrics;
+
 struct server_options {
   std::string public_listen = "127.0.0.1:8080";
   std::string operator_listen = "127.0.0.1:8081";
@@ -24,6 +26,11 @@ struct server_options {
   std::chrono::milliseconds read_timeout{30'000};
   // How long a graceful shutdown waits for in-flight requests.
   std::chrono::milliseconds shutdown_timeout{30'000};
+  // When set, GET /healthz is answered on the I/O thread from the
+  // database's last probed state, without a hand-off to the actors.
+  std::function<bool()> database_up;
+  // Counts those inline answers.
+  std::shared_ptr<metrics> inline_metrics;
 };
 
 // Hands a parsed request to the actors; the call's reply comes back on any

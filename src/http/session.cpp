@@ -1,6 +1,7 @@
 #include "http/session.hpp"
 
 #include "http/json.hpp"
+#include "http/metrics.hpp"
 
 #include <spdlog/spdlog.h>
 
@@ -155,6 +156,9 @@ void session::on_body(beast::error_code ec) {
 void session::dispatch_request() {
   busy_ = true;
   auto& req = parser_->get();
+  if (settings_.options.database_up && req.method() == bhttp::verb::get &&
+      req.target() == "/healthz")
+    return answer_health(req.keep_alive());
   actors::http_call call;
   call.request.listener = settings_.listener;
   call.request.method = std::string{req.method_string()};
@@ -170,6 +174,25 @@ void session::dispatch_request() {
     });
   };
   settings_.dispatch(std::move(call));
+}
+
+void session::answer_health(bool keep_alive) {
+  auto started = std::chrono::steady_clock::now();
+  actors::outbound_response r;
+  if (settings_.options.database_up()) {
+    r.body = R"({"status":"ok"})";
+  } else {
+    r.status = 503;
+    r.body = R"({"status":"unavailable","message":"Database unavailable"})";
+  }
+  auto latency = std::chrono::steady_clock::now() - started;
+  if (settings_.options.inline_metrics)
+    settings_.options.inline_metrics->record("GET /healthz", r.status, latency);
+  spdlog::info("access method=GET route=\"GET /healthz\" status={} latency_us={} request_id={} "
+               "tenant=-",
+               r.status, std::chrono::duration_cast<std::chrono::microseconds>(latency).count(),
+               request_id_);
+  send(std::move(r), keep_alive);
 }
 
 void session::send(actors::outbound_response r, bool keep_alive) {

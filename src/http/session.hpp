@@ -57,6 +57,8 @@ private:
   void on_body(beast::error_code ec);
   void handle_read_error(beast::error_code ec);
   void dispatch_request();
+  // Answers GET /healthz from the probed database state (server_options).
+  void answer_health(bool keep_alive);
   void send(actors::outbound_response response, bool keep_alive);
   void on_write(beast::error_code ec, bool keep_alive);
   // Answers an unreadable request and closes after a bounded drain, so the

@@ -52,17 +52,27 @@ std::unique_ptr<soci::session> open_session(const std::string& url) {
   return sql;
 }
 
-bool is_healthy(soci::session& sql) noexcept {
-  try {
-    return sql.is_connected();
-  } catch (...) {
-    return false;
-  }
-}
+lazy_session::lazy_session(std::string url, std::chrono::milliseconds ping_after)
+    : url_(std::move(url)), ping_after_(ping_after) {}
 
-void reconnect(soci::session& sql) {
-  sql.reconnect();
-  configure(sql);
+lazy_session::~lazy_session() = default;
+
+soci::session& lazy_session::get() {
+  auto now = std::chrono::steady_clock::now();
+  if (!sql_) {
+    sql_ = open_session(url_);
+  } else {
+    auto* backend = static_cast<soci::postgresql_session_backend*>(sql_->get_backend());
+    bool usable = backend && backend->conn_ && PQstatus(backend->conn_) == CONNECTION_OK;
+    if (usable && now - last_use_ > ping_after_)
+      usable = sql_->is_connected();
+    if (!usable) {
+      sql_->reconnect();
+      configure(*sql_);
+    }
+  }
+  last_use_ = now;
+  return *sql_;
 }
 
 void ping(soci::session& sql) {

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <chrono>
 #include <memory>
 #include <string>
 
@@ -13,12 +14,28 @@ namespace vcs::storage {
 // session settings every query relies on (UTC, ISO dates).
 std::unique_ptr<soci::session> open_session(const std::string& url);
 
-// True when the session's connection is usable; false after the server went
-// away, so the caller reconnects before the next query.
-bool is_healthy(soci::session& sql) noexcept;
+// One owner's session (a detached worker's), opened on first use and
+// repaired when broken. A session in steady use is checked locally (libpq's
+// connection status: no round trip, which SOCI's is_connected() costs on
+// every call); one idle longer than `ping_after` is pinged first, since that
+// is where a database restart or a dropped connection shows.
+class lazy_session {
+public:
+  explicit lazy_session(std::string url,
+                        std::chrono::milliseconds ping_after = std::chrono::seconds(5));
+  ~lazy_session();
+  lazy_session(const lazy_session&) = delete;
+  lazy_session& operator=(const lazy_session&) = delete;
 
-// Reconnects a session whose connection broke; throws when it cannot.
-void reconnect(soci::session& sql);
+  // The usable session; throws when the database cannot be reached.
+  soci::session& get();
+
+private:
+  std::string url_;
+  std::chrono::milliseconds ping_after_;
+  std::unique_ptr<soci::session> sql_;
+  std::chrono::steady_clock::time_point last_use_{};
+};
 
 // A cheap round trip (SELECT 1) for health checks.
 void ping(soci::session& sql);

@@ -2,6 +2,11 @@
 // health and metrics.
 
 #include "service_fixture.hpp"
+#include "storage/database.hpp"
+
+#include <soci/soci.h>
+
+#include <thread>
 
 namespace vcs::test {
 namespace {
@@ -87,6 +92,38 @@ TEST_F(http_behaviour_test, healthz_on_both_listeners_without_auth) {
     EXPECT_EQ(r.status, 200u);
     EXPECT_EQ(str(parse(r.body), "status"), "ok");
   }
+}
+
+// Health follows the database: a node whose database goes away answers 503
+// within a probe interval, and 200 again once it is back.
+TEST_F(http_behaviour_test, healthz_follows_the_database) {
+  auto admin = storage::open_session(database_url());
+  const std::string name = "vcs_health_probe_test";
+  *admin << "DROP DATABASE IF EXISTS " + name + " WITH (FORCE)";
+  *admin << "CREATE DATABASE " + name;
+  auto url = database_url();
+  url = url.substr(0, url.rfind('/') + 1) + name;
+  service_process node{{{"VCS_DATABASE_URL", url}}};
+  http_client c{"127.0.0.1", node.public_port()};
+  auto poll = [&](unsigned want) {
+    for (int i = 0; i < 100; ++i) {
+      if (c.get("/healthz").status == want)
+        return true;
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+    return false;
+  };
+  EXPECT_TRUE(poll(200));
+  *admin << "DROP DATABASE " + name + " WITH (FORCE)";
+  EXPECT_TRUE(poll(503));
+  auto down = c.get("/healthz");
+  EXPECT_EQ(str(parse(down.body), "status"), "unavailable");
+  http_client op_client{"127.0.0.1", node.operator_port()};
+  EXPECT_EQ(op_client.get("/healthz").status, 503u);
+  *admin << "CREATE DATABASE " + name;
+  EXPECT_TRUE(poll(200));
+  EXPECT_EQ(node.terminate(), 0);
+  *admin << "DROP DATABASE IF EXISTS " + name + " WITH (FORCE)";
 }
 
 TEST_F(http_behaviour_test, metrics_count_routes_and_statuses) {
