@@ -31,10 +31,17 @@ struct insert_counts {
 insert_counts insert_leads(soci::session& sql, int64_t tenant_id, int64_t campaign_id,
                            const std::string& rows_json, int64_t row_count);
 
+struct lead_page {
+  int64_t total = 0; // the campaign's live leads
+  std::vector<domain::lead> leads;
+};
+
 // The page of leads at `offset` (most recent first, ties impossible:
-// positions are unique), using block counts to find the start.
-std::vector<domain::lead> list_leads(soci::session& sql, int64_t campaign_id, int64_t offset,
-                                     int32_t limit);
+// positions are unique), using block counts to find the start, with the
+// campaign's total in the same round trip; nullopt when the tenant has no
+// such campaign.
+std::optional<lead_page> list_leads(soci::session& sql, int64_t tenant_id, int64_t campaign_id,
+                                    int64_t offset, int32_t limit);
 
 // Applies one update item as a merge in SQL (custom_fields keys merge into
 // the stored object), so concurrent writers on any node lose nothing.

@@ -6,6 +6,7 @@
 
 #include <charconv>
 #include <string>
+#include <type_traits>
 #include <unordered_map>
 #include <unordered_set>
 #include <vector>
@@ -91,8 +92,50 @@ bool pg_rows::boolean(int row, int col) const noexcept {
   return !t.empty() && t[0] == 't';
 }
 
+namespace {
+
+// Network byte order to host.
+template <class T> T big_endian(const char* p) noexcept {
+  std::make_unsigned_t<T> v = 0;
+  for (std::size_t i = 0; i < sizeof(T); ++i)
+    v = static_cast<std::make_unsigned_t<T>>((v << 8) | static_cast<unsigned char>(p[i]));
+  return static_cast<T>(v);
+}
+
+// PostgreSQL's epoch, 2000-01-01, in Unix microseconds.
+constexpr int64_t pg_epoch_us = 946'684'800'000'000;
+
+} // namespace
+
+int64_t pg_rows::bin_int64(int row, int col) const noexcept {
+  return big_endian<int64_t>(PQgetvalue(r_, row, col));
+}
+
+int32_t pg_rows::bin_int32(int row, int col) const noexcept {
+  return big_endian<int32_t>(PQgetvalue(r_, row, col));
+}
+
+bool pg_rows::bin_bool(int row, int col) const noexcept {
+  return PQgetvalue(r_, row, col)[0] != 0;
+}
+
+domain::timestamp pg_rows::bin_timestamp(int row, int col) const noexcept {
+  return domain::timestamp{std::chrono::microseconds{bin_int64(row, col) + pg_epoch_us}};
+}
+
+std::optional<domain::timestamp> pg_rows::bin_opt_timestamp(int row, int col) const noexcept {
+  if (is_null(row, col))
+    return std::nullopt;
+  return bin_timestamp(row, col);
+}
+
+std::string_view pg_rows::bin_jsonb(int row, int col) const noexcept {
+  auto t = text(row, col);
+  return t.empty() ? t : t.substr(1);
+}
+
 pg_rows execute(soci::session& sql, const prepared_statement& st,
-                std::initializer_list<pg_param> params) {
+                std::initializer_list<pg_param> params, result_format format) {
   PGconn* conn = connection_of(sql);
   std::vector<std::string> owned;
   owned.reserve(params.size());
@@ -110,7 +153,7 @@ pg_rows execute(soci::session& sql, const prepared_statement& st,
     prepare(conn, st);
   auto run = [&] {
     return PQexecPrepared(conn, st.name, static_cast<int>(values.size()), values.data(), nullptr,
-                          nullptr, 0);
+                          nullptr, static_cast<int>(format));
   };
   PGresult* r = run();
   if (!ok(r)) {

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "domain/timestamp.hpp"
+
 #include <cstdint>
 #include <initializer_list>
 #include <optional>
@@ -53,6 +55,16 @@ public:
   int64_t int64(int row, int col) const;
   bool boolean(int row, int col) const noexcept;
 
+  // Columns of a result_format::binary result (text columns read with
+  // text() either way): no number or timestamp formatting on either side.
+  int64_t bin_int64(int row, int col) const noexcept;
+  int32_t bin_int32(int row, int col) const noexcept;
+  bool bin_bool(int row, int col) const noexcept;
+  domain::timestamp bin_timestamp(int row, int col) const noexcept;
+  std::optional<domain::timestamp> bin_opt_timestamp(int row, int col) const noexcept;
+  // jsonb's binary form is a version byte and the JSON text.
+  std::string_view bin_jsonb(int row, int col) const noexcept;
+
 private:
   PGresult* r_;
 };
@@ -60,7 +72,10 @@ private:
 // A parameter: text, or SQL NULL when nullopt.
 using pg_param = std::optional<std::string_view>;
 
+// Text results suit small lookups; binary ones the large lists.
+enum class result_format : int { text = 0, binary = 1 };
+
 pg_rows execute(soci::session& sql, const prepared_statement& st,
-                std::initializer_list<pg_param> params);
+                std::initializer_list<pg_param> params, result_format format = result_format::text);
 
 } // namespace vcs::storage

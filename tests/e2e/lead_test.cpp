@@ -241,6 +241,23 @@ TEST_F(lead_test, pages_match_the_newest_first_order_at_every_offset_after_remov
   EXPECT_EQ(list("?offset=5000")["leads"].Size(), 0u);
 }
 
+TEST_F(lead_test, list_of_an_empty_campaign_and_of_another_tenants) {
+  for (const char* q : {"", "?offset=10"}) {
+    auto empty = list(q);
+    EXPECT_EQ(empty["leads"].Size(), 0u);
+    EXPECT_EQ(empty["page_info"]["total_count"].GetInt(), 0);
+    EXPECT_FALSE(empty["page_info"]["has_next_page"].GetBool());
+  }
+  ASSERT_EQ(add(R"({"phone_number":"+14155550001"})").status, 201u);
+  auto stranger = create_tenant();
+  for (const char* q : {"", "?offset=1"}) {
+    auto r = pub("GET", base + "/leads/list" + q, stranger.key);
+    EXPECT_EQ(r.status, 404u) << q;
+    EXPECT_EQ(str(parse(r.body), "message"), "Campaign not found");
+  }
+  EXPECT_EQ(list()["page_info"]["total_count"].GetInt(), 1);
+}
+
 TEST_F(lead_test, bulk_update_merges_fields_and_reports_each_item) {
   ASSERT_EQ(
       add(R"({"phone_number":"+14155550001","first_name":"A","custom_fields":{"k1":"v1"}})").status,

@@ -1,3 +1,4 @@
+#include "domain/campaign_errors.hpp"
 #include "domain/global_id.hpp"
 #include "domain/lead.hpp"
 #include "http/handlers/body.hpp"
@@ -139,25 +140,26 @@ public:
       return ex->fail(
           domain::error{domain::errc::bad_request, "Invalid query parameters"}.with_field_errors(
               std::move(errors)));
-    auto c = path_lead_campaign(ex, ctx);
-    if (!c)
-      return;
-    std::vector<domain::lead> leads;
-    if (*offset < c->lead_total)
-      leads = storage::list_leads(ctx.db(), c->campaign_id, *offset, static_cast<int32_t>(*limit));
+    std::optional<storage::lead_page> page;
+    auto tenant = ex->principal->tenant_id;
+    if (auto id = domain::parse_id(domain::entity::campaign, ex->params.at(0)))
+      page = storage::list_leads(ctx.db(), tenant, *id, *offset, static_cast<int32_t>(*limit));
+    if (!page)
+      return ex->fail(domain::campaign_not_found());
+    auto total = page->total;
     json_out out;
     out.w().StartObject();
     out.key("leads");
     out.w().StartArray();
-    for (const auto& l : leads)
+    for (const auto& l : page->leads)
       render_lead(out, l);
     out.w().EndArray();
     out.key("page_info");
     out.w().StartObject();
-    out.field("total_count", c->lead_total);
+    out.field("total_count", total);
     out.field("limit", *limit);
     out.field("offset", *offset);
-    out.field("has_next_page", *offset + *limit < c->lead_total);
+    out.field("has_next_page", *offset + *limit < total);
     out.field("has_previous_page", *offset > 0);
     out.w().EndObject();
     out.w().EndObject();
