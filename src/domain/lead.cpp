@@ -52,13 +52,6 @@ const char* parse_error_reason(PhoneNumberUtil::ErrorType error) noexcept {
 // libphonenumber answers "ZZ" when it cannot tell the region (an invalid
 // number under a calling code shared by several regions) and "001" for
 // non-geographic numbers (+800, +882, ...); neither is an ISO 3166 region.
-std::string iso_region(const PhoneNumberUtil& util, const PhoneNumber& number) {
-  std::string region;
-  util.GetRegionCodeForNumber(number, &region);
-  if (region == "ZZ" || region == "001")
-    region.clear();
-  return region;
-}
 
 // A domain label: letters, digits and '-', with no '-' at either edge.
 bool is_domain_label(std::string_view label) noexcept {
@@ -84,8 +77,12 @@ phone_check check_phone(std::string_view text) {
     result.invalid_reason = parse_error_reason(error);
     return result;
   }
-  result.region = iso_region(util, number);
-  result.valid = util.IsValidNumber(number);
+  // IsValidNumber() would look the region up again (a third of the cost).
+  std::string region;
+  util.GetRegionCodeForNumber(number, &region);
+  result.valid = util.IsValidNumberForRegion(number, region);
+  if (region != "ZZ" && region != "001")
+    result.region = std::move(region);
   if (!result.valid) {
     result.invalid_reason = "Not a valid number";
     if (!result.region.empty())

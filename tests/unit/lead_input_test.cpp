@@ -1,0 +1,60 @@
+#include "http/lead_input.hpp"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+namespace vcs::http {
+namespace {
+
+// 10,000 items: every 7th malformed (a number as phone_number), every 5th an
+// invalid number (kept, flagged).
+std::string bulk_body() {
+  std::string body = "[";
+  for (int i = 0; i < 10'000; ++i) {
+    if (i > 0)
+      body += ',';
+    if (i % 7 == 3)
+      body += R"({"phone_number":12345})";
+    else if (i % 5 == 0)
+      body += R"({"phone_number":"+1555555)" + std::to_string(1000 + i % 9000) + "\"}";
+    else
+      body += R"({"phone_number":"+1415)" + std::to_string(2000000 + i) +
+              R"(","first_name":"N)" + std::to_string(i) + R"(","custom_fields":{"i":)" +
+              std::to_string(i) + "}}";
+  }
+  return body + "]";
+}
+
+TEST(read_bulk_leads, slices_on_threads_give_the_single_thread_result_in_order) {
+  auto doc = parse_json(bulk_body());
+  ASSERT_TRUE(doc);
+  auto one = read_bulk_leads(*doc, 1);
+  EXPECT_EQ(one.accepted, 10'000);
+  EXPECT_EQ(one.invalid, 1'429); // i % 7 == 3 for i < 10,000
+  for (unsigned threads : {2u, 3u, 8u}) {
+    auto many = read_bulk_leads(*doc, threads);
+    EXPECT_EQ(many.accepted, one.accepted);
+    EXPECT_EQ(many.invalid, one.invalid);
+    EXPECT_EQ(many.rows_json, one.rows_json) << threads;
+  }
+  auto rows = parse_json(one.rows_json);
+  ASSERT_TRUE(rows && rows->IsArray());
+  EXPECT_EQ(rows->Size(), 10'000u - 1'429u);
+  // Body order is kept: the first rows are items 0, 1, 2, 4.
+  EXPECT_EQ(std::string{(*rows)[3]["first_name"].GetString()}, "N4");
+  EXPECT_TRUE((*rows)[0]["invalid"].GetBool()); // +15555551000
+  EXPECT_FALSE((*rows)[1]["invalid"].GetBool());
+}
+
+TEST(read_bulk_leads, small_and_all_malformed_bodies) {
+  auto doc = parse_json(R"([{"phone_number":1},{"nope":true}])");
+  ASSERT_TRUE(doc);
+  auto r = read_bulk_leads(*doc, 4);
+  EXPECT_EQ(r.accepted, 2);
+  EXPECT_EQ(r.invalid, 2);
+  EXPECT_EQ(r.rows_json, "[]");
+}
+
+} // namespace
+} // namespace vcs::http
