@@ -1,6 +1,7 @@
 #include "storage/billing_repository.hpp"
 
 #include "storage/nullable.hpp"
+#include "storage/prepared.hpp"
 
 #include <soci/soci.h>
 
@@ -21,6 +22,16 @@ constexpr const char* payment_where =
     "WHERE pr.tenant_id = :t AND (:c::bigint IS NULL OR pr.client_id = :c2) "
     "AND (:s::text IS NULL OR pr.status = :s2) AND (:ty::text IS NULL OR pr.type = :ty2) ";
 constexpr const char* newest_first = "ORDER BY pr.created_at DESC, pr.id DESC";
+
+// The same columns for one request, prepared once per connection: every
+// payment update reads its request before and after.
+constexpr prepared_statement find_payment_stmt{
+    "vcs_find_payment",
+    "SELECT pr.id, pr.client_id, c.name, pr.subscription_id, pr.status, pr.type, pr.amount, "
+    "pr.currency, pr.due_date, pr.grace_period_ends_at, pr.paid_at, pr.external_payment_id, "
+    "pr.notes, pr.line_items, pr.period_start, pr.period_end, pr.created_at, pr.updated_at "
+    "FROM payment_requests pr JOIN clients c ON c.tenant_id = pr.tenant_id AND c.id = "
+    "pr.client_id WHERE pr.tenant_id = $1 AND pr.id = $2"};
 
 constexpr const char* subscription_columns =
     "s.id, s.client_id, c.name, p.processor_product_id, p.name, s.status, s.current_period_start, "
@@ -167,15 +178,35 @@ page_of<domain::payment_request> list_payment_requests(soci::session& sql, int64
 
 std::optional<domain::payment_request> find_payment_request(soci::session& sql, int64_t tenant_id,
                                                             int64_t id) {
-  payment_row row;
-  auto prep = (sql.prepare << std::string{"SELECT "} + payment_columns + payment_from +
-                                  "WHERE pr.tenant_id = :t AND pr.id = :id",
-               soci::use(tenant_id), soci::use(id));
-  row.bind(prep);
-  soci::statement st{prep};
-  if (!st.execute(true))
+  auto rows = execute(sql, find_payment_stmt, {std::to_string(tenant_id), std::to_string(id)});
+  if (rows.size() == 0)
     return std::nullopt;
-  return row.finish();
+  domain::payment_request p;
+  p.id = rows.int64(0, 0);
+  p.client_id = rows.int64(0, 1);
+  p.client_name = rows.text(0, 2);
+  if (!rows.is_null(0, 3))
+    p.subscription_id = rows.int64(0, 3);
+  p.status = rows.text(0, 4);
+  p.type = rows.text(0, 5);
+  p.amount = rows.text(0, 6);
+  p.currency = rows.text(0, 7);
+  auto time = [&](int col) -> std::optional<domain::timestamp> {
+    if (rows.is_null(0, col))
+      return std::nullopt;
+    return timestamp_column(rows.text(0, col));
+  };
+  p.due_date = *time(8);
+  p.grace_period_ends_at = time(9);
+  p.paid_at = time(10);
+  p.external_payment_id = rows.opt_text(0, 11);
+  p.notes = rows.opt_text(0, 12);
+  p.line_items_json = rows.text(0, 13);
+  p.period_start = *time(14);
+  p.period_end = *time(15);
+  p.created_at = *time(16);
+  p.updated_at = *time(17);
+  return p;
 }
 
 domain::payment_request insert_payment_request(soci::session& sql, int64_t tenant_id,

@@ -2,8 +2,7 @@
 
 #include "domain/global_id.hpp"
 #include "storage/nullable.hpp"
-
-#include <soci/soci.h>
+#include "storage/prepared.hpp"
 
 #include <algorithm>
 #include <map>
@@ -13,11 +12,15 @@ namespace vcs::storage {
 
 namespace {
 
-constexpr const char* client_sql =
-    "SELECT id, name, primary_email, created_at FROM clients WHERE tenant_id = :t AND id = :c";
-constexpr const char* users_sql =
-    "SELECT id, email FROM client_users WHERE tenant_id = :t AND client_id = :c ORDER BY id";
-constexpr const char* subscription_sql =
+// Prepared once per connection: the detail is a hot read of client portals.
+constexpr prepared_statement client_stmt{
+    "vcs_detail_client",
+    "SELECT id, name, primary_email, created_at FROM clients WHERE tenant_id = $1 AND id = $2"};
+constexpr prepared_statement users_stmt{
+    "vcs_detail_users",
+    "SELECT id, email FROM client_users WHERE tenant_id = $1 AND client_id = $2 ORDER BY id"};
+constexpr prepared_statement subscription_stmt{
+    "vcs_detail_subscription",
     "SELECT s.id, coalesce(s.processor_id, ''), s.status, s.created_at, s.trial_start, "
     "s.trial_end, s.trial_minutes, s.current_period_start, s.current_period_end, "
     "s.billing_cycle_anchor, p.id, p.processor_product_id, p.name, p.pricing_model, "
@@ -25,113 +28,125 @@ constexpr const char* subscription_sql =
     "coalesce(u.minutes_included_used, 0), coalesce(u.minutes_billable_used, 0) "
     "FROM subscriptions s JOIN products p ON p.tenant_id = s.tenant_id AND p.id = s.product_id "
     "LEFT JOIN usage_balances u ON u.subscription_id = s.id "
-    "WHERE s.tenant_id = :t AND s.client_id = :c AND s.status <> 'canceled' "
-    "ORDER BY s.id DESC LIMIT 1";
-constexpr const char* prices_sql =
+    "WHERE s.tenant_id = $1 AND s.client_id = $2 AND s.status <> 'canceled' "
+    "ORDER BY s.id DESC LIMIT 1"};
+constexpr prepared_statement prices_stmt{
+    "vcs_detail_prices",
     "SELECT pr.id, pr.processor_price_id, pr.billing_type, pr.usage_type, pr.unit_amount, "
-    "pr.currency, pr.\"interval\", pr.active::int FROM subscription_prices sp "
-    "JOIN prices pr ON pr.id = sp.price_id WHERE sp.subscription_id = :s ORDER BY pr.id";
-constexpr const char* assigned_campaigns_sql =
+    "pr.currency, pr.\"interval\", pr.active FROM subscription_prices sp "
+    "JOIN prices pr ON pr.id = sp.price_id WHERE sp.subscription_id = $2 AND pr.tenant_id = $1 "
+    "ORDER BY pr.id"};
+constexpr prepared_statement assigned_campaigns_stmt{
+    "vcs_detail_assigned",
     "SELECT DISTINCT ar.resource_id FROM assigned_resources ar JOIN account_configurations ac "
     "ON ac.tenant_id = ar.tenant_id AND ac.id = ar.account_configuration_id "
-    "WHERE ar.tenant_id = :t AND ac.client_id = :c AND ar.resource_kind = 'campaign'";
-constexpr const char* campaigns_sql =
+    "WHERE ar.tenant_id = $1 AND ac.client_id = $2 AND ar.resource_kind = 'campaign'"};
+constexpr prepared_statement campaigns_stmt{
+    "vcs_detail_campaigns",
     "SELECT c.id, c.name, c.type, c.status, c.lead_count, "
-    "(SELECT count(*) FROM web_widgets w WHERE w.campaign_id = c.id) "
-    "FROM campaigns c WHERE c.tenant_id = :t AND c.id = ANY(:ids::bigint[]) ORDER BY c.id";
-constexpr const char* lead_statuses_sql =
-    "SELECT campaign_id, call_status, count(*), count(*) FILTER (WHERE answered) FROM leads "
-    "WHERE tenant_id = :t AND campaign_id = ANY(:ids::bigint[]) GROUP BY 1, 2";
-constexpr const char* submissions_sql =
-    "SELECT s.id, s.form_id, f.title, s.response_data, s.is_test::int, s.created_at, "
+    "EXISTS (SELECT 1 FROM web_widgets w WHERE w.campaign_id = c.id) "
+    "FROM campaigns c WHERE c.tenant_id = $1 AND c.id = ANY($2::bigint[]) ORDER BY c.id"};
+// One index range per campaign: with `campaign_id = ANY(...)` the generic
+// plan scanned every lead of every campaign.
+constexpr prepared_statement lead_statuses_stmt{
+    "vcs_detail_lead_statuses",
+    "SELECT c.id, s.call_status, s.leads, s.answered FROM unnest($2::bigint[]) AS c(id) "
+    "CROSS JOIN LATERAL (SELECT call_status, count(*) AS leads, "
+    "count(*) FILTER (WHERE answered) AS answered FROM leads "
+    "WHERE tenant_id = $1 AND campaign_id = c.id GROUP BY call_status) s"};
+constexpr prepared_statement submissions_stmt{
+    "vcs_detail_submissions",
+    "SELECT s.id, s.form_id, f.title, s.response_data, s.is_test, s.created_at, "
     "s.updated_at FROM form_submissions s JOIN client_forms f ON f.tenant_id = s.tenant_id "
-    "AND f.id = s.form_id WHERE s.tenant_id = :t AND s.client_id = :c "
-    "ORDER BY s.created_at DESC, s.id DESC LIMIT 100";
+    "AND f.id = s.form_id WHERE s.tenant_id = $1 AND s.client_id = $2 "
+    "ORDER BY s.created_at DESC, s.id DESC LIMIT 100"};
 
-std::optional<domain::subscription_view> read_subscription(soci::session& sql, int64_t tenant_id,
-                                                           int64_t client_id) {
+// The two parameters every statement here starts with.
+struct scope {
+  std::string tenant;
+  std::string client;
+};
+
+std::optional<domain::timestamp> optional_time(const pg_rows& rows, int row, int col) {
+  if (rows.is_null(row, col))
+    return std::nullopt;
+  return timestamp_column(rows.text(row, col));
+}
+
+int32_t int32_column(const pg_rows& rows, int row, int col) {
+  return static_cast<int32_t>(rows.int64(row, col));
+}
+
+std::optional<domain::subscription_view> read_subscription(soci::session& sql, const scope& k) {
+  auto rows = execute(sql, subscription_stmt, {k.tenant, k.client});
+  if (rows.size() == 0)
+    return std::nullopt;
   domain::subscription_view s;
   auto& p = s.catalog_product;
-  std::string created, start, end, anchor;
-  nullable_text trial_start, trial_end;
-  soci::statement st =
-      (sql.prepare << subscription_sql, soci::use(tenant_id), soci::use(client_id),
-       soci::into(s.id), soci::into(s.processor_id), soci::into(s.status), soci::into(created),
-       soci::into(trial_start.value, trial_start.ind), soci::into(trial_end.value, trial_end.ind),
-       soci::into(s.trial_minutes), soci::into(start), soci::into(end), soci::into(anchor),
-       soci::into(p.id), soci::into(p.processor_product_id), soci::into(p.name),
-       soci::into(p.pricing_model), soci::into(p.min_minutes_included),
-       soci::into(p.additional_minute_price), soci::into(p.trial_days),
-       soci::into(s.minutes_included_used), soci::into(s.minutes_billable_used));
-  if (!st.execute(true))
-    return std::nullopt;
-  s.created_at = timestamp_column(created);
-  s.trial_start = timestamp_column(trial_start);
-  s.trial_end = timestamp_column(trial_end);
-  s.current_period_start = timestamp_column(start);
-  s.current_period_end = timestamp_column(end);
-  s.billing_cycle_anchor = timestamp_column(anchor);
-  domain::price price;
-  nullable_text bt, ut, ua, iv;
-  int active = 1;
-  soci::statement prices =
-      (sql.prepare << prices_sql, soci::use(s.id), soci::into(price.id),
-       soci::into(price.processor_price_id), soci::into(bt.value, bt.ind),
-       soci::into(ut.value, ut.ind), soci::into(ua.value, ua.ind), soci::into(price.currency),
-       soci::into(iv.value, iv.ind), soci::into(active));
-  prices.execute();
-  while (prices.fetch()) {
-    price.billing_type = bt.get();
-    price.usage_type = ut.get();
-    price.unit_amount = ua.get();
-    price.interval = iv.get();
-    price.active = active != 0;
-    p.prices.push_back(price);
+  s.id = rows.int64(0, 0);
+  s.processor_id = rows.text(0, 1);
+  s.status = rows.text(0, 2);
+  s.created_at = timestamp_column(rows.text(0, 3));
+  s.trial_start = optional_time(rows, 0, 4);
+  s.trial_end = optional_time(rows, 0, 5);
+  s.trial_minutes = rows.text(0, 6);
+  s.current_period_start = timestamp_column(rows.text(0, 7));
+  s.current_period_end = timestamp_column(rows.text(0, 8));
+  s.billing_cycle_anchor = timestamp_column(rows.text(0, 9));
+  p.id = rows.int64(0, 10);
+  p.processor_product_id = rows.text(0, 11);
+  p.name = rows.text(0, 12);
+  p.pricing_model = rows.text(0, 13);
+  p.min_minutes_included = rows.text(0, 14);
+  p.additional_minute_price = rows.text(0, 15);
+  p.trial_days = int32_column(rows, 0, 16);
+  s.minutes_included_used = rows.text(0, 17);
+  s.minutes_billable_used = rows.text(0, 18);
+  auto prices = execute(sql, prices_stmt, {k.tenant, std::to_string(s.id)});
+  for (int i = 0; i < prices.size(); ++i) {
+    auto& price = p.prices.emplace_back();
+    price.id = prices.int64(i, 0);
+    price.processor_price_id = prices.text(i, 1);
+    price.billing_type = prices.opt_text(i, 2);
+    price.usage_type = prices.opt_text(i, 3);
+    price.unit_amount = prices.opt_text(i, 4);
+    price.currency = prices.text(i, 5);
+    price.interval = prices.opt_text(i, 6);
+    price.active = prices.boolean(i, 7);
   }
   return s;
 }
 
-std::vector<domain::client_campaign_stats> read_campaigns(soci::session& sql, int64_t tenant_id,
-                                                          int64_t client_id) {
-  std::vector<int64_t> ids;
-  std::string ref;
-  soci::statement refs = (sql.prepare << assigned_campaigns_sql, soci::use(tenant_id),
-                          soci::use(client_id), soci::into(ref));
-  refs.execute();
-  while (refs.fetch())
-    if (auto id = domain::decode_global_id(domain::entity::campaign, ref))
-      ids.push_back(*id);
+std::vector<domain::client_campaign_stats> read_campaigns(soci::session& sql, const scope& k) {
   std::vector<domain::client_campaign_stats> out;
-  if (ids.empty())
-    return out;
+  auto refs = execute(sql, assigned_campaigns_stmt, {k.tenant, k.client});
   std::string array = "{";
-  for (std::size_t i = 0; i < ids.size(); ++i)
-    array += (i ? "," : "") + std::to_string(ids[i]);
+  for (int i = 0; i < refs.size(); ++i)
+    if (auto id = domain::decode_global_id(domain::entity::campaign, refs.text(i, 0))) {
+      if (array.size() > 1)
+        array += ',';
+      array += std::to_string(*id);
+    }
+  if (array.size() == 1)
+    return out;
   array += "}";
-  domain::client_campaign_stats c;
-  long long widgets = 0;
-  soci::statement campaigns =
-      (sql.prepare << campaigns_sql, soci::use(tenant_id), soci::use(array), soci::into(c.id),
-       soci::into(c.name), soci::into(c.type), soci::into(c.status), soci::into(c.leads_count),
-       soci::into(widgets));
-  campaigns.execute();
+  auto campaigns = execute(sql, campaigns_stmt, {k.tenant, array});
   std::map<int64_t, std::size_t> index;
-  while (campaigns.fetch()) {
-    c.web_widget_enabled = widgets > 0;
-    index[c.id] = out.size();
-    out.push_back(c);
+  for (int i = 0; i < campaigns.size(); ++i) {
+    auto& c = out.emplace_back();
+    c.id = campaigns.int64(i, 0);
+    c.name = campaigns.text(i, 1);
+    c.type = campaigns.text(i, 2);
+    c.status = campaigns.text(i, 3);
+    c.leads_count = campaigns.int64(i, 4);
+    c.web_widget_enabled = campaigns.boolean(i, 5);
+    index[c.id] = out.size() - 1;
   }
-  int64_t campaign_id = 0;
-  std::string status;
-  long long count = 0, answered = 0;
-  soci::statement statuses =
-      (sql.prepare << lead_statuses_sql, soci::use(tenant_id), soci::use(array),
-       soci::into(campaign_id), soci::into(status), soci::into(count), soci::into(answered));
-  statuses.execute();
-  while (statuses.fetch()) {
-    auto& stats = out[index.at(campaign_id)];
-    stats.call_statuses.emplace_back(status, count);
-    stats.answered_leads += answered;
+  auto statuses = execute(sql, lead_statuses_stmt, {k.tenant, array});
+  for (int i = 0; i < statuses.size(); ++i) {
+    auto& stats = out[index.at(statuses.int64(i, 0))];
+    stats.call_statuses.emplace_back(std::string{statuses.text(i, 1)}, statuses.int64(i, 2));
+    stats.answered_leads += statuses.int64(i, 3);
   }
   for (auto& stats : out)
     std::sort(stats.call_statuses.begin(), stats.call_statuses.end(),
@@ -139,23 +154,20 @@ std::vector<domain::client_campaign_stats> read_campaigns(soci::session& sql, in
   return out;
 }
 
-std::vector<domain::client_submission> read_submissions(soci::session& sql, int64_t tenant_id,
+std::vector<domain::client_submission> read_submissions(soci::session& sql, const scope& k,
                                                         int64_t client_id) {
   std::vector<domain::client_submission> out;
-  domain::client_submission s;
-  int test = 0;
-  std::string created, updated;
-  soci::statement st = (sql.prepare << submissions_sql, soci::use(tenant_id), soci::use(client_id),
-                        soci::into(s.submission.id), soci::into(s.submission.form_id),
-                        soci::into(s.form_title), soci::into(s.submission.response_data_json),
-                        soci::into(test), soci::into(created), soci::into(updated));
-  st.execute();
-  while (st.fetch()) {
+  auto rows = execute(sql, submissions_stmt, {k.tenant, k.client});
+  for (int i = 0; i < rows.size(); ++i) {
+    auto& s = out.emplace_back();
+    s.submission.id = rows.int64(i, 0);
+    s.submission.form_id = rows.int64(i, 1);
+    s.form_title = rows.text(i, 2);
+    s.submission.response_data_json = rows.text(i, 3);
+    s.submission.is_test = rows.boolean(i, 4);
     s.submission.client_id = client_id;
-    s.submission.is_test = test != 0;
-    s.submission.created_at = timestamp_column(created);
-    s.submission.updated_at = timestamp_column(updated);
-    out.push_back(s);
+    s.submission.created_at = timestamp_column(rows.text(i, 5));
+    s.submission.updated_at = timestamp_column(rows.text(i, 6));
   }
   return out;
 }
@@ -164,24 +176,22 @@ std::vector<domain::client_submission> read_submissions(soci::session& sql, int6
 
 std::optional<domain::client_detail> read_client_detail(soci::session& sql, int64_t tenant_id,
                                                         int64_t client_id) {
+  scope k{std::to_string(tenant_id), std::to_string(client_id)};
+  auto rows = execute(sql, client_stmt, {k.tenant, k.client});
+  if (rows.size() == 0)
+    return std::nullopt;
   domain::client_detail d;
   auto& c = d.record;
-  std::string created;
-  soci::statement st =
-      (sql.prepare << client_sql, soci::use(tenant_id), soci::use(client_id), soci::into(c.id),
-       soci::into(c.name), soci::into(c.primary_email), soci::into(created));
-  if (!st.execute(true))
-    return std::nullopt;
-  c.created_at = timestamp_column(created);
-  domain::client_user u;
-  soci::statement users = (sql.prepare << users_sql, soci::use(tenant_id), soci::use(client_id),
-                           soci::into(u.id), soci::into(u.email));
-  users.execute();
-  while (users.fetch())
-    c.users.push_back(u);
-  d.subscription = read_subscription(sql, tenant_id, client_id);
-  d.campaigns = read_campaigns(sql, tenant_id, client_id);
-  d.submissions = read_submissions(sql, tenant_id, client_id);
+  c.id = rows.int64(0, 0);
+  c.name = rows.text(0, 1);
+  c.primary_email = rows.text(0, 2);
+  c.created_at = timestamp_column(rows.text(0, 3));
+  auto users = execute(sql, users_stmt, {k.tenant, k.client});
+  for (int i = 0; i < users.size(); ++i)
+    c.users.push_back({users.int64(i, 0), std::string{users.text(i, 1)}});
+  d.subscription = read_subscription(sql, k);
+  d.campaigns = read_campaigns(sql, k);
+  d.submissions = read_submissions(sql, k, client_id);
   return d;
 }
 
