@@ -170,7 +170,12 @@ campaign_actor::behavior_type campaign(campaign_actor::stateful_pointer<campaign
             });
       },
       [self](update_atom, lead_updates& req) -> caf::result<lead_outcomes> {
-        return write_each(self, std::move(req), storage::update_lead);
+        auto t = self->state.tenant_id;
+        auto c = self->state.campaign_id;
+        return self->state.write<lead_outcomes>(
+            self, [t, c, req = std::move(req)](soci::session& sql) -> std::any {
+              return lead_outcomes{storage::update_leads(sql, t, c, req.items)};
+            });
       },
       [self](delete_atom, lead_removals& req) -> caf::result<lead_outcomes> {
         return write_each(self, std::move(req), storage::remove_lead);

@@ -7,7 +7,9 @@
 
 #include <soci/soci.h>
 
+#include <algorithm>
 #include <stdexcept>
+#include <string_view>
 
 namespace vcs::storage {
 
@@ -98,6 +100,36 @@ UPDATE leads SET
   updated_at = now()
 WHERE tenant_id = $1 AND campaign_id = $2 AND phone_number = $3 AND (NOT $9::boolean OR answered)
 RETURNING id)sql"};
+
+// Several update items in one statement, one outcome row per item in order:
+// updated, or whether the lead exists at all (then it was not answered).
+// The same merge as update_stmt; items arrive as parallel text arrays.
+constexpr prepared_statement update_many_stmt{"vcs_update_leads", R"sql(
+WITH input AS (
+  SELECT * FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
+                       $9::text[])
+    WITH ORDINALITY AS i(phone, first_name, last_name, email, dnc, custom, mark, ord)
+), upd AS (
+  UPDATE leads l SET
+    first_name = coalesce(i.first_name, l.first_name),
+    last_name = coalesce(i.last_name, l.last_name),
+    email = coalesce(i.email, l.email),
+    do_not_call = coalesce(i.dnc::boolean, l.do_not_call),
+    custom_fields = l.custom_fields || coalesce(i.custom::jsonb, '{}'::jsonb),
+    answered = CASE WHEN i.mark::boolean THEN false ELSE l.answered END,
+    answer_type = CASE WHEN i.mark::boolean THEN '' ELSE l.answer_type END,
+    answered_at = CASE WHEN i.mark::boolean THEN NULL ELSE l.answered_at END,
+    call_status = CASE WHEN i.mark::boolean THEN 'IDLE' ELSE l.call_status END,
+    next_attempt_after = CASE WHEN i.mark::boolean THEN NULL ELSE l.next_attempt_after END,
+    updated_at = now()
+  FROM input i
+  WHERE l.tenant_id = $1 AND l.campaign_id = $2 AND l.phone_number = i.phone
+    AND (NOT i.mark::boolean OR l.answered)
+  RETURNING i.ord
+)
+SELECT u.ord IS NOT NULL, EXISTS (SELECT 1 FROM leads x WHERE x.tenant_id = $1
+                                  AND x.campaign_id = $2 AND x.phone_number = i.phone)
+FROM input i LEFT JOIN upd u ON u.ord = i.ord ORDER BY i.ord)sql"};
 
 constexpr prepared_statement exists_stmt{
     "vcs_lead_exists",
@@ -210,6 +242,68 @@ domain::lead_outcome update_lead(soci::session& sql, int64_t tenant_id, int64_t 
     return domain::lead_outcome::done;
   auto exists = execute(sql, exists_stmt, {t, c, item.phone_number});
   return exists.size() > 0 ? domain::lead_outcome::not_answered : domain::lead_outcome::not_found;
+}
+
+namespace {
+
+// A PostgreSQL array literal of text elements (NULL for nullopt).
+std::string pg_text_array(const std::vector<std::optional<std::string>>& items) {
+  std::string out = "{";
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    if (i > 0)
+      out += ',';
+    if (!items[i]) {
+      out += "NULL";
+      continue;
+    }
+    out += '"';
+    for (char ch : *items[i]) {
+      if (ch == '"' || ch == '\\')
+        out += '\\';
+      out += ch;
+    }
+    out += '"';
+  }
+  return out + "}";
+}
+
+} // namespace
+
+std::vector<domain::lead_outcome> update_leads(soci::session& sql, int64_t tenant_id,
+                                               int64_t campaign_id,
+                                               const std::vector<domain::lead_update>& items) {
+  std::vector<domain::lead_outcome> out;
+  // One UPDATE touches a row once, so a phone number sent twice is applied
+  // item by item, in order, like a single update each.
+  std::vector<std::string_view> phones;
+  for (const auto& item : items)
+    phones.push_back(item.phone_number);
+  std::sort(phones.begin(), phones.end());
+  if (items.size() == 1 || std::adjacent_find(phones.begin(), phones.end()) != phones.end()) {
+    for (const auto& item : items)
+      out.push_back(update_lead(sql, tenant_id, campaign_id, item));
+    return out;
+  }
+  std::vector<std::optional<std::string>> phone, first, last, email, dnc, custom, mark;
+  for (const auto& item : items) {
+    phone.emplace_back(item.phone_number);
+    first.push_back(item.first_name);
+    last.push_back(item.last_name);
+    email.push_back(item.email);
+    dnc.push_back(item.do_not_call ? std::optional<std::string>{*item.do_not_call ? "t" : "f"}
+                                   : std::nullopt);
+    custom.push_back(item.custom_fields_json);
+    mark.emplace_back(item.mark_as_unanswered ? "t" : "f");
+  }
+  auto rows = execute(sql, update_many_stmt,
+                      {std::to_string(tenant_id), std::to_string(campaign_id), pg_text_array(phone),
+                       pg_text_array(first), pg_text_array(last), pg_text_array(email),
+                       pg_text_array(dnc), pg_text_array(custom), pg_text_array(mark)});
+  for (int i = 0; i < rows.size(); ++i)
+    out.push_back(rows.boolean(i, 0)   ? domain::lead_outcome::done
+                  : rows.boolean(i, 1) ? domain::lead_outcome::not_answered
+                                       : domain::lead_outcome::not_found);
+  return out;
 }
 
 domain::lead_outcome remove_lead(soci::session& sql, int64_t tenant_id, int64_t campaign_id,

@@ -48,6 +48,13 @@ std::optional<lead_page> list_leads(soci::session& sql, int64_t tenant_id, int64
 domain::lead_outcome update_lead(soci::session& sql, int64_t tenant_id, int64_t campaign_id,
                                  const domain::lead_update& item);
 
+// Applies several update items in one statement (one outcome per item, in
+// order), with the same merge as update_lead; items naming the same phone
+// number twice are applied one by one.
+std::vector<domain::lead_outcome> update_leads(soci::session& sql, int64_t tenant_id,
+                                               int64_t campaign_id,
+                                               const std::vector<domain::lead_update>& items);
+
 // Deletes one lead for good, by id when given, else by phone number.
 domain::lead_outcome remove_lead(soci::session& sql, int64_t tenant_id, int64_t campaign_id,
                                  const domain::lead_removal& item);

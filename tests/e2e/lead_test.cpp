@@ -8,6 +8,7 @@
 #include <soci/soci.h>
 
 #include <chrono>
+#include <map>
 #include <set>
 #include <thread>
 
@@ -256,6 +257,45 @@ TEST_F(lead_test, list_of_an_empty_campaign_and_of_another_tenants) {
     EXPECT_EQ(str(parse(r.body), "message"), "Campaign not found");
   }
   EXPECT_EQ(list()["page_info"]["total_count"].GetInt(), 1);
+}
+
+// Many items go to the database as one statement: text survives it exactly,
+// and a phone number sent twice is applied twice, in order.
+TEST_F(lead_test, bulk_update_keeps_text_exact_and_applies_repeats_in_order) {
+  for (int i = 1; i <= 3; ++i)
+    ASSERT_EQ(add(R"({"phone_number":")" + phone(i) + "\"}").status, 201u);
+  const std::string tricky = R"(Ann \"Q\" {x,y} \\ NULL é)";
+  auto bulk = [&](const std::string& items) {
+    auto r = pub("PATCH", base + "/leads/update/bulk", t.key, "[" + items + "]");
+    EXPECT_EQ(r.status, 200u) << r.body;
+    auto d = parse(r.body);
+    for (const auto& item : d["results"].GetArray())
+      EXPECT_TRUE(item["success"].GetBool()) << r.body;
+  };
+  // Distinct numbers: one statement.
+  bulk(R"({"phone_number":")" + phone(1) + R"(","first_name":")" + tricky +
+       R"(","custom_fields":{"note":")" + tricky + R"("}},
+       {"phone_number":")" +
+       phone(2) + R"(","last_name":"NULL"},
+       {"phone_number":")" +
+       phone(3) + R"(","custom_fields":{"a":1}})");
+  // A repeated number: item by item.
+  bulk(R"({"phone_number":")" + phone(3) + R"(","custom_fields":{"b":2}},
+       {"phone_number":")" +
+       phone(3) + R"(","custom_fields":{"c":3}})");
+  auto page = list();
+  std::map<std::string, const rapidjson::Value*> by_phone;
+  for (const auto& l : page["leads"].GetArray())
+    by_phone[str(l, "phone_number")] = &l;
+  const auto& one = *by_phone.at(phone(1));
+  EXPECT_EQ(str(one, "first_name"), R"(Ann "Q" {x,y} \ NULL é)");
+  EXPECT_EQ(str(one["custom_fields"], "note"), R"(Ann "Q" {x,y} \ NULL é)");
+  EXPECT_EQ(str(*by_phone.at(phone(2)), "last_name"), "NULL");
+  EXPECT_EQ(str(*by_phone.at(phone(2)), "first_name"), "");
+  const auto& three = *by_phone.at(phone(3));
+  EXPECT_EQ(three["custom_fields"]["a"].GetInt(), 1);
+  EXPECT_EQ(three["custom_fields"]["b"].GetInt(), 2);
+  EXPECT_EQ(three["custom_fields"]["c"].GetInt(), 3);
 }
 
 TEST_F(lead_test, bulk_update_merges_fields_and_reports_each_item) {
