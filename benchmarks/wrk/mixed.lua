@@ -1,6 +1,7 @@
 -- A dialer's traffic mix on one campaign: 60% call-outcome updates (v1),
 -- 15% lead list page 1, 10% campaign reads, 10% new leads, 5% client detail.
--- wrk -s mixed.lua URL -- CAMPAIGN KEY TENANT N PREFIX CLIENT
+-- wrk -s mixed.lua URL -- CAMPAIGN KEY TENANT N PREFIX CLIENT [AREA]
+-- New leads get numbers +1 AREA ..., so runs with different areas never collide.
 package.path = package.path .. ";" .. debug.getinfo(1, "S").source:match("@?(.*/)") .. "?.lua"
 require "common"
 
@@ -11,12 +12,13 @@ function setup(thread)
   threads[#threads + 1] = thread
 end
 
-local campaign, key, tenant, n, prefix, client, headers
+local campaign, key, tenant, n, prefix, client, area, headers
 local counter = 0
 
 function init(args)
   campaign, key, tenant, n, prefix, client = args[1], args[2], args[3], tonumber(args[4]),
     args[5], args[6]
+  area = args[7] or "415"
   headers = {["Authorization"] = "Bearer " .. key, ["Content-Type"] = "application/json"}
   math.randomseed(os.time() + tonumber(tostring({}):sub(8), 16) % 100000)
 end
@@ -36,9 +38,9 @@ function request()
   elseif r <= 85 then
     return wrk.format("GET", "/api/v2/voice-campaigns/" .. campaign, headers)
   elseif r <= 95 then
-    -- Unique per thread and request: +1 415, the exchange from the thread,
-    -- the line from the counter.
-    local body = string.format('{"phone_number":"+1415%d%06d"}', 2 + thread_id, counter)
+    -- Unique per run, thread and request: the area, the exchange from the
+    -- thread, the line from the counter.
+    local body = string.format('{"phone_number":"+1%s%d%06d"}', area, 2 + thread_id, counter)
     return wrk.format("POST", "/api/v2/voice-campaigns/" .. campaign .. "/leads", headers, body)
   else
     return wrk.format("GET", "/api/v2/clients/" .. client, headers)
