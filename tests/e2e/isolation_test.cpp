@@ -1,0 +1,150 @@
+// Tenant isolation: another tenant's ids, sent to every public route that
+// takes an id, get 404 and change nothing. The route list comes from the
+// router itself, so a new route without a case here fails the test.
+
+#include "domain/global_id.hpp"
+#include "http/routes.hpp"
+#include "service_fixture.hpp"
+
+#include <set>
+#include <thread>
+
+namespace vcs::test {
+namespace {
+
+class isolation_test : public service_test {};
+
+TEST_F(isolation_test, another_tenants_ids_are_404_on_every_route_that_takes_one) {
+  // The owner: a campaign with leads and an import, a billed client with its
+  // configuration, a form submission and a payment request.
+  auto a = create_tenant("PRO");
+  ASSERT_EQ(op("POST", "/admin/v1/tenants/" + a.id + "/products",
+               R"({"product_id":"iso","name":"Iso","pricing_model":"flat","min_minutes_included":10,
+                   "additional_minute_price":"0.01",
+                   "prices":[{"price_id":"iso_m","unit_amount":"5","currency":"USD","interval":"month"}]})")
+                .status,
+            201u);
+  auto c = pub("POST", "/api/v2/voice-campaigns", a.key, R"({"name":"owned"})");
+  auto campaign = str(parse(c.body)["data"], "campaign_id");
+  ASSERT_EQ(pub("POST", "/api/v2/voice-campaigns/" + campaign + "/leads", a.key,
+                R"({"phone_number":"+14155550111","first_name":"Own"})")
+                .status,
+            201u);
+  auto bulk = pub("POST", "/api/v2/voice-campaigns/" + campaign + "/leads/bulk", a.key,
+                  R"([{"phone_number":"+14155550112"}])");
+  ASSERT_EQ(bulk.status, 200u) << bulk.body;
+  auto import_id = str(parse(bulk.body), "import_id");
+  auto cl = pub("POST", "/api/v2/clients/create", a.key,
+                R"({"client_users":[{"email":"iso@a.io","password":"password1"}],
+                    "client_details":{"name":"Iso","email":"iso@a.io"},"client_asset_group":{"name":"g"},
+                    "billing_provider":{"type":"processor","selected_product":{"product_id":"iso","price_ids":["iso_m"]}},
+                    "assigned_resources":{"campaign":[")" +
+                    campaign + R"("]}})");
+  ASSERT_EQ(cl.status, 201u) << cl.body;
+  auto client = str(parse(cl.body)["data"], "client_id");
+  auto config = str(parse(cl.body)["data"], "asset_group_id");
+  auto client_int = std::to_string(*domain::decode_global_id(domain::entity::client, client));
+  auto subscription =
+      str(parse(pub("GET", "/api/v2/external-billing/subscriptions", a.key).body)["data"][0], "id");
+  auto form = op("POST", "/admin/v1/tenants/" + a.id + "/client-forms", R"({"title":"F"})");
+  auto form_id = str(parse(form.body), "client_form_id");
+  ASSERT_EQ(op("POST", "/admin/v1/client-forms/" + form_id + "/submissions",
+               R"({"client_id":")" + client + R"(","response_data":{"q":"a"}})")
+                .status,
+            201u);
+  auto payment = op("POST", "/admin/v1/payment-requests",
+                    R"({"client_id":")" + client_int + R"(","subscription_id":")" + subscription +
+                        R"(","type":"SUBSCRIPTION","amount":"5","currency":"USD",
+                        "due_date":"2099-01-01","period_start":"2098-12-01","period_end":"2099-01-01"})");
+  ASSERT_EQ(payment.status, 201u) << payment.body;
+  auto payment_id = str(parse(payment.body), "id");
+
+  // The stranger, with a campaign of its own to offer in bodies.
+  auto b = create_tenant("PRO");
+  auto own =
+      str(parse(pub("POST", "/api/v2/voice-campaigns", b.key, R"({"name":"mine"})").body)["data"],
+          "campaign_id");
+  const std::string v1_body =
+      R"({"tenant_id":")" + b.id + R"(","phone_number":"+14155550111","first_name":"X"})";
+  struct attempt {
+    std::string method, pattern, path, body;
+  };
+  const std::string cp = "/api/v2/voice-campaigns/" + campaign;
+  std::vector<attempt> attempts{
+      {"GET", "/api/v2/clients/{client_id}", "/api/v2/clients/" + client, ""},
+      {"GET", "/api/v2/client-forms/{client_form_id}/submissions",
+       "/api/v2/client-forms/" + form_id + "/submissions", ""},
+      {"GET", "/api/v2/client-account-configurations/{client_account_configuration_id}/resources",
+       "/api/v2/client-account-configurations/" + config + "/resources", ""},
+      {"POST",
+       "/api/v2/client-account-configurations/{client_account_configuration_id}/resources/assign",
+       "/api/v2/client-account-configurations/" + config + "/resources/assign",
+       R"({"assigned_resources":{"campaign":[")" + own + R"("]}})"},
+      {"GET", "/api/v2/external-billing/payment-requests/{payment_request_id}/",
+       "/api/v2/external-billing/payment-requests/" + payment_id + "/", ""},
+      {"PATCH", "/api/v2/external-billing/payment-requests/{payment_request_id}/update",
+       "/api/v2/external-billing/payment-requests/" + payment_id + "/update",
+       R"({"status":"PAID"})"},
+      {"GET", "/api/v2/external-billing/subscriptions/{subscription_id}/",
+       "/api/v2/external-billing/subscriptions/" + subscription + "/", ""},
+      {"GET", "/api/v2/voice-campaigns/{campaign_id}", cp, ""},
+      {"PATCH", "/api/v2/voice-campaigns/{campaign_id}", cp, R"({"name":"hijacked"})"},
+      {"PATCH", "/api/v2/voice-campaigns/{campaign_id}/status", cp + "/status",
+       R"({"status":"ACTIVE"})"},
+      {"POST", "/api/v2/voice-campaigns/{campaign_id}/leads", cp + "/leads",
+       R"({"phone_number":"+14155550199"})"},
+      {"POST", "/api/v2/voice-campaigns/{campaign_id}/leads/bulk", cp + "/leads/bulk",
+       R"([{"phone_number":"+14155550198"}])"},
+      {"GET", "/api/v2/voice-campaigns/{campaign_id}/leads/imports/{import_id}",
+       cp + "/leads/imports/" + import_id, ""},
+      {"GET", "/api/v2/voice-campaigns/{campaign_id}/leads/list", cp + "/leads/list", ""},
+      {"PATCH", "/api/v2/voice-campaigns/{campaign_id}/leads/update/bulk",
+       cp + "/leads/update/bulk", R"([{"phone_number":"+14155550111","first_name":"X"}])"},
+      {"DELETE", "/api/v2/voice-campaigns/{campaign_id}/leads/remove/bulk",
+       cp + "/leads/remove/bulk", R"([{"phone_number":"+14155550111"}])"},
+      {"PATCH", "/v1/api/voice-campaigns/{campaign_id}/lead/update",
+       "/v1/api/voice-campaigns/" + campaign + "/lead/update", v1_body},
+      {"DELETE", "/v1/api/voice-campaigns/{campaign_id}/lead/remove",
+       "/v1/api/voice-campaigns/" + campaign + "/lead/remove", v1_body},
+  };
+  std::set<std::string> covered;
+  for (const auto& at : attempts) {
+    auto r = pub(at.method, at.path, b.key, at.body);
+    EXPECT_EQ(r.status, 404u) << at.method << " " << at.pattern << ": " << r.body;
+    covered.insert(at.method + " " + at.pattern);
+  }
+  std::set<std::string> with_ids;
+  auto table = http::public_routes();
+  for (const auto& route : table.routes())
+    if (route.pattern.find('{') != std::string::npos)
+      with_ids.insert(route.method + " " + route.pattern);
+  EXPECT_EQ(covered, with_ids) << "every public route that takes an id needs a case here";
+
+  // Nothing of the owner's changed.
+  auto mine = parse(pub("GET", cp, a.key).body);
+  EXPECT_EQ(str(mine["data"], "name"), "owned");
+  EXPECT_EQ(str(mine["data"], "status"), "DRAFT");
+  // The owner's own import lands; the stranger's adds never do.
+  rapidjson::Document leads;
+  for (int i = 0; i < 100; ++i) {
+    leads = parse(pub("GET", cp + "/leads/list", a.key).body);
+    if (leads["page_info"]["total_count"].GetInt() >= 2)
+      break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  leads = parse(pub("GET", cp + "/leads/list", a.key).body);
+  EXPECT_EQ(leads["page_info"]["total_count"].GetInt(), 2);
+  for (const auto& l : leads["leads"].GetArray())
+    EXPECT_NE(str(l, "first_name"), "X");
+  auto p = parse(
+      pub("GET", "/api/v2/external-billing/payment-requests/" + payment_id + "/", a.key).body);
+  EXPECT_EQ(str(p, "status"), "PENDING");
+  auto set = parse(
+      pub("GET", "/api/v2/client-account-configurations/" + config + "/resources", a.key).body);
+  ASSERT_EQ(set["data"]["assigned_resources"]["campaign"].Size(), 1u);
+  EXPECT_EQ(std::string{set["data"]["assigned_resources"]["campaign"][0].GetString()}, campaign);
+}
+
+} // namespace
+} // namespace vcs::test
