@@ -1,6 +1,7 @@
 #include "storage/client_detail_repository.hpp"
 
 #include "domain/global_id.hpp"
+#include "storage/lead_statistics.hpp"
 #include "storage/nullable.hpp"
 #include "storage/prepared.hpp"
 
@@ -46,14 +47,6 @@ constexpr prepared_statement campaigns_stmt{
     "SELECT c.id, c.name, c.type, c.status, c.lead_count, "
     "EXISTS (SELECT 1 FROM web_widgets w WHERE w.campaign_id = c.id) "
     "FROM campaigns c WHERE c.tenant_id = $1 AND c.id = ANY($2::bigint[]) ORDER BY c.id"};
-// One index range per campaign: with `campaign_id = ANY(...)` the generic
-// plan scanned every lead of every campaign.
-constexpr prepared_statement lead_statuses_stmt{
-    "vcs_detail_lead_statuses",
-    "SELECT c.id, s.call_status, s.leads, s.answered FROM unnest($2::bigint[]) AS c(id) "
-    "CROSS JOIN LATERAL (SELECT call_status, count(*) AS leads, "
-    "count(*) FILTER (WHERE answered) AS answered FROM leads "
-    "WHERE tenant_id = $1 AND campaign_id = c.id GROUP BY call_status) s"};
 constexpr prepared_statement submissions_stmt{
     "vcs_detail_submissions",
     "SELECT s.id, s.form_id, f.title, s.response_data, s.is_test, s.created_at, "
@@ -63,6 +56,7 @@ constexpr prepared_statement submissions_stmt{
 
 // The two parameters every statement here starts with.
 struct scope {
+  int64_t tenant_id = 0;
   std::string tenant;
   std::string client;
 };
@@ -131,7 +125,6 @@ std::vector<domain::client_campaign_stats> read_campaigns(soci::session& sql, co
     return out;
   array += "}";
   auto campaigns = execute(sql, campaigns_stmt, {k.tenant, array});
-  std::map<int64_t, std::size_t> index;
   for (int i = 0; i < campaigns.size(); ++i) {
     auto& c = out.emplace_back();
     c.id = campaigns.int64(i, 0);
@@ -140,17 +133,16 @@ std::vector<domain::client_campaign_stats> read_campaigns(soci::session& sql, co
     c.status = campaigns.text(i, 3);
     c.leads_count = campaigns.int64(i, 4);
     c.web_widget_enabled = campaigns.boolean(i, 5);
-    index[c.id] = out.size() - 1;
   }
-  auto statuses = execute(sql, lead_statuses_stmt, {k.tenant, array});
-  for (int i = 0; i < statuses.size(); ++i) {
-    auto& stats = out[index.at(statuses.int64(i, 0))];
-    stats.call_statuses.emplace_back(std::string{statuses.text(i, 1)}, statuses.int64(i, 2));
-    stats.answered_leads += statuses.int64(i, 3);
+  std::vector<int64_t> ids;
+  for (const auto& c : out)
+    ids.push_back(c.id);
+  auto stats = read_lead_statistics(sql, k.tenant_id, ids);
+  for (auto& c : out) {
+    auto& s = stats[c.id];
+    c.call_statuses = std::move(s.call_statuses);
+    c.answered_leads = s.answered;
   }
-  for (auto& stats : out)
-    std::sort(stats.call_statuses.begin(), stats.call_statuses.end(),
-              [](const auto& a, const auto& b) { return a.second > b.second; });
   return out;
 }
 
@@ -176,7 +168,7 @@ std::vector<domain::client_submission> read_submissions(soci::session& sql, cons
 
 std::optional<domain::client_detail> read_client_detail(soci::session& sql, int64_t tenant_id,
                                                         int64_t client_id) {
-  scope k{std::to_string(tenant_id), std::to_string(client_id)};
+  scope k{tenant_id, std::to_string(tenant_id), std::to_string(client_id)};
   auto rows = execute(sql, client_stmt, {k.tenant, k.client});
   if (rows.size() == 0)
     return std::nullopt;

@@ -6,6 +6,8 @@
 
 #include <soci/soci.h>
 
+#include <thread>
+
 namespace vcs::test {
 namespace {
 
@@ -359,6 +361,31 @@ TEST_F(client_test, detail_carries_every_section_with_the_spec_types) {
   EXPECT_EQ(str(fs, "form_title"), "Intake");
   EXPECT_EQ(str(fs["response_data"], "q"), "a");
   EXPECT_FALSE(fs["is_test"].GetBool());
+}
+
+// The call statistics are cached per node for up to two seconds: lead
+// writes show within that bound.
+TEST_F(client_test, detail_statistics_catch_up_with_lead_writes_within_the_bound) {
+  auto r = pub("POST", "/api/v2/clients/create", t.key, body());
+  ASSERT_EQ(r.status, 201u) << r.body;
+  auto client_id = str(parse(r.body)["data"], "client_id");
+  auto idle_count = [&] {
+    auto d = parse(pub("GET", "/api/v2/clients/" + client_id, t.key).body);
+    const auto& freq = d["campaigns"]["campaigns"][0]["success_evaluation_frequency"];
+    return freq.Size() == 0 ? 0 : freq[0]["count"].GetInt();
+  };
+  EXPECT_EQ(idle_count(), 0);
+  for (int i = 1; i <= 3; ++i)
+    ASSERT_EQ(pub("POST", "/api/v2/voice-campaigns/" + campaign + "/leads", t.key,
+                  R"({"phone_number":"+1415555267)" + std::to_string(i) + "\"}")
+                  .status,
+              201u);
+  auto written = std::chrono::steady_clock::now();
+  EXPECT_LE(idle_count(), 3);
+  while (idle_count() != 3 && std::chrono::steady_clock::now() - written < std::chrono::seconds(5))
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  EXPECT_EQ(idle_count(), 3);
+  EXPECT_LT(std::chrono::steady_clock::now() - written, std::chrono::milliseconds(3'500));
 }
 
 TEST_F(client_test, detail_of_a_client_without_subscription_and_the_errors) {

@@ -1,0 +1,32 @@
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace soci {
+class session;
+}
+
+namespace vcs::storage {
+
+// Per-status lead counts of one campaign (the client detail's call
+// statistics), most frequent first.
+struct lead_statistics {
+  std::vector<std::pair<std::string, int64_t>> call_statuses;
+  int64_t answered = 0;
+};
+
+// Aggregating them reads every lead of the campaign, so each node keeps the
+// result for up to `lead_statistics_ttl`: the figures may trail the leads by
+// that much, on every node alike (docs/decisions.md). Lead counts themselves
+// are exact (campaigns.lead_count).
+inline constexpr std::chrono::seconds lead_statistics_ttl{2};
+
+std::map<int64_t, lead_statistics> read_lead_statistics(soci::session& sql, int64_t tenant_id,
+                                                        const std::vector<int64_t>& campaign_ids);
+
+} // namespace vcs::storage
