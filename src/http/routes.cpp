@@ -7,6 +7,9 @@ namespace vcs::http {
 router public_routes() {
   router r;
   r.add({"GET", "/healthz", handlers::health()});
+  r.add({"GET", "/openapi.json", handlers::openapi_document()});
+  r.add({"GET", "/docs", handlers::api_reference_page()});
+  r.add({"GET", "/docs/redoc.standalone.js", handlers::api_reference_script()});
   r.add({"GET", "/api/v2/clients", handlers::list_clients()});
   r.add({"POST", "/api/v2/clients/create", handlers::create_client()});
   r.add({"GET", "/api/v2/clients/", handlers::client_id_required()});

@@ -94,6 +94,29 @@ TEST_F(http_behaviour_test, healthz_on_both_listeners_without_auth) {
   }
 }
 
+// The API reference is served by the binary itself: the OpenAPI document as
+// JSON with every documented path, the page, and its renderer.
+TEST_F(http_behaviour_test, api_reference_is_served_without_auth) {
+  auto doc = public_client.get("/openapi.json");
+  ASSERT_EQ(doc.status, 200u);
+  EXPECT_EQ(doc.header("content-type"), "application/json");
+  auto d = parse(doc.body);
+  EXPECT_EQ(str(d, "openapi").substr(0, 2), "3.");
+  ASSERT_TRUE(d["paths"].IsObject());
+  EXPECT_TRUE(d["paths"].HasMember("/api/v2/voice-campaigns/{campaign_id}/leads/list"));
+  EXPECT_TRUE(d["paths"].HasMember("/admin/v1/billing/sweep"));
+  auto page = public_client.get("/docs");
+  ASSERT_EQ(page.status, 200u);
+  EXPECT_NE(page.header("content-type").find("text/html"), std::string::npos);
+  EXPECT_NE(page.body.find(R"(spec-url="/openapi.json")"), std::string::npos);
+  EXPECT_NE(page.body.find(R"(src="/docs/redoc.standalone.js")"), std::string::npos);
+  auto script = public_client.get("/docs/redoc.standalone.js");
+  ASSERT_EQ(script.status, 200u);
+  EXPECT_NE(script.header("content-type").find("javascript"), std::string::npos);
+  EXPECT_GT(script.body.size(), 100'000u);
+  EXPECT_NE(script.body.find("Redoc"), std::string::npos);
+}
+
 // Health follows the database: a node whose database goes away answers 503
 // within a probe interval, and 200 again once it is back.
 TEST_F(http_behaviour_test, healthz_follows_the_database) {

@@ -27,6 +27,11 @@ std::shared_ptr<handler> add_addon_minutes();
 std::shared_ptr<handler> run_billing_sweep();
 
 // Public listener.
+// The API reference: the OpenAPI document, the page that renders it, and
+// the renderer's script (all embedded; no authentication).
+std::shared_ptr<handler> openapi_document();
+std::shared_ptr<handler> api_reference_page();
+std::shared_ptr<handler> api_reference_script();
 std::shared_ptr<handler> list_clients();
 std::shared_ptr<handler> create_client();
 std::shared_ptr<handler> get_client();
