@@ -1,0 +1,50 @@
+// Opens the API reference page in headless Chromium (Debian's, through
+// playwright-core), checks that it lists every operation of the OpenAPI
+// document the service serves, and saves a screenshot.
+//
+// node docs_page.mjs BASE_URL SCREENSHOT_PATH   (CHROMIUM overrides the browser)
+import { chromium } from 'playwright-core';
+
+const [base, screenshot] = process.argv.slice(2);
+if (!base || !screenshot) {
+  console.error('usage: node docs_page.mjs BASE_URL SCREENSHOT_PATH');
+  process.exit(2);
+}
+
+const methods = new Set(['get', 'put', 'post', 'patch', 'delete']);
+const spec = await (await fetch(`${base}/openapi.json`)).json();
+const expected = new Set();
+for (const [path, item] of Object.entries(spec.paths))
+  for (const method of Object.keys(item))
+    if (methods.has(method)) expected.add(`${method} ${path}`);
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu'],
+});
+try {
+  const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(`${base}/docs`, { waitUntil: 'networkidle' });
+  await page.waitForSelector('[data-section-id*="/paths/"]', { timeout: 30000 });
+  // Redoc gives each operation a section "tag/<tag>/paths/<path with / as ~1>/<method>";
+  // an operation with two tags appears under each.
+  const ids = await page.$$eval('[data-section-id*="/paths/"]', (els) =>
+    els.map((e) => e.getAttribute('data-section-id')));
+  const shown = new Set();
+  for (const id of ids) {
+    const m = id.match(/\/paths\/(.+)\/([a-z]+)$/);
+    if (m) shown.add(`${m[2]} ${m[1].replaceAll('~1', '/').replaceAll('~0', '~')}`);
+  }
+  await page.screenshot({ path: screenshot });
+  const missing = [...expected].filter((op) => !shown.has(op));
+  const unknown = [...shown].filter((op) => !expected.has(op));
+  console.log(`docs page: ${shown.size} of ${expected.size} operations shown; screenshot ${screenshot}`);
+  if (missing.length || unknown.length || errors.length || expected.size === 0) {
+    console.error('missing:', missing, 'unknown:', unknown, 'page errors:', errors);
+    process.exit(1);
+  }
+} finally {
+  await browser.close();
+}
