@@ -62,6 +62,9 @@ TEST_F(billing_rules_test, update_validation_not_found_and_pro_gate) {
   auto w = parse(wrong.body);
   EXPECT_TRUE(w["errors"].HasMember("status"));
   EXPECT_EQ(w["valid_values"].Size(), 5u);
+  EXPECT_EQ(
+      str(w, "message"),
+      "Invalid status: 'REFUNDED'. Valid values are: PENDING, PAID, FAILED, CANCELED, OVERDUE");
   auto bad_ref = pub("PATCH", "/api/v2/external-billing/payment-requests/" + id + "/update", t.key,
                      R"({"status":"PAID","external_payment_id":42})");
   EXPECT_EQ(bad_ref.status, 400u);

@@ -21,16 +21,24 @@ bool billing_allowed(const exchange_ptr& ex) {
 }
 
 // A query value that must be one of `values`; answers 400 naming it.
+// The spec's answer to a billing status or filter value outside its set: the
+// message names the value, `valid_values` lists the set.
+domain::error invalid_choice(std::string_view name, std::string_view value,
+                             const std::vector<std::string>& values) {
+  domain::error e{domain::errc::bad_request, "Invalid " + std::string{name} + ": '" +
+                                                 std::string{value} +
+                                                 "'. Valid values are: " + domain::join(values)};
+  e.valid_values = values;
+  return e;
+}
+
 bool read_choice(const exchange_ptr& ex, const char* name, const std::vector<std::string>& values,
                  std::optional<std::string>& out) {
   auto v = ex->target.param(name);
   if (!v)
     return true;
   if (!domain::one_of(values, *v)) {
-    domain::error e{domain::errc::bad_request, "Invalid " + std::string{name} + ": '" + *v +
-                                                   "'. Valid values are: " + domain::join(values)};
-    e.valid_values = values;
-    ex->fail(e);
+    ex->fail(invalid_choice(name, *v, values));
     return false;
   }
   out = *v;
@@ -146,22 +154,21 @@ public:
     object_reader in{*body, errors};
     actors::payment_change change;
     change.payment_id = current->id;
-    bool bad_status = false;
+    std::optional<std::string> bad_status;
     if (auto status = in.string("status", true, 16)) {
       if (domain::one_of(domain::payment_statuses(), *status)) {
         change.status = *status;
       } else {
-        bad_status = true;
+        bad_status = status;
         errors.add("status", "Must be one of " + domain::join(domain::payment_statuses()) + ".");
       }
     }
     change.external_payment_id = in.string("external_payment_id", false, 255);
-    if (!errors.empty()) {
-      auto e = validation_error(std::move(errors));
-      if (bad_status)
-        e.valid_values = domain::payment_statuses();
-      return ex->fail(e);
-    }
+    if (bad_status)
+      return ex->fail(invalid_choice("status", *bad_status, domain::payment_statuses())
+                          .with_field_errors(std::move(errors)));
+    if (!errors.empty())
+      return ex->fail(validation_error(std::move(errors)));
     std::function<void(domain::payment_request&)> done = [ex](domain::payment_request& p) {
       json_out out;
       out.w().StartObject();
