@@ -48,11 +48,14 @@ domain::minute_balance balance_of(const domain::usage_record& u) {
       domain::to_units(u.minutes_addon_balance, 2), domain::to_units(u.minutes_billable_used, 2)};
 }
 
-domain::usage_record usage_or_fail(soci::session& sql, int64_t tenant_id, int64_t subscription_id) {
-  auto u = storage::find_usage(sql, tenant_id, subscription_id);
+domain::usage_record stored_or_fail(std::optional<domain::usage_record> u) {
   if (!u)
     throw storage::failure(domain::not_found("Subscription not found"));
   return *u;
+}
+
+domain::usage_record usage_or_fail(soci::session& sql, int64_t tenant_id, int64_t subscription_id) {
+  return stored_or_fail(storage::find_usage(sql, tenant_id, subscription_id));
 }
 
 std::string money(int64_t cents) {
@@ -122,16 +125,14 @@ domain::usage_record record_minutes(soci::session& sql, int64_t tenant_id, int64
                                     int64_t hundredths) {
   auto before = usage_or_fail(sql, tenant_id, subscription_id);
   auto after = domain::consume(balance_of(before), hundredths);
-  storage::store_usage(sql, tenant_id, subscription_id, after);
-  return usage_or_fail(sql, tenant_id, subscription_id);
+  return stored_or_fail(storage::store_usage(sql, tenant_id, subscription_id, after));
 }
 
 domain::usage_record add_addon_minutes(soci::session& sql, int64_t tenant_id,
                                        int64_t subscription_id, int64_t hundredths) {
   auto b = balance_of(usage_or_fail(sql, tenant_id, subscription_id));
   b.addon_balance += hundredths;
-  storage::store_usage(sql, tenant_id, subscription_id, b);
-  return usage_or_fail(sql, tenant_id, subscription_id);
+  return stored_or_fail(storage::store_usage(sql, tenant_id, subscription_id, b));
 }
 
 sweep_counts sweep_subscription(soci::session& sql, const entity_config& cfg, int64_t tenant_id,

@@ -102,17 +102,23 @@ constexpr const char* insert_cycle_sql =
     ":pe::timestamptz, jsonb_build_array(jsonb_build_object('description', :d::text, "
     "'quantity', :q::text, 'unit_amount', :u::text, 'amount', :a2::text)))";
 
-constexpr const char* usage_sql =
-    "SELECT u.client_id, c.name, u.subscription_id, u.minutes_included_limit, "
-    "u.minutes_included_used, u.minutes_addon_balance, u.minutes_billable_used, "
-    "u.current_period_start, u.current_period_end, u.updated_at FROM usage_balances u "
-    "JOIN clients c ON c.tenant_id = u.tenant_id AND c.id = u.client_id "
+constexpr const char* usage_columns =
+    "u.client_id, c.name, u.subscription_id, u.minutes_included_limit, u.minutes_included_used, "
+    "u.minutes_addon_balance, u.minutes_billable_used, u.current_period_start, "
+    "u.current_period_end, u.updated_at";
+
+const std::string usage_sql =
+    std::string{"SELECT "} + usage_columns +
+    " FROM usage_balances u JOIN clients c ON c.tenant_id = u.tenant_id AND c.id = u.client_id "
     "WHERE u.tenant_id = :t AND u.subscription_id = :s";
 
-constexpr const char* store_usage_sql =
-    "UPDATE usage_balances SET minutes_included_used = :iu::numeric, "
-    "minutes_addon_balance = :ab::numeric, minutes_billable_used = :bu::numeric "
-    "WHERE tenant_id = :t AND subscription_id = :s";
+// Answers the stored record, so a recording reads its balance only once.
+const std::string store_usage_sql =
+    std::string{"UPDATE usage_balances u SET minutes_included_used = :iu::numeric, "
+                "minutes_addon_balance = :ab::numeric, minutes_billable_used = :bu::numeric "
+                "FROM clients c WHERE c.tenant_id = u.tenant_id AND c.id = u.client_id "
+                "AND u.tenant_id = :t AND u.subscription_id = :s RETURNING "} +
+    usage_columns;
 
 constexpr const char* live_subscription_sql =
     "SELECT tenant_id, id FROM subscriptions WHERE client_id = :c AND status <> 'canceled'";
@@ -311,16 +317,22 @@ void insert_cycle_request(soci::session& sql, int64_t tenant_id, int64_t subscri
       soci::use(r.quantity), soci::use(r.unit_amount), soci::use(r.amount);
 }
 
-std::optional<domain::usage_record> find_usage(soci::session& sql, int64_t tenant_id,
-                                               int64_t subscription_id) {
+namespace {
+
+// Runs `query` (one usage row out, `bind` adds its parameters first).
+template <class Bind>
+std::optional<domain::usage_record> usage_row(soci::session& sql, const std::string& query,
+                                              Bind bind) {
   domain::usage_record u;
   std::string start, end, updated;
-  sql << usage_sql, soci::use(tenant_id), soci::use(subscription_id), soci::into(u.client_id),
-      soci::into(u.client_name), soci::into(u.subscription_id),
+  auto prep = (sql.prepare << query);
+  bind(prep);
+  prep, soci::into(u.client_id), soci::into(u.client_name), soci::into(u.subscription_id),
       soci::into(u.minutes_included_limit), soci::into(u.minutes_included_used),
       soci::into(u.minutes_addon_balance), soci::into(u.minutes_billable_used), soci::into(start),
       soci::into(end), soci::into(updated);
-  if (!sql.got_data())
+  soci::statement st{prep};
+  if (!st.execute(true))
     return std::nullopt;
   u.current_period_start = timestamp_column(start);
   u.current_period_end = timestamp_column(end);
@@ -328,13 +340,25 @@ std::optional<domain::usage_record> find_usage(soci::session& sql, int64_t tenan
   return u;
 }
 
-void store_usage(soci::session& sql, int64_t tenant_id, int64_t subscription_id,
-                 const domain::minute_balance& b) {
+} // namespace
+
+std::optional<domain::usage_record> find_usage(soci::session& sql, int64_t tenant_id,
+                                               int64_t subscription_id) {
+  return usage_row(sql, usage_sql, [&](soci::details::prepare_temp_type& p) {
+    p, soci::use(tenant_id), soci::use(subscription_id);
+  });
+}
+
+std::optional<domain::usage_record> store_usage(soci::session& sql, int64_t tenant_id,
+                                                int64_t subscription_id,
+                                                const domain::minute_balance& b) {
   auto used = minutes_text(b.included_used);
   auto addon = minutes_text(b.addon_balance);
   auto billable = minutes_text(b.billable_used);
-  sql << store_usage_sql, soci::use(used), soci::use(addon), soci::use(billable),
-      soci::use(tenant_id), soci::use(subscription_id);
+  return usage_row(sql, store_usage_sql, [&](soci::details::prepare_temp_type& p) {
+    p, soci::use(used), soci::use(addon), soci::use(billable), soci::use(tenant_id),
+        soci::use(subscription_id);
+  });
 }
 
 std::optional<subscription_ref> live_subscription_of_client(soci::session& sql, int64_t client_id) {

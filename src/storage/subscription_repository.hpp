@@ -107,8 +107,10 @@ void insert_cycle_request(soci::session& sql, int64_t tenant_id, int64_t subscri
 std::optional<domain::usage_record> find_usage(soci::session& sql, int64_t tenant_id,
                                                int64_t subscription_id);
 
-void store_usage(soci::session& sql, int64_t tenant_id, int64_t subscription_id,
-                 const domain::minute_balance& b);
+// Stores a balance; answers the record as stored (nullopt: no such usage).
+std::optional<domain::usage_record> store_usage(soci::session& sql, int64_t tenant_id,
+                                                int64_t subscription_id,
+                                                const domain::minute_balance& b);
 
 struct subscription_ref {
   int64_t tenant_id = 0;
