@@ -1,5 +1,6 @@
 #include "http/session.hpp"
 
+#include "http/health_response.hpp"
 #include "http/json.hpp"
 #include "http/metrics.hpp"
 
@@ -178,13 +179,7 @@ void session::dispatch_request() {
 
 void session::answer_health(bool keep_alive) {
   auto started = std::chrono::steady_clock::now();
-  actors::outbound_response r;
-  if (settings_.options.database_up()) {
-    r.body = R"({"status":"ok"})";
-  } else {
-    r.status = 503;
-    r.body = R"({"status":"unavailable","message":"Database unavailable"})";
-  }
+  auto r = health_response(settings_.options.database_up());
   auto latency = std::chrono::steady_clock::now() - started;
   if (settings_.options.inline_metrics)
     settings_.options.inline_metrics->record("GET /healthz", r.status, latency);

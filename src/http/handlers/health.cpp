@@ -1,4 +1,5 @@
 #include "http/handlers/handlers.hpp"
+#include "http/health_response.hpp"
 #include "http/json.hpp"
 
 namespace vcs::http::handlers {
@@ -12,10 +13,7 @@ class health_handler final : public handler {
 public:
   access required_access() const override { return access::none; }
   void handle(const exchange_ptr& ex, worker_context&) override {
-    if (ex->svc.database_up->load())
-      ex->respond(200, R"({"status":"ok"})");
-    else
-      ex->respond(503, R"({"status":"unavailable","message":"Database unavailable"})");
+    ex->respond(health_response(ex->svc.database_up->load()));
   }
 };
 
