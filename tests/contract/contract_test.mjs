@@ -1,0 +1,1313 @@
+// Contract test of the OpenAPI document against a running service.
+//
+//   node contract_test.mjs DOCUMENT [--write-examples] [--dump FILE] [--verbose]
+//
+// Environment (as scripts/quickstart): VCS_PUBLIC_URL, VCS_OPERATOR_URL,
+// VCS_OPERATOR_TOKEN. The test provisions its own tenants through the
+// operator API, so it runs against any service and database.
+//
+// It checks that
+// - every operation has a unique camelCase operationId and an example of its
+//   success response (the 400 of the routes that only answer 400), that
+//   every media-type example of the document matches its schema, and that
+//   the document reads the same as YAML 1.1 (PyYAML makes /openapi.json);
+// - every operation is called and answers its success status (its example
+//   status) at least once: an operation the scenario does not reach fails
+//   the run; every response, error answers included, has a status
+//   documented for its operation, a documented Content-Type and a body that
+//   matches the documented schema. Objects that declare `properties` without
+//   `additionalProperties` are closed here, so a field the service sends but
+//   the document does not list fails, as does a `required` field it omits;
+// - the request bodies of the calls meant to succeed match the documented
+//   request schemas, the spec's fixed error messages are the ones answered,
+//   the served /openapi.json has the document's operations, and the billing
+//   sweep moves a request, its subscription and the client's campaign as the
+//   spec's subscription rules say.
+//
+// --write-examples stores, as each operation's example, the first real
+// response at its example status, through the yaml Document API (comments
+// and styles kept): secrets (new API keys) become same-shaped dummies; a text
+// response gives its first lines; /openapi.json gives its `openapi` and
+// `info` members (the rest is the document itself). --dump FILE saves every
+// exchange as JSON. --verbose prints every call, not only the failing ones.
+//
+// Output: a FAIL line (with the reasons) for each failing call or check, then
+// one line per operation with the statuses its calls answered, and a
+// summary; the exit status is 1 on any failure.
+//
+// ES modules resolve packages next to the script: scripts/test copies it
+// into build/test/tools, where ajv and yaml are installed. Node.js 18 or later.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { isMap, isScalar, isSeq, parseDocument, Scalar, visit } from 'yaml';
+import Ajv from 'ajv';
+
+let docPath = null;
+let dumpPath = null;
+let writeExamplesMode = false;
+let verbose = false;
+let badArgs = false;
+for (let i = 2; i < process.argv.length; i++) {
+  const a = process.argv[i];
+  if (a === '--write-examples') writeExamplesMode = true;
+  else if (a === '--verbose') verbose = true;
+  else if (a === '--dump') dumpPath = process.argv[++i];
+  else if (!a.startsWith('--') && !docPath) docPath = a;
+  else badArgs = true;
+}
+const publicUrl = process.env.VCS_PUBLIC_URL || 'http://127.0.0.1:8080';
+const operatorUrl = process.env.VCS_OPERATOR_URL || 'http://127.0.0.1:8081';
+const operatorToken = process.env.VCS_OPERATOR_TOKEN;
+if (badArgs || !docPath || (process.argv.includes('--dump') && !dumpPath) || !operatorToken) {
+  console.error(
+    'usage: VCS_PUBLIC_URL=… VCS_OPERATOR_URL=… VCS_OPERATOR_TOKEN=… ' +
+      'node contract_test.mjs docs/openapi.yaml [--write-examples] [--dump FILE] [--verbose]',
+  );
+  process.exit(2);
+}
+
+const failures = [];
+const fail = (line) => {
+  failures.push(line);
+  console.log(`FAIL ${line}`);
+};
+
+// ---------------------------------------------------------------- document
+
+const docText = readFileSync(docPath, 'utf8');
+const yamlDoc = parseDocument(docText);
+if (yamlDoc.errors.length) {
+  console.error(`${docPath}: ${yamlDoc.errors.map(String).join('\n')}`);
+  process.exit(1);
+}
+const spec = yamlDoc.toJS();
+
+const METHODS = ['get', 'put', 'post', 'patch', 'delete', 'head', 'options', 'trace'];
+const operations = []; // {id, method, path, op}
+for (const [path, item] of Object.entries(spec.paths)) {
+  for (const method of METHODS) {
+    if (item[method]) operations.push({ id: item[method].operationId, method, path, op: item[method] });
+  }
+}
+const byId = new Map(operations.map((o) => [o.id, o]));
+const label = (o) => `${o.method.toUpperCase()} ${o.path}`;
+
+function resolve(ref) {
+  if (!ref.startsWith('#/')) throw new Error(`unsupported $ref ${ref}`);
+  let node = spec;
+  for (const part of ref.slice(2).split('/')) {
+    node = node?.[part.replaceAll('~1', '/').replaceAll('~0', '~')];
+  }
+  if (node === undefined) throw new Error(`unresolved $ref ${ref}`);
+  return node;
+}
+const deref = (x) => {
+  while (x && x.$ref) x = resolve(x.$ref);
+  return x;
+};
+
+// The success status whose example the operation documents: its first 2xx,
+// or its only status for the routes that answer nothing but an error.
+const exampleStatus = (op) => {
+  const codes = Object.keys(op.responses);
+  return codes.find((c) => c.startsWith('2')) ?? codes[0];
+};
+
+// ------------------------------------------------------------------ schemas
+
+// A JSON Schema for ajv from an OpenAPI 3.0 schema: $refs inlined, an allOf
+// of object schemas merged into one object, and every object that declares
+// properties without additionalProperties closed (an allOf member is closed
+// only after the merge).
+function prepare(schema, seen = [], close = true) {
+  if (schema === null || typeof schema !== 'object') return schema;
+  if (schema.$ref) {
+    if (seen.includes(schema.$ref)) throw new Error(`recursive $ref ${schema.$ref}`);
+    return prepare(resolve(schema.$ref), [...seen, schema.$ref], close);
+  }
+  const out = {};
+  for (const [k, v] of Object.entries(schema)) {
+    if (k === 'properties') {
+      out[k] = Object.fromEntries(Object.entries(v).map(([n, s]) => [n, prepare(s, seen)]));
+    } else if ((k === 'items' || k === 'additionalProperties' || k === 'not') && typeof v === 'object') {
+      out[k] = prepare(v, seen);
+    } else if (k === 'allOf') {
+      out[k] = v.map((s) => prepare(s, seen, false));
+    } else if (k === 'oneOf' || k === 'anyOf') {
+      out[k] = v.map((s) => prepare(s, seen));
+    } else {
+      out[k] = v; // keywords, examples and defaults as they are
+    }
+  }
+  if (out.allOf && out.allOf.every((s) => s.type === 'object' || s.properties)) {
+    const members = out.allOf;
+    delete out.allOf;
+    out.type ??= 'object';
+    out.properties = { ...(out.properties ?? {}) };
+    const required = new Set(out.required ?? []);
+    for (const m of members) {
+      Object.assign(out.properties, m.properties ?? {});
+      for (const r of m.required ?? []) required.add(r);
+      if (m.additionalProperties !== undefined) out.additionalProperties = m.additionalProperties;
+    }
+    if (required.size) out.required = [...required];
+  }
+  if (close && out.properties && out.additionalProperties === undefined) out.additionalProperties = false;
+  return out;
+}
+
+const ajv = new Ajv({ strict: false, allErrors: true });
+// The formats the document uses (ajv ships none).
+ajv.addFormat('date-time', /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i);
+ajv.addFormat('date', /^\d{4}-\d{2}-\d{2}$/);
+ajv.addFormat('email', /^[^\s@]+@[^\s@]+\.[^\s@]+$/);
+ajv.addFormat('uri', (s) => {
+  try {
+    return Boolean(new URL(s));
+  } catch {
+    return false;
+  }
+});
+
+const compiled = new Map();
+function validator(schema) {
+  let v = compiled.get(schema);
+  if (!v) {
+    v = ajv.compile(prepare(schema));
+    compiled.set(schema, v);
+  }
+  return v;
+}
+function schemaErrors(schema, value) {
+  let v;
+  try {
+    v = validator(schema);
+  } catch (e) {
+    return [`the schema does not compile: ${e.message}`];
+  }
+  if (v(value)) return [];
+  return v.errors.map((e) => {
+    const extra = e.params?.additionalProperty ? ` (${e.params.additionalProperty})` : '';
+    return `${e.instancePath || '/'} ${e.message}${extra}`;
+  });
+}
+const isJson = (mediaType) => mediaType === 'application/json' || mediaType.endsWith('+json');
+
+// ------------------------------------------------------------ static checks
+
+{
+  const seenIds = new Map();
+  for (const o of operations) {
+    if (!o.id) fail(`${label(o)}: no operationId`);
+    else if (!/^[a-z][a-zA-Z0-9]*$/.test(o.id)) fail(`${label(o)}: operationId ${o.id} is not camelCase`);
+    else if (seenIds.has(o.id)) fail(`${label(o)}: operationId ${o.id} also names ${seenIds.get(o.id)}`);
+    else seenIds.set(o.id, label(o));
+    const status = exampleStatus(o.op);
+    const response = deref(o.op.responses[status]);
+    for (const [mediaType, media] of Object.entries(response?.content ?? {})) {
+      if (media.example === undefined) fail(`${label(o)}: no example for ${status} ${mediaType}`);
+    }
+  }
+
+  // Every media-type example (requests, responses, shared responses) against
+  // its schema, closed as above.
+  let count = 0;
+  const checked = new Set();
+  const checkContent = (where, content) => {
+    for (const [mediaType, media] of Object.entries(content ?? {})) {
+      if (checked.has(media)) continue;
+      checked.add(media);
+      if (media.examples) fail(`${where} ${mediaType}: use example, not examples`);
+      if (media.example === undefined || !media.schema) continue;
+      count++;
+      for (const e of schemaErrors(media.schema, media.example)) fail(`${where} ${mediaType} example: ${e}`);
+    }
+  };
+  for (const o of operations) {
+    checkContent(`${label(o)} request`, deref(o.op.requestBody)?.content);
+    for (const [status, r] of Object.entries(o.op.responses)) {
+      checkContent(`${label(o)} ${status}`, deref(r)?.content);
+    }
+  }
+  for (const [name, r] of Object.entries(spec.components?.responses ?? {})) {
+    checkContent(`components.responses.${name}`, r.content);
+  }
+  console.log(`document: ${operations.length} operations, ${count} examples checked against their schemas`);
+
+  // The build turns the document into /openapi.json with PyYAML, a YAML 1.1
+  // reader: an unquoted yes, 09:30 or 2026-01-01 would change type there.
+  const differences = [];
+  const compare = (a, b, where) => {
+    if (differences.length >= 10) return;
+    if (a && b && typeof a === 'object' && typeof b === 'object' && !(b instanceof Date)) {
+      for (const k of new Set([...Object.keys(a), ...Object.keys(b)])) compare(a[k], b[k], `${where}/${k}`);
+    } else if (a !== b) {
+      differences.push(`${where}: ${JSON.stringify(a)} reads as ${JSON.stringify(b)} in YAML 1.1; quote it`);
+    }
+  };
+  compare(spec, parseDocument(docText, { version: '1.1' }).toJS(), '#');
+  for (const d of differences) fail(d);
+}
+
+// --------------------------------------------------------------------- HTTP
+
+const exercised = new Set(); // operationIds a call answered with their example status
+const answered = new Map(); // operationId -> statuses its calls answered
+const failed = new Set(); // operationIds with a failing call
+const recorded = new Map(); // operationId -> first response at its example status
+const dump = [];
+let requests = 0;
+const state = {}; // ids and keys the scenario carries along
+
+// Calls an operation by its operationId and checks the answer against the
+// document. Options: params (path), query, body, auth (undefined: what the
+// operation's security asks for; null: none; a string: that bearer token),
+// method (a probe with another method, checked against this operation's
+// responses), listener ('public' or 'operator'), expect (status), message
+// (the error message the spec fixes), noExample (not the example), note.
+async function call(id, opts = {}) {
+  const o = byId.get(id);
+  if (!o) throw new Error(`no operation ${id} in the document`);
+  const method = (opts.method ?? o.method).toUpperCase();
+  const tags = o.op.tags ?? [];
+  const listener =
+    opts.listener ?? (tags.includes('operator') && !tags.includes('public') ? 'operator' : 'public');
+  const security = o.op.security ?? spec.security ?? [];
+  let token = null;
+  if (opts.auth !== undefined) token = opts.auth;
+  else if (security.some((s) => 'operatorToken' in s)) token = operatorToken;
+  else if (security.some((s) => 'apiKey' in s)) token = state.key;
+  const path = o.path.replace(/\{(\w+)\}/g, (_, name) => {
+    if (opts.params?.[name] === undefined) throw new Error(`${id}: no value for {${name}}`);
+    return encodeURIComponent(opts.params[name]);
+  });
+  const query = opts.query ? `?${new URLSearchParams(opts.query)}` : '';
+  const url = `${listener === 'operator' ? operatorUrl : publicUrl}${path}${query}`;
+  const headers = {};
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let body;
+  if (opts.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body);
+  }
+
+  const problems = [];
+  // A request meant to succeed must itself follow the document.
+  const requestSchema = deref(o.op.requestBody)?.content?.['application/json']?.schema;
+  if (
+    opts.expect?.toString().startsWith('2') &&
+    method === o.method.toUpperCase() &&
+    requestSchema &&
+    opts.body !== undefined &&
+    typeof opts.body !== 'string'
+  ) {
+    for (const e of schemaErrors(requestSchema, opts.body)) problems.push(`request body: ${e}`);
+  }
+
+  requests++;
+  const res = await fetch(url, { method, headers, body });
+  const text = await res.text();
+  const status = res.status;
+  const contentType = res.headers.get('content-type') ?? '';
+  const mediaType = contentType.split(';')[0].trim().toLowerCase();
+  let json;
+  if (isJson(mediaType)) {
+    try {
+      json = JSON.parse(text);
+    } catch {
+      problems.push('the body is not JSON');
+    }
+  }
+
+  const response = deref(o.op.responses[String(status)]);
+  if (!response) {
+    problems.push(`status ${status} is not documented (${Object.keys(o.op.responses).join(', ')})`);
+  } else if (!response.content) {
+    if (text.length) problems.push('a body where the document has none');
+  } else {
+    const media = response.content[mediaType];
+    if (!media) {
+      problems.push(
+        `Content-Type ${contentType || '(none)'} is not documented (${Object.keys(response.content).join(', ')})`,
+      );
+    } else if (media.schema && (json !== undefined || !isJson(mediaType))) {
+      for (const e of schemaErrors(media.schema, isJson(mediaType) ? json : text)) problems.push(e);
+    }
+  }
+  if (opts.expect !== undefined && status !== opts.expect) problems.push(`expected ${opts.expect}`);
+  if (opts.message !== undefined && json?.message !== opts.message) {
+    problems.push(`expected the message ${JSON.stringify(opts.message)}`);
+  }
+
+  const sameMethod = method === o.method.toUpperCase();
+  if (sameMethod && String(status) === exampleStatus(o.op)) exercised.add(id);
+  if (!answered.has(id)) answered.set(id, new Set());
+  answered.get(id).add(String(status));
+  if (problems.length) failed.add(id);
+  if (
+    sameMethod &&
+    problems.length === 0 &&
+    String(status) === exampleStatus(o.op) &&
+    !recorded.has(id) &&
+    !opts.noExample
+  ) {
+    recorded.set(id, { status: String(status), mediaType, text, json });
+  }
+  dump.push({ operationId: id, method, url, status, contentType, body: json ?? text.slice(0, 2000) });
+  const line = `${method} ${o.path} ${status} (${id}${opts.note ? `: ${opts.note}` : ''})`;
+  if (problems.length) {
+    fail(line);
+    for (const p of problems) {
+      failures.push(`  ${p}`);
+      console.log(`       ${p}`);
+    }
+    if (json !== undefined) console.log(`       body: ${JSON.stringify(scrub(json)).slice(0, 600)}`);
+  } else if (verbose) {
+    console.log(`ok   ${line}`);
+  }
+  return { status, json, text };
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const expectEqual = (what, actual, expected) => {
+  if (actual !== expected) fail(`${what}: ${actual}, expected ${expected}`);
+  else if (verbose) console.log(`ok   ${what}: ${actual}`);
+};
+
+// ----------------------------------------------------------------- scenario
+
+async function scenario() {
+  // Nothing to provision.
+  await call('getHealth', { expect: 200, listener: 'public' });
+  await call('getHealth', { expect: 200, listener: 'operator', note: 'operator listener' });
+  // The served document is the one built into the binary: same operations.
+  const served = (await call('getOpenApiDocument', { expect: 200 })).json;
+  const ops = (d) =>
+    Object.entries(d?.paths ?? {})
+      .flatMap(([path, item]) => METHODS.filter((m) => item[m]).map((m) => `${m} ${path}`))
+      .sort()
+      .join('\n');
+  if (ops(served) !== ops(spec)) fail(`GET /openapi.json: the served operations differ from ${docPath}'s`);
+  await call('getApiReferencePage', { expect: 200 });
+  await call('getApiReferenceScript', { expect: 200 });
+
+  // Tenants and keys (operator API).
+  const tenant = (
+    await call('createTenant', {
+      body: { name: 'Contract test', plan: 'PRO' },
+      expect: 201,
+    })
+  ).json;
+  state.tenantId = tenant.tenant_id;
+  state.key = tenant.api_key.key;
+  await call('createTenant', {
+    body: { name: 'x', plan: 'PRO' },
+    auth: null,
+    expect: 401,
+    note: 'no operator token',
+  });
+  await call('createTenant', { body: { name: 'x', plan: 'GOLD' }, expect: 400, note: 'unknown plan' });
+  await call('createTenant', { body: '{"name":', expect: 400, note: 'malformed JSON' });
+  await call('getTenant', { params: { tenant_id: state.tenantId }, expect: 200 });
+  await call('getTenant', { params: { tenant_id: '999999999' }, expect: 404, note: 'unknown id' });
+  await call('updateTenant', {
+    params: { tenant_id: state.tenantId },
+    body: { name: 'Contract test (renamed)', campaign_limit: 25 },
+    expect: 200,
+  });
+  await call('updateTenant', {
+    params: { tenant_id: state.tenantId },
+    body: { plan: 'GOLD' },
+    expect: 400,
+    note: 'unknown plan',
+  });
+  const dialerKey = (
+    await call('createApiKey', {
+      params: { tenant_id: state.tenantId },
+      body: { name: 'dialer' },
+      expect: 201,
+    })
+  ).json;
+  await call('createApiKey', {
+    params: { tenant_id: state.tenantId },
+    body: {},
+    expect: 400,
+    note: 'no name',
+  });
+  await call('listApiKeys', { params: { tenant_id: state.tenantId }, expect: 200 });
+  await call('listApiKeys', { params: { tenant_id: '999999999' }, expect: 404, note: 'unknown tenant' });
+  await call('updateApiKey', { params: { key_id: dialerKey.id }, body: { status: 'Disabled' }, expect: 200 });
+  await call('updateApiKey', {
+    params: { key_id: dialerKey.id },
+    body: { status: 'Gone' },
+    expect: 400,
+    note: 'unknown status',
+  });
+  await call('listClients', {
+    auth: dialerKey.key,
+    expect: 401,
+    note: 'disabled key',
+    message: 'API key is disabled',
+  });
+  await call('deleteApiKey', { params: { key_id: dialerKey.id }, expect: 200 });
+  await call('deleteApiKey', { params: { key_id: dialerKey.id }, expect: 404, note: 'already deleted' });
+  await call('listClients', { auth: dialerKey.key, expect: 401, note: 'deleted key' });
+
+  // The billing catalog and a form (operator API).
+  const product = {
+    product_id: 'prod_contract',
+    name: 'Contract pack',
+    pricing_model: 'flat_plus_usage',
+    min_minutes_included: 500,
+    additional_minute_price: '0.0125',
+    trial_days: 0,
+    prices: [
+      {
+        price_id: 'price_contract_m',
+        billing_type: 'recurring',
+        usage_type: 'licensed',
+        unit_amount: '49.00',
+        currency: 'USD',
+        interval: 'month',
+      },
+    ],
+  };
+  await call('createProduct', { params: { tenant_id: state.tenantId }, body: product, expect: 201 });
+  await call('createProduct', {
+    params: { tenant_id: state.tenantId },
+    body: product,
+    expect: 409,
+    note: 'same product_id',
+  });
+  await call('createProduct', {
+    params: { tenant_id: state.tenantId },
+    body: { name: 'x' },
+    expect: 400,
+    note: 'missing fields',
+  });
+  const form = (
+    await call('createClientForm', {
+      params: { tenant_id: state.tenantId },
+      body: { title: 'Intake' },
+      expect: 201,
+    })
+  ).json;
+  const emptyForm = (
+    await call('createClientForm', {
+      params: { tenant_id: state.tenantId },
+      body: { title: 'Feedback' },
+      expect: 201,
+    })
+  ).json;
+  await call('createClientForm', {
+    params: { tenant_id: state.tenantId },
+    body: {},
+    expect: 400,
+    note: 'no title',
+  });
+
+  // Authentication.
+  await call('listClients', {
+    auth: null,
+    expect: 401,
+    note: 'no Authorization header',
+    message: 'Authorization header not found',
+  });
+  await call('listClients', { auth: `vcs_${'0'.repeat(48)}`, expect: 401, note: 'unknown key' });
+  await call('listClients', { method: 'POST', body: {}, expect: 405, note: 'wrong method' });
+
+  // A voice provider configuration and campaigns.
+  const provider = (
+    await call('createVoiceProvider', {
+      body: {
+        voice_provider: 'provider_b',
+        provider_b_api_key: 'sk_contract_test',
+        provider_b_organization_name: 'Contract',
+        concurrency_limit: 5,
+      },
+      expect: 201,
+    })
+  ).json.data;
+  await call('createVoiceProvider', {
+    body: { voice_provider: 'provider_b' },
+    expect: 400,
+    note: 'no api key',
+    message: 'Validation error',
+  });
+  const campaign = (
+    await call('createCampaign', {
+      body: {
+        name: 'Spring outreach',
+        type: 'OUTBOUND',
+        tenant_voice_provider_id: provider.voice_provider_id,
+        timezone: 'America/New_York',
+        days_of_week: ['MONDAY', 'WEDNESDAY', 'FRIDAY'],
+        daily_start_time: '09:00',
+        daily_end_time: '17:30',
+        max_call_attempts: 5,
+        max_daily_attempts: 2,
+        min_gap_between_attempts: 60,
+      },
+      expect: 201,
+    })
+  ).json.data;
+  state.campaignId = campaign.campaign_id;
+  const cp = { campaign_id: state.campaignId };
+  await call('createCampaign', {
+    body: { type: 'OUTBOUND' },
+    expect: 400,
+    note: 'no name',
+    message: 'Invalid data',
+  });
+  await call('createCampaign', {
+    body: { name: 'x', tenant_voice_provider_id: 'VGVuYW50Vm9pY2VQcm92aWRlcjo5OTk5OTk5OTk=' },
+    expect: 404,
+    note: 'unknown voice provider',
+    message: 'Tenant voice provider not found',
+  });
+  await call('getCampaign', { params: cp, expect: 200 });
+  await call('getCampaign', {
+    params: { campaign_id: '999999999' },
+    expect: 404,
+    note: 'unknown id',
+    message: 'Campaign not found',
+  });
+  await call('updateCampaign', {
+    params: cp,
+    body: { name: 'Spring outreach (renamed)', max_call_attempts: 7 },
+    expect: 200,
+  });
+  await call('updateCampaign', {
+    params: cp,
+    body: { type: 'INBOUND' },
+    expect: 400,
+    note: 'type is immutable',
+  });
+  await call('updateCampaignStatus', { params: cp, body: { status: 'SCHEDULED' }, expect: 200 });
+  await call('updateCampaignStatus', {
+    params: cp,
+    body: { status: 'RUNNING' },
+    expect: 400,
+    note: 'unknown status',
+  });
+
+  // Leads.
+  await call('addLead', {
+    params: cp,
+    body: {
+      phone_number: '+14155550101',
+      first_name: 'Ada',
+      email: 'ada@example.com',
+      custom_fields: { plan: 'gold' },
+    },
+    expect: 201,
+  });
+  await call('addLead', {
+    params: cp,
+    body: { phone_number: '+14155550101' },
+    expect: 409,
+    note: 'same phone number',
+  });
+  await call('addLead', {
+    params: cp,
+    body: { first_name: 'x' },
+    expect: 400,
+    note: 'no phone number',
+    message: 'Invalid data',
+  });
+  await call('addLead', {
+    params: { campaign_id: '999999999' },
+    body: { phone_number: '+14155550101' },
+    expect: 404,
+    note: 'unknown campaign',
+    message: 'Campaign not found',
+  });
+  const bulk = (
+    await call('bulkAddLeads', {
+      params: cp,
+      body: [
+        { phone_number: '+14155550102', first_name: 'Grace' },
+        { phone_number: '+14155550103', first_name: 'Linus' },
+        { phone_number: '+14155550104', last_name: 'Hopper' },
+        { phone_number: 'not a number' },
+      ],
+      expect: 200,
+      note: 'one invalid item',
+    })
+  ).json;
+  await call('bulkAddLeads', { params: cp, body: [], expect: 400, note: 'empty list' });
+  let imported;
+  for (let i = 0; i < 100; i++) {
+    imported = await call('getLeadImport', {
+      params: { ...cp, import_id: bulk.import_id },
+      expect: 200,
+      noExample: true,
+      note: 'until done',
+    });
+    if (imported.json?.status === 'done' || imported.json?.status === 'failed') break;
+    await sleep(100);
+  }
+  if (imported.json?.status !== 'done') fail(`the bulk import did not finish: ${imported.text}`);
+  await call('getLeadImport', { params: { ...cp, import_id: bulk.import_id }, expect: 200, note: 'done' });
+  await call('getLeadImport', {
+    params: { ...cp, import_id: 'TGVhZEltcG9ydDo5OTk5OTk5OTk=' },
+    expect: 404,
+    note: 'unknown import',
+  });
+  const leads = (await call('listLeads', { params: cp, query: { limit: 2 }, expect: 200 })).json;
+  await call('listLeads', { params: cp, query: { limit: 0 }, expect: 400, note: 'limit 0' });
+  await call('bulkUpdateLeads', {
+    params: cp,
+    body: [
+      { phone_number: '+14155550102', custom_fields: { tier: 2 }, do_not_call: true },
+      { phone_number: '+14155559999', first_name: 'Nobody' },
+    ],
+    expect: 200,
+  });
+  await call('bulkUpdateLeads', { params: cp, body: {}, expect: 400, note: 'not a list' });
+  const byPhone = Object.fromEntries(leads.leads.map((l) => [l.phone_number, l.id]));
+  await call('bulkRemoveLeads', {
+    params: cp,
+    body: [{ phone_number: '+14155550103' }, { campaign_lead_id: byPhone['+14155550104'] }],
+    expect: 200,
+  });
+  await call('bulkRemoveLeads', { params: cp, body: [], expect: 400, note: 'empty list' });
+  await call('updateLeadV1', {
+    params: cp,
+    body: { tenant_id: state.tenantId, phone_number: '+14155550101', first_name: 'Ann' },
+    expect: 200,
+  });
+  await call('updateLeadV1', {
+    params: cp,
+    body: { tenant_id: state.tenantId, phone_number: '+14155559999', first_name: 'x' },
+    expect: 404,
+    note: 'unknown lead',
+    message: 'Lead not found',
+  });
+  await call('updateLeadV1', {
+    params: cp,
+    body: { tenant_id: 'VGVuYW50Ojk5OTk5OTk5OQ==', phone_number: '+14155550101' },
+    expect: 403,
+    note: 'another tenant_id',
+  });
+  await call('removeLeadV1', {
+    params: cp,
+    body: { tenant_id: state.tenantId, phone_number: '+14155550102' },
+    expect: 200,
+  });
+  await call('removeLeadV1', {
+    params: cp,
+    body: { tenant_id: state.tenantId },
+    expect: 400,
+    note: 'no lead given',
+  });
+  await call('removeLeadV1', {
+    params: cp,
+    body: { tenant_id: state.tenantId, phone_number: '+14155550102' },
+    expect: 404,
+    note: 'already removed',
+    message: 'Lead not found with the given phone number or campaign lead id',
+  });
+  await call('removeLeadV1', {
+    params: cp,
+    method: 'GET',
+    expect: 405,
+    note: 'wrong method',
+    message: 'Invalid request method',
+  });
+
+  // An inbound campaign and its web widget.
+  const inbound = (
+    await call('createCampaign', {
+      body: { name: 'Support line', type: 'INBOUND' },
+      expect: 201,
+      note: 'INBOUND',
+    })
+  ).json.data;
+  const widget = {
+    voice_campaign_id: inbound.campaign_id,
+    voice_assistant_id: 'asst_contract',
+    config: { theme: 'dark', title: 'Talk to Acme' },
+  };
+  await call('createWebWidget', { body: widget, expect: 201 });
+  await call('createWebWidget', { body: widget, expect: 409, note: 'second widget' });
+  await call('createWebWidget', {
+    body: { ...widget, voice_campaign_id: 'Vm9pY2VDYW1wYWlnbjo5OTk5OTk5OTk=' },
+    expect: 404,
+    note: 'unknown campaign',
+  });
+  await call('createWebWidget', { body: { config: {} }, expect: 400, note: 'no campaign' });
+  await call('updateCampaignStatus', {
+    params: { campaign_id: inbound.campaign_id },
+    body: { status: 'ENDED' },
+    expect: 200,
+    note: 'ENDED',
+  });
+  await call('updateCampaignStatus', {
+    params: { campaign_id: inbound.campaign_id },
+    body: { status: 'ACTIVE' },
+    expect: 409,
+    note: 'ENDED is final',
+    message: 'Unable to update the campaign status',
+  });
+
+  // Clients.
+  const client = (
+    await call('createClient', {
+      body: {
+        client_users: [{ email: 'owner@acme.example', password: 'correct horse battery' }],
+        client_details: { name: 'Acme', email: 'billing@acme.example' },
+        client_asset_group: { name: 'Acme main', tenant_voice_provider_id: provider.voice_provider_id },
+        billing_provider: {
+          type: 'processor',
+          selected_product: { product_id: product.product_id, price_ids: [product.prices[0].price_id] },
+        },
+        client_access: { assistant: 'view_only', campaign: 'view_and_add' },
+        assigned_resources: { assistant: ['asst_1'], campaign: [state.campaignId] },
+      },
+      expect: 201,
+    })
+  ).json.data;
+  const unbilled = (
+    await call('createClient', {
+      body: {
+        client_users: [{ email: 'solo@example.com', password: 'another secret' }],
+        client_details: { name: 'Solo', email: 'solo@example.com' },
+        client_asset_group: { name: 'Solo main' },
+      },
+      expect: 201,
+      note: 'no billing',
+    })
+  ).json.data;
+  await call('createClient', {
+    body: { client_users: [] },
+    expect: 400,
+    note: 'no users',
+    message: 'Validation error',
+  });
+  await call('listClients', { expect: 200 });
+  await call('getClientWithoutId', { expect: 400, message: 'Client ID is required' });
+  await call('getClient', {
+    params: { client_id: '999999999' },
+    expect: 404,
+    note: 'unknown id',
+    message: 'Client not found',
+  });
+
+  // Resources of the client's account configuration.
+  const ag = { client_account_configuration_id: client.asset_group_id };
+  await call('getAssignedResources', { params: ag, expect: 200 });
+  await call('assignResources', {
+    params: ag,
+    body: {
+      assigned_resources: {
+        assistant: ['asst_1', 'asst_2'],
+        phone_number: ['pn_1'],
+        campaign: [state.campaignId],
+      },
+    },
+    expect: 200,
+  });
+  await call('assignResources', {
+    params: ag,
+    body: { assigned_resources: {} },
+    expect: 400,
+    note: 'empty set',
+    message: 'Invalid data',
+  });
+  await call('getAssignedResources', {
+    params: { client_account_configuration_id: '999999999' },
+    expect: 404,
+    note: 'unknown id',
+  });
+  await call('getAssignedResourcesWithoutId', { expect: 400 });
+  await call('assignResourcesWithoutId', {
+    body: { assigned_resources: { assistant: ['asst_1'] } },
+    expect: 400,
+  });
+
+  // Form submissions.
+  await call('createFormSubmission', {
+    params: { client_form_id: form.client_form_id },
+    body: { client_id: client.client_id, response_data: { company_size: '11-50', wants_demo: true } },
+    expect: 201,
+  });
+  await call('createFormSubmission', {
+    params: { client_form_id: form.client_form_id },
+    body: {},
+    expect: 400,
+    note: 'no client',
+  });
+  await call('listFormSubmissions', { params: { client_form_id: form.client_form_id }, expect: 200 });
+  await call('listFormSubmissions', {
+    params: { client_form_id: 'x' },
+    expect: 400,
+    note: 'malformed id',
+    message: 'Invalid client_form_id format',
+  });
+  await call('listFormSubmissions', {
+    params: { client_form_id: emptyForm.client_form_id },
+    expect: 404,
+    note: 'no submissions',
+    message: 'Submissions not found',
+  });
+
+  // Billing: subscription, payment request, usage.
+  const subs = (await call('listSubscriptions', { query: { client_id: client.client_id }, expect: 200 }))
+    .json;
+  const subscriptionId = subs.data[0].id;
+  await call('listSubscriptions', { query: { status: 'paused' }, expect: 400, note: 'unknown status' });
+  await call('getSubscription', { params: { subscription_id: subscriptionId }, expect: 200 });
+  await call('getSubscription', {
+    params: { subscription_id: '999999999' },
+    expect: 404,
+    note: 'unknown id',
+    message: 'Subscription not found',
+  });
+  const now = new Date();
+  const day = (d) => new Date(now.getTime() + d * 86400000).toISOString().slice(0, 10) + 'T00:00:00Z';
+  const request = (
+    await call('createPaymentRequest', {
+      body: {
+        client_id: client.client_id,
+        subscription_id: subscriptionId,
+        type: 'SUBSCRIPTION',
+        amount: '49.00',
+        currency: 'USD',
+        due_date: day(7),
+        period_start: day(0),
+        period_end: day(30),
+        line_items: [{ description: 'Contract pack for one month', amount: '49.00' }],
+        notes: 'First month',
+      },
+      expect: 201,
+    })
+  ).json;
+  await call('createPaymentRequest', {
+    body: { client_id: client.client_id, type: 'REFUND' },
+    expect: 400,
+    note: 'invalid body',
+  });
+  await call('listPaymentRequests', { query: { client_id: client.client_id }, expect: 200 });
+  await call('listPaymentRequests', { query: { status: 'LOST' }, expect: 400, note: 'unknown status' });
+  await call('getPaymentRequest', { params: { payment_request_id: request.id }, expect: 200 });
+  await call('getPaymentRequest', {
+    params: { payment_request_id: '999999999' },
+    expect: 404,
+    note: 'unknown id',
+    message: 'Payment request not found',
+  });
+  await call('addAddonMinutes', { body: { client_id: client.client_id, minutes: '500' }, expect: 200 });
+  await call('recordUsage', { body: { client_id: client.client_id, minutes: '12.50' }, expect: 200 });
+  await call('recordUsage', {
+    body: { client_id: client.client_id, minutes: '-1' },
+    expect: 400,
+    note: 'negative minutes',
+  });
+  await call('recordUsage', {
+    body: { client_id: unbilled.client_id, minutes: '1' },
+    expect: 404,
+    note: 'no subscription',
+  });
+  await call('addAddonMinutes', {
+    body: { client_id: '999999999', minutes: '1' },
+    expect: 404,
+    note: 'unknown client',
+  });
+  await call('listUsage', { query: { client_id: client.client_id }, expect: 200 });
+  await call('listUsage', { query: { page: 0 }, expect: 400, note: 'page 0' });
+  // A cycle request already due: the sweep (as the scheduler would, at the
+  // current time) makes it OVERDUE, the subscription past_due and pauses the
+  // client's campaign; once no cycle request is left PENDING or OVERDUE (the
+  // first one too), the subscription is active again and the campaign resumed.
+  const overdue = (
+    await call('createPaymentRequest', {
+      body: {
+        client_id: client.client_id,
+        subscription_id: subscriptionId,
+        type: 'OVERAGE',
+        amount: '3.75',
+        currency: 'USD',
+        due_date: day(-1),
+        period_start: day(-31),
+        period_end: day(-1),
+      },
+      expect: 201,
+      note: 'due yesterday',
+    })
+  ).json;
+  await call('runBillingSweep', { expect: 200 });
+  await call('runBillingSweep', { body: { now: 'yesterday' }, expect: 400, note: 'invalid now' });
+  const billingState = async (note) =>
+    [
+      (await call('getPaymentRequest', { params: { payment_request_id: overdue.id }, expect: 200, note }))
+        .json?.status,
+      (await call('getSubscription', { params: { subscription_id: subscriptionId }, expect: 200, note })).json
+        ?.status,
+      (await call('getCampaign', { params: cp, expect: 200, note })).json?.data?.status,
+    ].join(' ');
+  expectEqual(
+    'after the sweep: request, subscription, campaign',
+    await billingState('after the sweep'),
+    'OVERDUE past_due PAUSED',
+  );
+  await call('updatePaymentRequest', {
+    params: { payment_request_id: overdue.id },
+    body: { status: 'PAID', external_payment_id: 'pi_contract_1' },
+    expect: 200,
+  });
+  expectEqual(
+    'paid, the first request still PENDING: request, subscription, campaign',
+    await billingState('one paid'),
+    'PAID past_due PAUSED',
+  );
+  await call('updatePaymentRequest', {
+    params: { payment_request_id: request.id },
+    body: { status: 'PAID' },
+    expect: 200,
+    note: 'the other cycle request',
+  });
+  expectEqual(
+    'both paid: request, subscription, campaign',
+    await billingState('both paid'),
+    'PAID active SCHEDULED',
+  );
+  await call('updatePaymentRequest', {
+    params: { payment_request_id: overdue.id },
+    body: { status: 'REFUNDED' },
+    expect: 400,
+    note: 'unknown status',
+  });
+  await call('updatePaymentRequest', {
+    params: { payment_request_id: '999999999' },
+    body: { status: 'PAID' },
+    expect: 404,
+    note: 'unknown id',
+    message: 'Payment request not found',
+  });
+
+  // The client detail, with everything above.
+  await call('getClient', { params: { client_id: client.client_id }, expect: 200 });
+  await call('getClient', {
+    params: { client_id: unbilled.client_id },
+    expect: 200,
+    note: 'no subscription',
+  });
+
+  // A tenant below PRO, then inactive.
+  const proPlanRequired = 'External Billing API access requires a PRO plan. Error Code: external_billing_api';
+  const free = (
+    await call('createTenant', {
+      body: { name: 'Contract test (free)', plan: 'FREE' },
+      expect: 201,
+      note: 'FREE',
+    })
+  ).json;
+  for (const id of ['listPaymentRequests', 'listSubscriptions', 'listUsage']) {
+    await call(id, { auth: free.api_key.key, expect: 403, note: 'FREE plan', message: proPlanRequired });
+  }
+  await call('getPaymentRequest', {
+    params: { payment_request_id: request.id },
+    auth: free.api_key.key,
+    expect: 403,
+    note: 'FREE plan',
+    message: proPlanRequired,
+  });
+  await call('updatePaymentRequest', {
+    params: { payment_request_id: request.id },
+    body: { status: 'PAID' },
+    auth: free.api_key.key,
+    expect: 403,
+    note: 'FREE plan',
+    message: proPlanRequired,
+  });
+  await call('getSubscription', {
+    params: { subscription_id: subscriptionId },
+    auth: free.api_key.key,
+    expect: 403,
+    note: 'FREE plan',
+    message: proPlanRequired,
+  });
+  await call('updateTenant', {
+    params: { tenant_id: free.tenant_id },
+    body: { campaign_limit: 0 },
+    expect: 200,
+    note: 'campaign_limit 0',
+  });
+  const limited = await call('createCampaign', {
+    body: { name: 'x' },
+    auth: free.api_key.key,
+    expect: 403,
+    note: 'plan campaign limit',
+  });
+  expectEqual('the plan limit error', JSON.stringify(limited.json?.errors), '["Campaign limit reached"]');
+  await call('removeLeadV1', {
+    params: cp,
+    body: { tenant_id: free.tenant_id, phone_number: '+14155550101' },
+    expect: 403,
+    note: 'another tenant_id',
+  });
+  await call('updateTenant', {
+    params: { tenant_id: free.tenant_id },
+    body: { active: false },
+    expect: 200,
+    note: 'deactivate',
+  });
+  await call('listClients', {
+    auth: free.api_key.key,
+    expect: 403,
+    note: 'inactive tenant',
+    message: 'Tenant is inactive',
+  });
+  await call('createVoiceProvider', {
+    body: { voice_provider: 'provider_b', provider_b_api_key: 'sk_x' },
+    auth: free.api_key.key,
+    expect: 403,
+    note: 'inactive tenant',
+  });
+
+  // Unknown ids in the path (or the body) of the remaining operations.
+  const unknown = '999999999';
+  const globalId = (type, n) => Buffer.from(`${type}:${n}`).toString('base64');
+  const unknownCampaign = { campaign_id: globalId('VoiceCampaign', unknown) };
+  const unknownTenant = { tenant_id: unknown };
+  for (const [id, opts] of [
+    [
+      'assignResources',
+      {
+        params: { client_account_configuration_id: unknown },
+        body: { assigned_resources: { assistant: ['asst_1'] } },
+      },
+    ],
+    ['updateCampaign', { params: unknownCampaign, body: { name: 'x' } }],
+    ['updateCampaignStatus', { params: unknownCampaign, body: { status: 'PAUSED' } }],
+    ['bulkAddLeads', { params: unknownCampaign, body: [{ phone_number: '+14155550199' }] }],
+    ['listLeads', { params: unknownCampaign }],
+    ['bulkUpdateLeads', { params: unknownCampaign, body: [{ phone_number: '+14155550199' }] }],
+    ['bulkRemoveLeads', { params: unknownCampaign, body: [{ phone_number: '+14155550199' }] }],
+    ['updateTenant', { params: unknownTenant, body: { name: 'x' } }],
+    ['createApiKey', { params: unknownTenant, body: { name: 'x' } }],
+    [
+      'createProduct',
+      {
+        params: unknownTenant,
+        body: { ...product, product_id: 'prod_x', prices: [{ price_id: 'price_x', currency: 'USD' }] },
+      },
+    ],
+    ['createClientForm', { params: unknownTenant, body: { title: 'x' } }],
+    [
+      'createFormSubmission',
+      {
+        params: { client_form_id: globalId('ClientForm', unknown) },
+        body: { client_id: client.client_id, response_data: {} },
+      },
+    ],
+    [
+      'createPaymentRequest',
+      {
+        body: {
+          client_id: unknown,
+          type: 'ONE_TIME',
+          amount: '1.00',
+          currency: 'USD',
+          due_date: day(7),
+          period_start: day(0),
+          period_end: day(30),
+        },
+      },
+    ],
+    ['updateApiKey', { params: { key_id: unknown }, body: { status: 'Active' } }],
+  ]) {
+    await call(id, { ...opts, expect: 404, note: 'unknown id' });
+  }
+  await call('updateLeadV1', {
+    params: cp,
+    body: { tenant_id: state.tenantId, first_name: 'x' },
+    expect: 400,
+    note: 'no phone number',
+  });
+  await call('addAddonMinutes', {
+    body: { client_id: client.client_id, minutes: 'many' },
+    expect: 400,
+    note: 'not a number',
+  });
+  await call('createTenant', {
+    body: JSON.stringify({ name: 'x', plan: 'PRO', padding: 'x'.repeat(1100000) }),
+    expect: 413,
+    note: 'body over the limit',
+  });
+
+  // No credentials: every operation that asks for them answers 401 first.
+  for (const o of operations) {
+    const security = o.op.security ?? spec.security ?? [];
+    if (!o.id || !security.some((s) => Object.keys(s).length)) continue;
+    const params = Object.fromEntries([...o.path.matchAll(/\{(\w+)\}/g)].map((m) => [m[1], '1']));
+    await call(o.id, {
+      params,
+      body: o.op.requestBody ? {} : undefined,
+      auth: null,
+      expect: 401,
+      note: 'no credentials',
+    });
+  }
+
+  await call('getMetrics', { expect: 200 });
+  await call('getMetrics', { auth: null, expect: 401, note: 'no operator token' });
+}
+
+try {
+  await scenario();
+} catch (e) {
+  fail(`the scenario stopped: ${e.stack ?? e}`);
+}
+
+// One line per operation: the statuses its calls answered.
+let documented = 0;
+let seen = 0;
+for (const o of operations) {
+  const codes = Object.keys(o.op.responses);
+  const statuses = [...(answered.get(o.id) ?? [])].sort();
+  documented += codes.length;
+  seen += codes.filter((c) => statuses.includes(c)).length;
+  const line = `${label(o)} ${statuses.join(' ') || '-'} (${o.id})`;
+  if (!exercised.has(o.id)) fail(`${line}: not exercised (no call answered ${exampleStatus(o.op)})`);
+  else console.log(`${failed.has(o.id) ? 'FAIL' : 'ok  '} ${line}`);
+}
+
+// ---------------------------------------------------------------- examples
+
+// A fresh API key in an example becomes a same-shaped dummy that keeps the
+// last four digits (the masked key shows them anyway).
+function scrub(value) {
+  if (Array.isArray(value)) return value.map(scrub);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [
+        k,
+        k === 'key' && typeof v === 'string' && /^vcs_[0-9a-f]{48}$/.test(v)
+          ? `vcs_${'0123456789abcdef'.repeat(3).slice(0, 44)}${v.slice(-4)}`
+          : scrub(v),
+      ]),
+    );
+  }
+  return value;
+}
+
+// The first lines of a text response (all of a short one).
+function excerpt(text) {
+  if (text.length <= 600) return text;
+  const out = [];
+  let size = 0;
+  for (const line of text.split('\n')) {
+    if (out.length && size + line.length > 300) break;
+    out.push(line.length > 200 ? `${line.slice(0, 200)}…` : line);
+    size += line.length + 1;
+  }
+  return `${out.join('\n')}\n`;
+}
+
+function exampleValue(o, rec) {
+  if (o.id === 'getOpenApiDocument') return { openapi: rec.json.openapi, info: rec.json.info };
+  if (rec.json !== undefined) return scrub(rec.json);
+  return excerpt(rec.text);
+}
+
+// Quoted unless plainly safe for YAML 1.1 readers too (PyYAML builds
+// /openapi.json: unquoted times, dates and yes/no would change type).
+const plainSafe = (s) =>
+  /^[A-Za-z][A-Za-z0-9 _.,@/=+()*-]*$/.test(s) &&
+  !s.endsWith(' ') &&
+  !/^(y|n|yes|no|on|off|true|false|null)$/i.test(s);
+
+function exampleNode(value, inFlow = false) {
+  const node = yamlDoc.createNode(value, { aliasDuplicateObjects: false });
+  visit(node, {
+    Scalar(key, n) {
+      if (typeof n.value !== 'string' || key === 'key') return;
+      if (n.value.includes('\n')) n.type = Scalar.BLOCK_LITERAL;
+      else n.type = plainSafe(n.value) ? Scalar.PLAIN : Scalar.QUOTE_SINGLE;
+    },
+    Pair(_, pair) {
+      if (isScalar(pair.key) && !plainSafe(String(pair.key.value))) pair.key.type = Scalar.QUOTE_SINGLE;
+    },
+  });
+  // Small collections on one line, as the rest of the document writes them;
+  // the items of a list all on one line each, or none.
+  const isCollection = (n) => isMap(n) || isSeq(n);
+  const fits = (n) => {
+    const json = JSON.stringify(n.toJSON());
+    return json.length <= 100 && !json.includes('\\n');
+  };
+  const flow = (n, mode) => {
+    if (!isCollection(n)) return;
+    n.flow = mode === 'flow' || (mode !== 'block' && fits(n));
+    const children = (isMap(n) ? n.items.map((p) => p.value) : n.items).filter(isCollection);
+    let childMode = n.flow ? 'flow' : undefined;
+    if (!n.flow && isSeq(n)) childMode = children.every(fits) ? 'flow' : 'block';
+    for (const c of children) flow(c, childMode);
+  };
+  flow(node, inFlow ? 'flow' : undefined);
+  return node;
+}
+
+// The example node for value, reusing the existing node where the shape is
+// the same (same keys in the same order, same lengths) so that styles stay
+// and a rerun changes only the values that changed.
+function updateNode(node, value, inFlow = false) {
+  const plainObject = value && typeof value === 'object' && !Array.isArray(value);
+  if (
+    isMap(node) &&
+    plainObject &&
+    sameJson(
+      node.items.map((p) => String(p.key?.value)),
+      Object.keys(value),
+    )
+  ) {
+    for (const pair of node.items)
+      pair.value = updateNode(pair.value, value[pair.key.value], inFlow || node.flow);
+    return node;
+  }
+  if (isSeq(node) && Array.isArray(value) && node.items.length === value.length) {
+    node.items = node.items.map((item, i) => updateNode(item, value[i], inFlow || node.flow));
+    return node;
+  }
+  if (isScalar(node) && (value === null || typeof value !== 'object') && node.value === value) return node;
+  return exampleNode(value, inFlow);
+}
+
+const sameJson = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+
+if (writeExamplesMode) {
+  let written = 0;
+  for (const o of operations) {
+    const rec = recorded.get(o.id);
+    if (!rec) {
+      fail(`${label(o)}: no conforming ${exampleStatus(o.op)} response to write as its example`);
+      continue;
+    }
+    const responseNode = yamlDoc.getIn(['paths', o.path, o.method, 'responses', rec.status]);
+    const media = isMap(responseNode) ? responseNode.getIn(['content', rec.mediaType]) : undefined;
+    if (!isMap(media)) {
+      fail(`${label(o)}: ${rec.status} ${rec.mediaType} is not an inline response; no example written`);
+      continue;
+    }
+    const value = exampleValue(o, rec);
+    if (sameJson(media.toJSON().example, value)) continue;
+    // An example on one line stays so while the line stays reasonable.
+    const old = media.get('example', true);
+    let node = old === undefined ? undefined : updateNode(old, value);
+    if (!node || (node.flow && JSON.stringify(value).length > 260)) node = exampleNode(value);
+    media.set('example', node);
+    written++;
+  }
+  writeFileSync(docPath, yamlDoc.toString({ lineWidth: 0, flowCollectionPadding: false }));
+  console.log(`examples: ${written} written to ${docPath}`);
+}
+
+if (dumpPath) writeFileSync(dumpPath, `${JSON.stringify(dump, null, 1)}\n`);
+
+console.log(
+  `contract: ${requests} requests; ${exercised.size} of ${operations.length} operations exercised, ` +
+    `${seen} of their ${documented} documented statuses answered; ` +
+    `${failures.filter((f) => !f.startsWith('  ')).length} failures`,
+);
+process.exit(failures.length ? 1 : 0);
