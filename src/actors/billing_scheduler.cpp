@@ -1,6 +1,7 @@
 #include "actors/billing_scheduler.hpp"
 
 #include "actors/actor_error.hpp"
+#include "storage/idempotency_repository.hpp"
 #include "storage/subscription_repository.hpp"
 
 #include <caf/event_based_actor.hpp>
@@ -118,6 +119,7 @@ void begin(self_ptr self, billing_scheduler_state::waiting next) {
                       return -1;
                     std::this_thread::sleep_for(std::chrono::milliseconds(50));
                   }
+                  storage::purge_idempotency_keys(sql);
                   return storage::mark_unlinked_overdue(sql, now);
                 }))
       .then(

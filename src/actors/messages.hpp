@@ -65,6 +65,8 @@ struct inbound_request {
   std::string method;
   std::string target;
   std::string authorization;
+  // The Idempotency-Key header, when sent.
+  std::optional<std::string> idempotency_key;
   std::string body;
   std::string request_id;
   std::chrono::steady_clock::time_point received;

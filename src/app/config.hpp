@@ -25,6 +25,10 @@ struct config {
   std::chrono::milliseconds idle_timeout{30'000};
   std::chrono::milliseconds read_timeout{30'000};
   std::chrono::milliseconds shutdown_timeout{30'000};
+  std::size_t max_connections = 10'000;
+  std::size_t max_connections_per_client = 1'000;
+  std::size_t max_queued_requests = 1'024;
+  std::chrono::milliseconds max_queue_wait{5'000};
   std::chrono::milliseconds actor_timeout{30'000};
   std::chrono::milliseconds entity_idle_timeout{300'000};
   std::size_t batch_size = 256;

@@ -24,6 +24,7 @@
 
 #include <cstdio>
 #include <iostream>
+#include <sys/resource.h>
 #include <unistd.h>
 
 namespace {
@@ -45,6 +46,24 @@ std::string node_id() {
   ::gethostname(host, sizeof host - 1);
   return std::string{host} + ":" + std::to_string(::getpid()) + ":" +
          domain::random_hex_32().substr(0, 8);
+}
+
+// Both listeners' connections need descriptors: raise the soft limit to the
+// hard one, and say so when even that cannot hold them.
+void raise_file_limit(std::size_t max_connections) {
+  rlimit limit{};
+  if (::getrlimit(RLIMIT_NOFILE, &limit) != 0)
+    return;
+  if (limit.rlim_cur < limit.rlim_max) {
+    limit.rlim_cur = limit.rlim_max;
+    ::setrlimit(RLIMIT_NOFILE, &limit);
+  }
+  // Database sessions, the listeners and the log need some more.
+  constexpr rlim_t reserve = 256;
+  if (max_connections != 0 && limit.rlim_cur < 2 * max_connections + reserve)
+    spdlog::warn("open file limit {} is below two listeners' max-connections ({} each); "
+                 "accepting pauses while descriptors run out",
+                 limit.rlim_cur, max_connections);
 }
 
 int run_migrate(const app::config& c) {
@@ -99,6 +118,8 @@ int run_serve(const app::config& c) {
   svc->metrics = std::make_shared<http::metrics>();
   svc->operator_token = c.operator_token;
   svc->actor_timeout = c.actor_timeout;
+  svc->max_queued_requests = c.max_queued_requests;
+  svc->max_queue_wait = c.max_queue_wait;
   svc->secrets =
       std::make_shared<const domain::secret_box>(*domain::secret_box::from_hex(c.secret_key));
   auto routes = std::make_shared<http::route_tables>(
@@ -115,6 +136,9 @@ int run_serve(const app::config& c) {
   opts.idle_timeout = c.idle_timeout;
   opts.read_timeout = c.read_timeout;
   opts.shutdown_timeout = c.shutdown_timeout;
+  opts.max_connections = c.max_connections;
+  opts.max_connections_per_client = c.max_connections_per_client;
+  raise_file_limit(opts.max_connections);
   opts.database_up = [database_up] { return database_up->load(std::memory_order_relaxed); };
   opts.inline_metrics = svc->metrics;
   http::server server{opts, [&front](actors::http_call call) { front.dispatch(std::move(call)); }};

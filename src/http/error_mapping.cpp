@@ -35,6 +35,12 @@ unsigned status_of(domain::errc code) noexcept {
   return 500;
 }
 
+actors::outbound_response overloaded_response() {
+  auto r = error_response({domain::errc::unavailable, "Service overloaded; try again shortly"});
+  r.headers.emplace_back("Retry-After", "1");
+  return r;
+}
+
 actors::outbound_response error_response(const domain::error& e) {
   actors::outbound_response r;
   r.status = status_of(e.code);

@@ -11,4 +11,7 @@ unsigned status_of(domain::errc code) noexcept;
 // A complete JSON error response in the spec's envelope.
 actors::outbound_response error_response(const domain::error& e);
 
+// 503 with Retry-After: the service sheds load instead of queueing it.
+actors::outbound_response overloaded_response();
+
 } // namespace vcs::http

@@ -17,6 +17,8 @@ void exchange::respond(actors::outbound_response response) {
   if (answered_)
     return;
   answered_ = true;
+  if (before_reply)
+    before_reply(response);
   auto latency = std::chrono::steady_clock::now() - request.received;
   svc.metrics->record(route, response.status, latency);
   // The access log names the route pattern, never the raw target (which may

@@ -31,6 +31,12 @@ struct services {
   std::shared_ptr<http::metrics> metrics;
   std::string operator_token;
   std::chrono::milliseconds actor_timeout{30'000};
+  // Load shedding: requests waiting for or inside a request worker beyond
+  // which new ones are answered 503 at once, and the longest a request may
+  // wait in a worker's queue before it is answered 503 instead of run (its
+  // client has likely given up). 0 turns either off.
+  std::size_t max_queued_requests = 1'024;
+  std::chrono::milliseconds max_queue_wait{5'000};
   // Seals stored provider credentials (key from VCS_SECRET_KEY).
   std::shared_ptr<const domain::secret_box> secrets;
 };
@@ -48,6 +54,10 @@ public:
   std::string route = "unmatched";
   std::optional<domain::principal> principal;
   const services& svc;
+
+  // Runs once on the response before it leaves (stores it for the
+  // request's Idempotency-Key).
+  std::function<void(const actors::outbound_response&)> before_reply;
 
   void respond(unsigned status, std::string body);
   void respond(actors::outbound_response response);

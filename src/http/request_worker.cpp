@@ -1,10 +1,12 @@
 #include "http/request_worker.hpp"
 
 #include "domain/api_key.hpp"
+#include "domain/idempotency.hpp"
 #include "http/error_mapping.hpp"
 #include "http/json.hpp"
 #include "storage/api_key_repository.hpp"
 #include "storage/database.hpp"
+#include "storage/idempotency_repository.hpp"
 #include "storage/storage_error.hpp"
 
 #include <soci/soci.h>
@@ -79,9 +81,65 @@ bool request_worker_state::authenticate(const exchange_ptr& ex, access required)
   return true;
 }
 
+bool request_worker_state::claim_idempotency_key(const exchange_ptr& ex) {
+  const auto& key = *ex->request.idempotency_key;
+  if (auto invalid = domain::check_idempotency_key(key)) {
+    ex->fail(*invalid);
+    return false;
+  }
+  auto tenant = ex->principal->tenant_id;
+  auto fingerprint =
+      domain::request_fingerprint(ex->request.method, ex->request.target, ex->request.body);
+  auto claim = storage::claim_idempotency_key(db(), tenant, key, fingerprint,
+                                              domain::idempotency_claim_timeout);
+  using outcome = storage::idempotency_claim::outcome;
+  switch (claim.result) {
+  case outcome::mismatch:
+    ex->fail(
+        {domain::errc::unprocessable, "Idempotency-Key was already used with a different request"});
+    return false;
+  case outcome::in_progress:
+    ex->fail({domain::errc::conflict, "A request with this Idempotency-Key is still in progress"});
+    return false;
+  case outcome::replay: {
+    actors::outbound_response r;
+    r.status = claim.response.status;
+    r.content_type = std::move(claim.response.content_type);
+    r.body = std::move(claim.response.body);
+    r.headers.emplace_back("Idempotent-Replayed", "true");
+    ex->respond(std::move(r));
+    return false;
+  }
+  case outcome::claimed:
+    break;
+  }
+  // Successful responses are kept for replay; an error releases the key, so
+  // a retry runs again. When that write fails the claim stays until it is
+  // abandoned (domain::idempotency_claim_timeout); the answer goes out as is.
+  ex->before_reply = [this, tenant, key, token = std::move(claim.token),
+                      request_id = ex->request.request_id](const actors::outbound_response& r) {
+    try {
+      if (r.status >= 200 && r.status < 300)
+        storage::complete_idempotency_key(db(), tenant, key, token,
+                                          {r.status, r.content_type, r.body});
+      else
+        storage::release_idempotency_key(db(), tenant, key, token);
+    } catch (const std::exception& e) {
+      spdlog::warn("request_id={}: the Idempotency-Key outcome was not stored: {}", request_id,
+                   e.what());
+    }
+  };
+  return true;
+}
+
 void request_worker_state::handle(actors::request_worker_actor::pointer self,
                                   actors::http_call& call) {
   auto ex = std::make_shared<exchange>(std::move(call), *svc);
+  if (svc->max_queue_wait.count() > 0 &&
+      std::chrono::steady_clock::now() - ex->request.received > svc->max_queue_wait) {
+    ex->respond(overloaded_response());
+    return;
+  }
   const auto& table = ex->request.listener == actors::listener_kind::public_api
                           ? routes->public_api
                           : routes->operator_api;
@@ -106,6 +164,9 @@ void request_worker_state::handle(actors::request_worker_actor::pointer self,
   ex->params = std::move(match.params);
   try {
     if (!authenticate(ex, match.found->target->required_access()))
+      return;
+    if (ex->request.idempotency_key && ex->principal &&
+        domain::accepts_idempotency_key(ex->request.method) && !claim_idempotency_key(ex))
       return;
     worker_context ctx{self, [this]() -> soci::session& { return db(); }, *svc};
     match.found->target->handle(ex, ctx);

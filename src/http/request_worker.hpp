@@ -34,6 +34,9 @@ struct request_worker_state {
   void handle(actors::request_worker_actor::pointer self, actors::http_call& call);
   // False when the request was answered with an authentication error.
   bool authenticate(const exchange_ptr& ex, access required);
+  // Claims the request's Idempotency-Key; false when it was answered
+  // instead (the first response replayed, or the key refused).
+  bool claim_idempotency_key(const exchange_ptr& ex);
 };
 
 // Spawn with caf::detached: handlers read from the database synchronously.

@@ -32,7 +32,8 @@ tcp::endpoint parse_endpoint(const std::string& host_port) {
 class listener : public std::enable_shared_from_this<listener> {
 public:
   listener(net::io_context& ioc, const tcp::endpoint& at, session_settings settings)
-      : ioc_(ioc), acceptor_(net::make_strand(ioc)), settings_(settings) {
+      : ioc_(ioc), acceptor_(net::make_strand(ioc)), retry_(acceptor_.get_executor()),
+        settings_(std::move(settings)) {
     acceptor_.open(at.protocol());
     acceptor_.set_option(net::socket_base::reuse_address(true));
     acceptor_.bind(at);
@@ -57,18 +58,41 @@ private:
       if (ec) {
         if (ec == net::error::operation_aborted || !self->acceptor_.is_open())
           return;
+        // Out of file descriptors, say: the pending connection stays queued
+        // and accepting at once would fail again, so pause briefly.
         spdlog::warn("accept failed: {}", ec.message());
-      } else {
-        beast::error_code ignored;
-        socket.set_option(tcp::no_delay(true), ignored);
-        std::make_shared<session>(std::move(socket), self->settings_)->start();
+        self->retry_.expires_after(std::chrono::milliseconds(100));
+        self->retry_.async_wait([self](beast::error_code) { self->accept(); });
+        return;
       }
+      self->admit(std::move(socket));
       self->accept();
     });
   }
 
+  void admit(tcp::socket socket) {
+    beast::error_code ec;
+    auto client = socket.remote_endpoint(ec).address().to_string();
+    if (ec)
+      return;
+    socket.set_option(tcp::no_delay(true), ec);
+    auto s = std::make_shared<session>(std::move(socket), settings_);
+    switch (settings_.limits->admit(client)) {
+    case connection_limits::verdict::admitted:
+      s->hold_slot(std::move(client));
+      return s->start();
+    case connection_limits::verdict::full:
+      spdlog::warn("connection refused: listener at its connection limit");
+      return s->start_refused("Too many connections; try again shortly");
+    case connection_limits::verdict::client_full:
+      spdlog::warn("connection refused: client at its connection limit");
+      return s->start_refused("Too many connections from this client; try again shortly");
+    }
+  }
+
   net::io_context& ioc_;
   tcp::acceptor acceptor_;
+  net::steady_timer retry_;
   session_settings settings_;
 };
 
@@ -108,12 +132,17 @@ server::~server() {
 
 void server::start() {
   auto& m = *impl_;
+  // The operator listener keeps its own budget, so a flood of the public
+  // one leaves operators and health checks a way in.
   m.public_listener = std::make_shared<listener>(
       m.ioc, parse_endpoint(m.options.public_listen),
-      session_settings{actors::listener_kind::public_api, m.options, m.dispatch, m.tracker});
+      session_settings{actors::listener_kind::public_api, m.options, m.dispatch, m.tracker,
+                       std::make_shared<connection_limits>(m.options.max_connections,
+                                                           m.options.max_connections_per_client)});
   m.operator_listener = std::make_shared<listener>(
       m.ioc, parse_endpoint(m.options.operator_listen),
-      session_settings{actors::listener_kind::operator_api, m.options, m.dispatch, m.tracker});
+      session_settings{actors::listener_kind::operator_api, m.options, m.dispatch, m.tracker,
+                       std::make_shared<connection_limits>(m.options.max_connections, 0)});
   m.signals.emplace(m.ioc, SIGINT, SIGTERM);
   m.signals->async_wait(
       [&m](beast::error_code ec, int sig) { m.signalled.set_value(ec ? 0 : sig); });

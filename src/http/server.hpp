@@ -24,6 +24,10 @@ struct server_options {
   std::chrono::milliseconds idle_timeout{30'000};
   // Reading a request body, and writing a response.
   std::chrono::milliseconds read_timeout{30'000};
+  // Open connections per listener, and per client address on the public
+  // listener (0: no limit); more are answered 503 and closed.
+  std::size_t max_connections = 10'000;
+  std::size_t max_connections_per_client = 1'000;
   // How long a graceful shutdown waits for in-flight requests.
   std::chrono::milliseconds shutdown_timeout{30'000};
   // When set, GET /healthz is answered on the I/O thread from the

@@ -70,12 +70,24 @@ session::session(tcp::socket&& socket, session_settings settings)
     : stream_(std::move(socket)), settings_(settings) {}
 
 session::~session() {
+  if (slot_)
+    settings_.limits->release(*slot_);
   settings_.tracker.remove(this);
 }
 
 void session::start() {
   settings_.tracker.add(shared_from_this());
   net::dispatch(stream_.get_executor(), [self = shared_from_this()] { self->read_header(); });
+}
+
+void session::hold_slot(std::string client) {
+  slot_ = std::move(client);
+}
+
+void session::start_refused(std::string_view message) {
+  settings_.tracker.add(shared_from_this());
+  net::dispatch(stream_.get_executor(),
+                [self = shared_from_this(), message] { self->reject(503, message, true); });
 }
 
 void session::shutdown() {
@@ -165,6 +177,8 @@ void session::dispatch_request() {
   call.request.method = std::string{req.method_string()};
   call.request.target = std::string{req.target()};
   call.request.authorization = std::string{req[bhttp::field::authorization]};
+  if (auto key = req.find("Idempotency-Key"); key != req.end())
+    call.request.idempotency_key = std::string{key->value()};
   call.request.body = std::move(req.body());
   call.request.request_id = request_id_;
   call.request.received = std::chrono::steady_clock::now();
@@ -218,7 +232,7 @@ void session::on_write(beast::error_code ec, bool keep_alive) {
   read_header();
 }
 
-void session::reject(unsigned status, std::string_view message) {
+void session::reject(unsigned status, std::string_view message, bool retry_later) {
   spdlog::info("access method=- route=\"rejected\" status={} request_id={} reason=\"{}\"", status,
                request_id_.empty() ? "-" : request_id_, message);
   if (request_id_.empty())
@@ -230,6 +244,8 @@ void session::reject(unsigned status, std::string_view message) {
   res.result(status);
   res.set(bhttp::field::content_type, "application/json");
   res.set("X-Request-Id", request_id_);
+  if (retry_later)
+    res.set(bhttp::field::retry_after, "1");
   res.body() = message_json(message);
   res.keep_alive(false);
   res.prepare_payload();

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "http/beast.hpp"
+#include "http/connection_limits.hpp"
 #include "http/server.hpp"
 
 #include <array>
@@ -36,6 +37,7 @@ struct session_settings {
   const server_options& options;
   const dispatch_fn& dispatch;
   session_tracker& tracker;
+  std::shared_ptr<connection_limits> limits;
 };
 
 // One connection (Beast's advanced server example): a fresh parser per
@@ -46,6 +48,10 @@ public:
   ~session();
 
   void start();
+  // Counts the connection against its client's limit until it ends.
+  void hold_slot(std::string client);
+  // Answers 503 with `message` and closes (a connection over the limits).
+  void start_refused(std::string_view message);
   // Called at shutdown: closes the connection now if no request is in
   // progress, otherwise after its response.
   void shutdown();
@@ -63,7 +69,7 @@ private:
   void on_write(beast::error_code ec, bool keep_alive);
   // Answers an unreadable request and closes after a bounded drain, so the
   // client reads the answer instead of a connection reset.
-  void reject(unsigned status, std::string_view message);
+  void reject(unsigned status, std::string_view message, bool retry_later = false);
   void linger_close();
   void drain(std::size_t so_far);
   void close();
@@ -74,6 +80,7 @@ private:
   std::shared_ptr<bhttp::response<bhttp::string_body>> response_;
   session_settings settings_;
   std::string request_id_;
+  std::optional<std::string> slot_;
   bool busy_ = false;
   bool closing_ = false;
   std::array<char, 4096> drain_{};

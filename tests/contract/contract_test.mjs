@@ -262,7 +262,7 @@ const state = {}; // ids and keys the scenario carries along
 // document. Options: params (path), query, body, auth (undefined: what the
 // operation's security asks for; null: none; a string: that bearer token),
 // method (a probe with another method, checked against this operation's
-// responses), listener ('public' or 'operator'), expect (status), message
+// responses), headers (extra request headers), listener ('public' or 'operator'), expect (status), message
 // (the error message the spec fixes), noExample (not the example), note.
 async function call(id, opts = {}) {
   const o = byId.get(id);
@@ -282,7 +282,7 @@ async function call(id, opts = {}) {
   });
   const query = opts.query ? `?${new URLSearchParams(opts.query)}` : '';
   const url = `${listener === 'operator' ? operatorUrl : publicUrl}${path}${query}`;
-  const headers = {};
+  const headers = { ...opts.headers };
   if (token) headers.Authorization = `Bearer ${token}`;
   let body;
   if (opts.body !== undefined) {
@@ -552,6 +552,31 @@ async function scenario() {
   ).json.data;
   state.campaignId = campaign.campaign_id;
   const cp = { campaign_id: state.campaignId };
+  // Idempotency-Key: the repeat replays the first response; the key with
+  // another body is 422.
+  const idem = { 'Idempotency-Key': `contract-${Date.now()}` };
+  const first = await call('createCampaign', {
+    body: { name: 'Retried' },
+    headers: idem,
+    expect: 201,
+    noExample: true,
+    note: 'Idempotency-Key',
+  });
+  const replay = await call('createCampaign', {
+    body: { name: 'Retried' },
+    headers: idem,
+    expect: 201,
+    noExample: true,
+    note: 'Idempotency-Key repeated',
+  });
+  expectEqual('Idempotency-Key replay body', replay.text, first.text);
+  await call('createCampaign', {
+    body: { name: 'Retried with another body' },
+    headers: idem,
+    expect: 422,
+    message: 'Idempotency-Key was already used with a different request',
+    note: 'Idempotency-Key reused',
+  });
   await call('createCampaign', {
     body: { type: 'OUTBOUND' },
     expect: 400,

@@ -1,0 +1,31 @@
+#pragma once
+
+#include "domain/error.hpp"
+
+#include <chrono>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace vcs::domain {
+
+// How long a key's first response is replayed.
+inline constexpr std::chrono::hours idempotency_retention{24};
+
+// A claim older than this belongs to a request that cannot still be running
+// (two actor timeouts and then some): its node died before answering, and a
+// retry may take the key over.
+inline constexpr std::chrono::seconds idempotency_claim_timeout{120};
+
+// Keys are 1 to 255 printable ASCII characters (a UUID, say).
+std::optional<error> check_idempotency_key(std::string_view key);
+
+// What a key stands for: SHA-256 (hex) of method, target and body bytes. A
+// repeat must match it exactly.
+std::string request_fingerprint(std::string_view method, std::string_view target,
+                                std::string_view body);
+
+// Writes that may carry a key: POST, PATCH and DELETE.
+bool accepts_idempotency_key(std::string_view method) noexcept;
+
+} // namespace vcs::domain
