@@ -1,5 +1,7 @@
 #include "storage/database.hpp"
 
+#include "storage/prepared.hpp"
+
 #include <libpq-fe.h>
 #include <soci/postgresql/soci-postgresql.h>
 #include <soci/soci.h>
@@ -65,20 +67,34 @@ lazy_session::~lazy_session() = default;
 
 soci::session& lazy_session::get() {
   auto now = std::chrono::steady_clock::now();
-  if (!sql_) {
-    sql_ = open_session(url_);
-  } else {
-    auto* backend = static_cast<soci::postgresql_session_backend*>(sql_->get_backend());
-    bool usable = backend && backend->conn_ && PQstatus(backend->conn_) == CONNECTION_OK;
-    if (usable && now - last_use_ > ping_after_)
-      usable = sql_->is_connected();
-    if (!usable) {
-      sql_->reconnect();
-      configure(*sql_);
+  // SOCI reports a refused connection without an SQLSTATE; callers map
+  // class 08 to 503.
+  try {
+    if (!sql_) {
+      sql_ = open_session(url_);
+    } else {
+      bool usable = !broken();
+      if (usable && now - last_use_ > ping_after_)
+        usable = sql_->is_connected();
+      if (!usable) {
+        sql_->reconnect();
+        configure(*sql_);
+      }
     }
+  } catch (const pg_error&) {
+    throw;
+  } catch (const std::exception& e) {
+    throw pg_error("08001", e.what());
   }
   last_use_ = now;
   return *sql_;
+}
+
+bool lazy_session::broken() const {
+  if (!sql_)
+    return false;
+  auto* backend = static_cast<soci::postgresql_session_backend*>(sql_->get_backend());
+  return !backend || !backend->conn_ || PQstatus(backend->conn_) != CONNECTION_OK;
 }
 
 void ping(soci::session& sql) {

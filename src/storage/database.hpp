@@ -27,8 +27,11 @@ public:
   lazy_session(const lazy_session&) = delete;
   lazy_session& operator=(const lazy_session&) = delete;
 
-  // The usable session; throws when the database cannot be reached.
+  // The usable session; throws (SQLSTATE 08001) when the database cannot be
+  // reached.
   soci::session& get();
+  // True when the session was opened and its connection is gone.
+  bool broken() const;
 
 private:
   std::string url_;

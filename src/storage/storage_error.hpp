@@ -6,6 +6,10 @@
 #include <stdexcept>
 #include <string>
 
+namespace soci {
+class session;
+}
+
 namespace vcs::storage {
 
 // Thrown by repository work to abort with a specific domain error (for
@@ -24,6 +28,10 @@ private:
 // that expect a constraint violation check for it first with the helpers
 // below.
 domain::error translate(const std::exception& e);
+
+// As above, and `unavailable` whenever `sql`'s connection is gone: libpq
+// reports a connection lost mid-statement without an SQLSTATE.
+domain::error translate(const std::exception& e, soci::session& sql);
 
 // The SQLSTATE of a PostgreSQL error, or an empty string.
 std::string sqlstate_of(const std::exception& e);

@@ -118,7 +118,7 @@ TEST_F(http_behaviour_test, api_reference_is_served_without_auth) {
 }
 
 // Health follows the database: a node whose database goes away answers 503
-// within a probe interval, and 200 again once it is back.
+// within a probe interval (requests too), and 200 again once it is back.
 TEST_F(http_behaviour_test, healthz_follows_the_database) {
   auto admin = storage::open_session(database_url());
   const std::string name = "vcs_health_probe_test";
@@ -143,6 +143,14 @@ TEST_F(http_behaviour_test, healthz_follows_the_database) {
   EXPECT_EQ(str(parse(down.body), "status"), "unavailable");
   http_client op_client{"127.0.0.1", node.operator_port()};
   EXPECT_EQ(op_client.get("/healthz").status, 503u);
+  // Requests fail fast with 503 and the JSON envelope, reads and writes
+  // alike (a lost connection is never a 500).
+  auto read = c.get("/api/v2/clients", bearer("vcs_anything"));
+  EXPECT_EQ(read.status, 503u) << read.body;
+  EXPECT_EQ(str(parse(read.body), "message"), "Service temporarily unavailable");
+  auto write = op_client.request("POST", "/admin/v1/tenants", R"({"name":"x","plan":"PRO"})",
+                                 bearer(node.operator_token()));
+  EXPECT_EQ(write.status, 503u) << write.body;
   *admin << "CREATE DATABASE " + name;
   EXPECT_TRUE(poll(200));
   EXPECT_EQ(node.terminate(), 0);
