@@ -26,11 +26,18 @@ domain::assignments read_assignments(const rapidjson::Value& value, const std::s
     return out;
   }
   const auto& kinds = domain::resource_kinds();
+  std::set<std::string> given;
   for (const auto& m : value.GetObject()) {
     std::string kind{m.name.GetString(), m.name.GetStringLength()};
     auto field = prefix + "." + kind;
     if (std::find(kinds.begin(), kinds.end(), kind) == kinds.end()) {
       errors.add(field, "Unknown resource kind.");
+      continue;
+    }
+    // A JSON object may repeat a name; the rows of a kind given twice
+    // would collide in the database.
+    if (!given.insert(kind).second) {
+      errors.add(field, "Given more than once.");
       continue;
     }
     if (!m.value.IsArray()) {

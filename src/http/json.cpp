@@ -2,6 +2,8 @@
 
 #include "domain/billing.hpp"
 
+#include <algorithm>
+#include <cstdint>
 #include <cstdio>
 
 namespace vcs::http {
@@ -13,6 +15,51 @@ void string_array(json_out& out, const std::vector<std::string>& items) {
   for (const auto& s : items)
     out.str(s);
   out.w().EndArray();
+}
+
+// Deepest nesting of arrays and objects a body may have. RapidJSON's
+// parser, Accept() and the readers recurse once per level: unbounded, a
+// body of 200 KB of '[' overflowed a worker thread's stack (a crash of the
+// whole service).
+constexpr int max_json_depth = 64;
+
+// Whether the arrays and objects of `text` nest at most `limit` deep,
+// counting brackets outside strings as far as a parser would read.
+bool nests_within(std::string_view text, int limit) noexcept {
+  int depth = 0;
+  bool in_string = false;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (in_string) {
+      if (c == '\\')
+        ++i; // the escaped character cannot end the string
+      else if (c == '"')
+        in_string = false;
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '[' || c == '{') {
+      if (++depth > limit)
+        return false;
+    } else if (c == ']' || c == '}') {
+      --depth;
+    }
+  }
+  return true;
+}
+
+// Every string and member name is storable text.
+bool storable_strings(const rapidjson::Value& v) {
+  if (v.IsString())
+    return is_storable_text({v.GetString(), v.GetStringLength()});
+  if (v.IsArray())
+    return std::all_of(v.Begin(), v.End(),
+                       [](const rapidjson::Value& item) { return storable_strings(item); });
+  if (v.IsObject())
+    return std::all_of(v.MemberBegin(), v.MemberEnd(), [](const auto& m) {
+      return is_storable_text({m.name.GetString(), m.name.GetStringLength()}) &&
+             storable_strings(m.value);
+    });
+  return true;
 }
 
 } // namespace
@@ -62,12 +109,64 @@ std::string error_json(const domain::error& e) {
 }
 
 std::optional<rapidjson::Document> parse_json(std::string_view body) {
+  if (!nests_within(body, max_json_depth))
+    return std::nullopt;
   // Without kParseStopWhenDoneFlag, trailing non-whitespace is an error.
   rapidjson::Document doc;
   doc.Parse(body.data(), body.size());
   if (doc.HasParseError())
     return std::nullopt;
+  // RapidJSON takes raw bytes as they come, and turns \u0000 and a lone
+  // \udc00 escape into a NUL and an invalid sequence: PostgreSQL refuses
+  // such text (a 500, or a whole bulk import failing for one lead) and
+  // truncates parameters at a NUL (a lead key naming another lead).
+  if (!storable_strings(doc))
+    return std::nullopt;
   return doc;
+}
+
+bool is_storable_text(std::string_view text) noexcept {
+  std::size_t i = 0;
+  while (i < text.size()) {
+    const auto lead = static_cast<unsigned char>(text[i]);
+    if (lead == 0)
+      return false;
+    if (lead < 0x80) {
+      ++i;
+      continue;
+    }
+    // Lead byte: sequence length and the smallest code point it may carry
+    // (no overlong forms).
+    std::size_t length = 0;
+    uint32_t code = 0, smallest = 0;
+    if (lead >= 0xC2 && lead <= 0xDF) {
+      length = 2;
+      code = lead & 0x1F;
+      smallest = 0x80;
+    } else if (lead >= 0xE0 && lead <= 0xEF) {
+      length = 3;
+      code = lead & 0x0F;
+      smallest = 0x800;
+    } else if (lead >= 0xF0 && lead <= 0xF4) {
+      length = 4;
+      code = lead & 0x07;
+      smallest = 0x10000;
+    } else {
+      return false;
+    }
+    if (text.size() - i < length)
+      return false;
+    for (std::size_t k = 1; k < length; ++k) {
+      const auto next = static_cast<unsigned char>(text[i + k]);
+      if ((next & 0xC0) != 0x80)
+        return false;
+      code = (code << 6) | (next & 0x3F);
+    }
+    if (code < smallest || code > 0x10FFFF || (code >= 0xD800 && code <= 0xDFFF))
+      return false;
+    i += length;
+  }
+  return true;
 }
 
 bool object_reader::has(const char* name) const {

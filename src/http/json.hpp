@@ -60,8 +60,14 @@ std::string message_json(std::string_view message);
 // The spec's error envelope for a domain error.
 std::string error_json(const domain::error& e);
 
-// Parses a request body; nullopt when it is not well-formed JSON.
+// Parses a request body; nullopt when it is not well-formed JSON, nests
+// arrays and objects more than 64 deep, or holds a string that is not
+// storable text (see below).
 std::optional<rapidjson::Document> parse_json(std::string_view body);
+
+// Text PostgreSQL can store in text and jsonb: well-formed UTF-8 without
+// U+0000. Request strings end up there and in JSON responses.
+bool is_storable_text(std::string_view text) noexcept;
 
 // Reads the members of one JSON object with type checks; problems go into
 // `errors` under the member's name, and the getters return nullopt.

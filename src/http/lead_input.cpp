@@ -76,8 +76,11 @@ std::optional<std::string> email(const rapidjson::Value& item, std::vector<std::
 // updates, as stored (E.164).
 std::optional<std::string> phone_key(const rapidjson::Value& item, bool required,
                                      std::vector<std::string>& problems) {
+  auto before = problems.size();
   auto v = text(item, "phone_number", 32, problems);
-  if (!v && required && !item.HasMember("phone_number"))
+  // Absent or null (text() reported nothing): a result-less item must name
+  // a problem, the bulk results show the first.
+  if (!v && required && problems.size() == before)
     problems.push_back("phone_number: This field is required.");
   else if (v && v->empty())
     problems.push_back("phone_number: This field may not be blank.");

@@ -1,6 +1,7 @@
 #include "http/query.hpp"
 
 #include "domain/hex.hpp"
+#include "http/json.hpp"
 
 #include <charconv>
 
@@ -50,7 +51,9 @@ std::optional<target> parse_target(std::string_view raw) {
   target t;
   auto q = raw.find('?');
   auto path = percent_decode(raw.substr(0, q), false);
-  if (!path)
+  // Path segments and query values are echoed in JSON error messages: they
+  // must be text (UTF-8, no NUL), whatever bytes or escapes were sent.
+  if (!path || !is_storable_text(*path))
     return std::nullopt;
   t.path = std::move(*path);
   if (q == std::string_view::npos)
@@ -66,7 +69,7 @@ std::optional<target> parse_target(std::string_view raw) {
     auto key = percent_decode(pair.substr(0, eq), true);
     auto value = percent_decode(
         eq == std::string_view::npos ? std::string_view{} : pair.substr(eq + 1), true);
-    if (!key || !value)
+    if (!key || !value || !is_storable_text(*key) || !is_storable_text(*value))
       return std::nullopt;
     t.query.emplace_back(std::move(*key), std::move(*value));
   }

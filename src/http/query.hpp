@@ -25,7 +25,8 @@ std::optional<std::string> percent_decode(std::string_view text, bool plus_is_sp
 // fits int64); nullopt otherwise.
 std::optional<int64_t> parse_whole_number(std::string_view text) noexcept;
 
-// nullopt when the target is not origin-form or has malformed escapes.
+// nullopt when the target is not origin-form, has malformed escapes, or
+// decodes to something that is not text (is_storable_text, json.hpp).
 std::optional<target> parse_target(std::string_view raw);
 
 } // namespace vcs::http

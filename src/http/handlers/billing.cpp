@@ -5,7 +5,10 @@
 #include "http/billing_render.hpp"
 #include "http/handlers/body.hpp"
 #include "http/handlers/handlers.hpp"
+#include "http/handlers/readers.hpp"
 #include "storage/billing_repository.hpp"
+
+#include <limits>
 
 namespace vcs::http::handlers {
 
@@ -32,51 +35,78 @@ domain::error invalid_choice(std::string_view name, std::string_view value,
   return e;
 }
 
-bool read_choice(const exchange_ptr& ex, const char* name, const std::vector<std::string>& values,
-                 std::optional<std::string>& out) {
-  auto v = ex->target.param(name);
+} // namespace
+
+std::optional<domain::error> read_choice(const target& t, const char* name,
+                                         const std::vector<std::string>& values,
+                                         std::optional<std::string>& out) {
+  auto v = t.param(name);
   if (!v)
-    return true;
-  if (!domain::one_of(values, *v)) {
-    ex->fail(invalid_choice(name, *v, values));
-    return false;
-  }
+    return std::nullopt;
+  if (!domain::one_of(values, *v))
+    return invalid_choice(name, *v, values);
   out = *v;
-  return true;
+  return std::nullopt;
 }
 
-bool read_client_filter(const exchange_ptr& ex, std::optional<int64_t>& out) {
-  auto v = ex->target.param("client_id");
+std::optional<domain::error> read_client_filter(const target& t, std::optional<int64_t>& out) {
+  auto v = t.param("client_id");
   if (!v)
-    return true;
+    return std::nullopt;
   out = domain::parse_id(domain::entity::client, *v);
-  if (!out) {
-    ex->fail({domain::errc::bad_request, "Invalid client_id: '" + *v + "'"});
-    return false;
-  }
-  return true;
+  if (!out)
+    return domain::error{domain::errc::bad_request, "Invalid client_id: '" + *v + "'"};
+  return std::nullopt;
 }
 
-bool read_page(const exchange_ptr& ex, storage::page_request& page) {
-  if (auto v = ex->target.param("page")) {
+std::optional<domain::error> read_page(const target& t, storage::page_request& page) {
+  if (auto v = t.param("page")) {
     auto n = parse_whole_number(*v);
-    if (!n || *n < 1) {
-      ex->fail({domain::errc::bad_request, "Invalid page: '" + *v + "'. Must be an integer >= 1"});
-      return false;
-    }
+    if (!n || *n < 1)
+      return domain::error{domain::errc::bad_request,
+                           "Invalid page: '" + *v + "'. Must be an integer >= 1"};
     page.page = *n;
   }
   page.page_size = domain::default_page_size;
-  if (auto v = ex->target.param("page_size")) {
+  if (auto v = t.param("page_size")) {
     auto n = parse_whole_number(*v);
-    if (!n || *n < 1 || *n > domain::max_page_size) {
-      ex->fail({domain::errc::bad_request,
-                "Invalid page_size: '" + *v + "'. Must be an integer from 1 to 100"});
-      return false;
-    }
+    if (!n || *n < 1 || *n > domain::max_page_size)
+      return domain::error{domain::errc::bad_request,
+                           "Invalid page_size: '" + *v + "'. Must be an integer from 1 to 100"};
     page.page_size = *n;
   }
-  return true;
+  // The page's offset, (page - 1) * page_size, must fit the int64 the
+  // database is given.
+  constexpr auto max = std::numeric_limits<int64_t>::max();
+  if (page.page - 1 > max / page.page_size)
+    return domain::error{domain::errc::bad_request, "Invalid page: '" + std::to_string(page.page) +
+                                                        "'. Must be an integer from 1 to " +
+                                                        std::to_string(max / page.page_size + 1)};
+  return std::nullopt;
+}
+
+payment_update read_payment_update(const rapidjson::Value& body, domain::field_errors& errors) {
+  payment_update out;
+  object_reader in{body, errors};
+  if (auto status = in.string("status", true, 16)) {
+    if (domain::one_of(domain::payment_statuses(), *status)) {
+      out.status = *status;
+    } else {
+      out.bad_status = status;
+      errors.add("status", "Must be one of " + domain::join(domain::payment_statuses()) + ".");
+    }
+  }
+  out.external_payment_id = in.string("external_payment_id", false, 255);
+  return out;
+}
+
+namespace {
+
+// False when `problem` is set: the exchange has been answered with it.
+bool accepted(const exchange_ptr& ex, const std::optional<domain::error>& problem) {
+  if (problem)
+    ex->fail(*problem);
+  return !problem;
 }
 
 template <class T, class Render>
@@ -107,9 +137,11 @@ public:
       return;
     storage::payment_filter f;
     storage::page_request page;
-    if (!read_client_filter(ex, f.client_id) ||
-        !read_choice(ex, "status", domain::payment_statuses(), f.status) ||
-        !read_choice(ex, "type", domain::payment_types(), f.type) || !read_page(ex, page))
+    const auto& t = ex->target;
+    if (!accepted(ex, read_client_filter(t, f.client_id)) ||
+        !accepted(ex, read_choice(t, "status", domain::payment_statuses(), f.status)) ||
+        !accepted(ex, read_choice(t, "type", domain::payment_types(), f.type)) ||
+        !accepted(ex, read_page(t, page)))
       return;
     auto found = storage::list_payment_requests(ctx.db(), ex->principal->tenant_id, f, page);
     respond_page(ex, found, page, render_payment);
@@ -151,24 +183,16 @@ public:
     if (!body)
       return;
     domain::field_errors errors;
-    object_reader in{*body, errors};
-    actors::payment_change change;
-    change.payment_id = current->id;
-    std::optional<std::string> bad_status;
-    if (auto status = in.string("status", true, 16)) {
-      if (domain::one_of(domain::payment_statuses(), *status)) {
-        change.status = *status;
-      } else {
-        bad_status = status;
-        errors.add("status", "Must be one of " + domain::join(domain::payment_statuses()) + ".");
-      }
-    }
-    change.external_payment_id = in.string("external_payment_id", false, 255);
-    if (bad_status)
-      return ex->fail(invalid_choice("status", *bad_status, domain::payment_statuses())
+    auto update = read_payment_update(*body, errors);
+    if (update.bad_status)
+      return ex->fail(invalid_choice("status", *update.bad_status, domain::payment_statuses())
                           .with_field_errors(std::move(errors)));
     if (!errors.empty())
       return ex->fail(validation_error(std::move(errors)));
+    actors::payment_change change;
+    change.payment_id = current->id;
+    change.status = std::move(*update.status);
+    change.external_payment_id = std::move(update.external_payment_id);
     std::function<void(domain::payment_request&)> done = [ex](domain::payment_request& p) {
       json_out out;
       out.w().StartObject();
@@ -195,9 +219,10 @@ public:
       return;
     storage::subscription_filter f;
     storage::page_request page;
-    if (!read_client_filter(ex, f.client_id) ||
-        !read_choice(ex, "status", domain::subscription_statuses(), f.status) ||
-        !read_page(ex, page))
+    const auto& t = ex->target;
+    if (!accepted(ex, read_client_filter(t, f.client_id)) ||
+        !accepted(ex, read_choice(t, "status", domain::subscription_statuses(), f.status)) ||
+        !accepted(ex, read_page(t, page)))
       return;
     auto found = storage::list_subscriptions(ctx.db(), ex->principal->tenant_id, f, page);
     respond_page(ex, found, page, render_subscription);
@@ -229,7 +254,8 @@ public:
       return;
     std::optional<int64_t> client;
     storage::page_request page;
-    if (!read_client_filter(ex, client) || !read_page(ex, page))
+    if (!accepted(ex, read_client_filter(ex->target, client)) ||
+        !accepted(ex, read_page(ex->target, page)))
       return;
     auto found = storage::list_usage(ctx.db(), ex->principal->tenant_id, client, page);
     respond_page(ex, found, page, render_usage);

@@ -4,6 +4,7 @@
 #include "http/assignment_input.hpp"
 #include "http/handlers/body.hpp"
 #include "http/handlers/handlers.hpp"
+#include "http/handlers/readers.hpp"
 #include "http/render.hpp"
 #include "storage/client_repository.hpp"
 
@@ -150,11 +151,17 @@ void read_access(const rapidjson::Value& body, domain::client_create& req,
     return;
   const auto& kinds = domain::resource_kinds();
   const auto& levels = domain::access_levels();
+  std::set<std::string> given;
   for (const auto& m : a->GetObject()) {
     std::string kind{m.name.GetString(), m.name.GetStringLength()};
     auto field = "client_access." + kind;
     if (std::find(kinds.begin(), kinds.end(), kind) == kinds.end()) {
       errors.add(field, "Unknown resource kind.");
+      continue;
+    }
+    // A JSON object may repeat a name; a kind has one access row.
+    if (!given.insert(kind).second) {
+      errors.add(field, "Given more than once.");
       continue;
     }
     std::string level = m.value.IsString() ? m.value.GetString() : "";
@@ -178,12 +185,7 @@ public:
     domain::field_errors errors;
     domain::client_create req;
     std::vector<std::string> passwords;
-    read_users(*body, req, passwords, errors);
-    read_details(*body, req, errors);
-    read_billing(*body, req, errors);
-    read_access(*body, req, errors);
-    if (auto* r = section(*body, "assigned_resources", false, errors))
-      req.assigned = read_assignments(*r, "assigned_resources", errors, req.campaign_ids);
+    read_client_create(*body, req, passwords, errors);
     if (!errors.empty())
       return ex->fail(validation_error(std::move(errors)));
     for (std::size_t i = 0; i < passwords.size(); ++i)
@@ -222,6 +224,16 @@ public:
 };
 
 } // namespace
+
+void read_client_create(const rapidjson::Value& body, domain::client_create& req,
+                        std::vector<std::string>& passwords, domain::field_errors& errors) {
+  read_users(body, req, passwords, errors);
+  read_details(body, req, errors);
+  read_billing(body, req, errors);
+  read_access(body, req, errors);
+  if (auto* r = section(body, "assigned_resources", false, errors))
+    req.assigned = read_assignments(*r, "assigned_resources", errors, req.campaign_ids);
+}
 
 std::shared_ptr<handler> list_clients() {
   return std::make_shared<list_clients_handler>();

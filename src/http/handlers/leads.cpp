@@ -4,6 +4,7 @@
 #include "http/handlers/body.hpp"
 #include "http/handlers/handlers.hpp"
 #include "http/handlers/lead_support.hpp"
+#include "http/handlers/readers.hpp"
 #include "http/lead_input.hpp"
 #include "http/render.hpp"
 #include "storage/import_job_repository.hpp"
@@ -20,9 +21,9 @@ constexpr int64_t default_limit = 50;
 constexpr int64_t max_limit = 200;
 
 // A whole decimal query value within [min, max]; absent gives `fallback`.
-std::optional<int64_t> query_int(const exchange_ptr& ex, const char* name, int64_t fallback,
-                                 int64_t min, int64_t max, domain::field_errors& errors) {
-  auto text = ex->target.param(name);
+std::optional<int64_t> query_int(const target& t, const char* name, int64_t fallback, int64_t min,
+                                 int64_t max, domain::field_errors& errors) {
+  auto text = t.param(name);
   if (!text)
     return fallback;
   auto v = parse_whole_number(*text);
@@ -36,6 +37,23 @@ std::optional<int64_t> query_int(const exchange_ptr& ex, const char* name, int64
   }
   return v;
 }
+
+} // namespace
+
+std::optional<lead_list_query> read_lead_list_query(const target& t, domain::field_errors& errors) {
+  auto limit = query_int(t, "limit", default_limit, 1, max_limit, errors);
+  auto offset = query_int(t, "offset", 0, 0, std::numeric_limits<int64_t>::max(), errors);
+  if (!limit || !offset)
+    return std::nullopt;
+  return lead_list_query{*limit, *offset};
+}
+
+bool lead_list_query::has_next_page(int64_t total) const noexcept {
+  // offset + limit < total, without overflowing at the largest offsets.
+  return total > limit && offset < total - limit;
+}
+
+namespace {
 
 // POST /api/v2/voice-campaigns/{campaign_id}/leads
 class add_lead_handler final : public handler {
@@ -126,16 +144,16 @@ class list_leads_handler final : public handler {
 public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
     domain::field_errors errors;
-    auto limit = query_int(ex, "limit", default_limit, 1, max_limit, errors);
-    auto offset = query_int(ex, "offset", 0, 0, std::numeric_limits<int64_t>::max(), errors);
-    if (!errors.empty())
+    auto query = read_lead_list_query(ex->target, errors);
+    if (!query)
       return ex->fail(
           domain::error{domain::errc::bad_request, "Invalid query parameters"}.with_field_errors(
               std::move(errors)));
+    auto [limit, offset] = *query;
     std::optional<storage::lead_page> page;
     auto tenant = ex->principal->tenant_id;
     if (auto id = domain::parse_id(domain::entity::campaign, ex->params.at(0)))
-      page = storage::list_leads(ctx.db(), tenant, *id, *offset, static_cast<int32_t>(*limit));
+      page = storage::list_leads(ctx.db(), tenant, *id, offset, static_cast<int32_t>(limit));
     if (!page)
       return ex->fail(domain::campaign_not_found());
     auto total = page->total;
@@ -149,10 +167,10 @@ public:
     out.key("page_info");
     out.w().StartObject();
     out.field("total_count", total);
-    out.field("limit", *limit);
-    out.field("offset", *offset);
-    out.field("has_next_page", *offset + *limit < total);
-    out.field("has_previous_page", *offset > 0);
+    out.field("limit", limit);
+    out.field("offset", offset);
+    out.field("has_next_page", query->has_next_page(total));
+    out.field("has_previous_page", offset > 0);
     out.w().EndObject();
     out.w().EndObject();
     ex->respond(200, out.take());

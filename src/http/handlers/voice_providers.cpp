@@ -2,6 +2,7 @@
 #include "domain/voice_provider.hpp"
 #include "http/handlers/body.hpp"
 #include "http/handlers/handlers.hpp"
+#include "http/handlers/readers.hpp"
 #include "http/render.hpp"
 
 #include <algorithm>
@@ -10,21 +11,15 @@ namespace vcs::http::handlers {
 
 namespace {
 
-// The validated request: provider, limit and the credentials as a JSON
-// object text (the plaintext that gets sealed).
-struct provider_request {
-  domain::voice_provider_kind kind{};
-  int32_t concurrency_limit = domain::concurrency_limit_default;
-  std::string credentials_json;
-};
-
 bool belongs_to(domain::voice_provider_kind kind, std::string_view field) {
   const auto& own = domain::credential_fields(kind);
   return std::any_of(own.begin(), own.end(), [&](const auto& f) { return f.name == field; });
 }
 
-std::optional<provider_request> read_request(const rapidjson::Value& body,
-                                             domain::field_errors& errors) {
+} // namespace
+
+std::optional<provider_request> read_provider_request(const rapidjson::Value& body,
+                                                      domain::field_errors& errors) {
   object_reader in{body, errors};
   provider_request out;
   std::optional<domain::voice_provider_kind> kind;
@@ -61,6 +56,8 @@ std::optional<provider_request> read_request(const rapidjson::Value& body,
   return out;
 }
 
+namespace {
+
 domain::error validation_failure(domain::field_errors errors) {
   return validation_error(std::move(errors)).with_success_false();
 }
@@ -74,7 +71,7 @@ public:
     if (!body)
       return;
     domain::field_errors errors;
-    auto req = read_request(*body, errors);
+    auto req = read_provider_request(*body, errors);
     if (!errors.empty() || !req)
       return ex->fail(validation_failure(std::move(errors)));
     auto tenant_id = ex->principal->tenant_id;

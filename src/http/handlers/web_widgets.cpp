@@ -3,6 +3,7 @@
 #include "domain/web_widget.hpp"
 #include "http/handlers/body.hpp"
 #include "http/handlers/handlers.hpp"
+#include "http/handlers/readers.hpp"
 #include "storage/campaign_repository.hpp"
 
 #include <set>
@@ -68,6 +69,30 @@ domain::widget_config_input read_config(const rapidjson::Value& config,
   return in;
 }
 
+} // namespace
+
+widget_request read_widget_request(const rapidjson::Value& body, domain::field_errors& errors) {
+  widget_request out;
+  object_reader in{body, errors};
+  out.campaign_ref = in.string("voice_campaign_id", true, 128);
+  out.voice_assistant_id = in.string("voice_assistant_id", false, 255);
+  out.chat_assistant_id = in.string("chat_assistant_id", false, 255);
+  auto cfg = body.FindMember("config");
+  if (cfg == body.MemberEnd() || cfg->value.IsNull())
+    errors.add("config", "This field is required.");
+  else if (!cfg->value.IsObject())
+    errors.add("config", "Must be an object.");
+  else
+    out.config = domain::resolve_widget_config(read_config(cfg->value, errors), errors);
+  if (out.config.has_mode("voice") && !out.voice_assistant_id)
+    errors.add("voice_assistant_id", "Required when config.mode includes voice.");
+  if (out.config.has_mode("chat") && !out.chat_assistant_id)
+    errors.add("chat_assistant_id", "Required when config.mode includes chat.");
+  return out;
+}
+
+namespace {
+
 // POST /api/v2/web-widgets: one widget per INBOUND campaign, through the
 // campaign's actor; the unique constraint settles concurrent creates.
 class create_web_widget_handler final : public handler {
@@ -77,22 +102,7 @@ public:
     if (!body)
       return;
     domain::field_errors errors;
-    object_reader in{*body, errors};
-    auto campaign_ref = in.string("voice_campaign_id", true, 128);
-    auto voice = in.string("voice_assistant_id", false, 255);
-    auto chat = in.string("chat_assistant_id", false, 255);
-    domain::widget_config config;
-    auto cfg = body->FindMember("config");
-    if (cfg == body->MemberEnd() || cfg->value.IsNull())
-      errors.add("config", "This field is required.");
-    else if (!cfg->value.IsObject())
-      errors.add("config", "Must be an object.");
-    else
-      config = domain::resolve_widget_config(read_config(cfg->value, errors), errors);
-    if (config.has_mode("voice") && !voice)
-      errors.add("voice_assistant_id", "Required when config.mode includes voice.");
-    if (config.has_mode("chat") && !chat)
-      errors.add("chat_assistant_id", "Required when config.mode includes chat.");
+    auto [campaign_ref, voice, chat, config] = read_widget_request(*body, errors);
     if (!errors.empty())
       return ex->fail(domain::invalid_data(std::move(errors)));
 

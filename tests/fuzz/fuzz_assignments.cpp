@@ -1,0 +1,15 @@
+// The assign-resources body (POST
+// /api/v2/client-account-configurations/{id}/resources/assign).
+
+#include "request_shapes.hpp"
+
+#include <cstdint>
+#include <string_view>
+
+using namespace vcs;
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  std::string_view body{reinterpret_cast<const char*>(data), size};
+  fuzz::assignments_body(body);
+  return 0;
+}

@@ -1,0 +1,14 @@
+// The web widget body and its config (POST /api/v2/web-widgets).
+
+#include "request_shapes.hpp"
+
+#include <cstdint>
+#include <string_view>
+
+using namespace vcs;
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  std::string_view body{reinterpret_cast<const char*>(data), size};
+  fuzz::widget_body(body);
+  return 0;
+}

@@ -1,0 +1,605 @@
+#include "request_shapes.hpp"
+
+#include "invariants.hpp"
+
+#include "domain/billing_records.hpp"
+#include "domain/campaign.hpp"
+#include "domain/campaign_errors.hpp"
+#include "domain/client_create.hpp"
+#include "domain/global_id.hpp"
+#include "domain/lead.hpp"
+#include "domain/password.hpp"
+#include "http/assignment_input.hpp"
+#include "http/campaign_input.hpp"
+#include "http/handlers/readers.hpp"
+#include "http/json.hpp"
+#include "http/lead_input.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdio>
+#include <cstring>
+#include <limits>
+#include <set>
+
+namespace vcs::fuzz {
+
+namespace {
+
+using domain::entity;
+
+// The handlers' error envelopes, built as they build them (handlers/body.cpp
+// validation_error, handlers/lead_support.cpp invalid_lead_data); only their
+// rendering is under test here.
+domain::error validation_error(domain::field_errors errors) {
+  return domain::error{domain::errc::bad_request, "Validation error"}.with_field_errors(
+      std::move(errors));
+}
+
+domain::error invalid_lead_data(std::vector<std::string> problems) {
+  return domain::error{domain::errc::bad_request, "Invalid data"}.with_detail(std::move(problems));
+}
+
+// handlers/body.cpp object_body: a JSON object, else 400 `Invalid data`.
+std::optional<rapidjson::Document> object_body(std::string_view body) {
+  auto doc = http::parse_json(body);
+  if (!doc || !doc->IsObject())
+    return std::nullopt;
+  return doc;
+}
+
+// handlers/lead_support.cpp bulk_body: a non-empty array of at most
+// `max_items`, else 400.
+bool bulk_body_ok(const rapidjson::Document& doc, std::size_t max_items) {
+  return doc.IsArray() && !doc.Empty() && doc.Size() <= max_items;
+}
+
+void check_text(const std::optional<std::string>& v, std::size_t max_bytes) {
+  if (v) {
+    FUZZ_CHECK(v->size() <= max_bytes);
+    FUZZ_CHECK(is_storable(*v));
+  }
+}
+
+void check_email(const std::optional<std::string>& v) {
+  check_text(v, domain::lead_email_max_length);
+  if (v && !v->empty())
+    FUZZ_CHECK(domain::is_email(*v));
+}
+
+void check_custom_fields(const std::string& json) {
+  FUZZ_CHECK(json.size() <= domain::custom_fields_max_bytes);
+  FUZZ_CHECK(check_json(json, true) == rapidjson::kObjectType);
+}
+
+// ---- leads ------------------------------------------------------------------
+
+void check_lead_input(const domain::lead_input& lead) {
+  auto phone = domain::check_phone(lead.phone_number);
+  FUZZ_CHECK(phone.well_formed);
+  FUZZ_CHECK(lead.invalid == !phone.valid);
+  FUZZ_CHECK(lead.invalid_reason.has_value() == lead.invalid);
+  FUZZ_CHECK(is_storable(lead.phone_number));
+  check_text(lead.first_name, domain::lead_name_max_length);
+  check_text(lead.last_name, domain::lead_name_max_length);
+  check_email(lead.email);
+  check_custom_fields(lead.custom_fields_json);
+  http::json_out row;
+  http::write_lead_row(row.w(), lead);
+  FUZZ_CHECK(check_json(row.take(), true) == rapidjson::kObjectType);
+}
+
+void check_lead_update(const domain::lead_update& u) {
+  FUZZ_CHECK(!u.phone_number.empty() && u.phone_number.size() <= 32);
+  FUZZ_CHECK(is_storable(u.phone_number));
+  check_text(u.first_name, domain::lead_name_max_length);
+  check_text(u.last_name, domain::lead_name_max_length);
+  check_email(u.email);
+  if (u.custom_fields_json)
+    check_custom_fields(*u.custom_fields_json);
+}
+
+void check_lead_removal(const domain::lead_removal& r) {
+  FUZZ_CHECK(r.phone_number || r.lead_id || r.lead_id_malformed);
+  FUZZ_CHECK(!(r.lead_id && r.lead_id_malformed));
+  if (r.lead_id)
+    FUZZ_CHECK(*r.lead_id > 0);
+  if (r.phone_number)
+    FUZZ_CHECK(!r.phone_number->empty() && is_storable(*r.phone_number));
+}
+
+// One item through a reader: a result and no problem, or problems (the
+// first is what a bulk result shows, so there must be one).
+template <class Read, class Check>
+void read_item(const rapidjson::Value& item, Read read, Check check) {
+  std::vector<std::string> problems;
+  if (auto parsed = read(item, problems)) {
+    FUZZ_CHECK(problems.empty());
+    check(*parsed);
+  } else {
+    FUZZ_CHECK(!problems.empty());
+    check_error(invalid_lead_data(std::move(problems)));
+  }
+}
+
+// leads_v1.cpp check_tenant_id: the tenant id as the handler reads it.
+std::optional<int64_t> v1_tenant_id(const rapidjson::Value& body) {
+  auto it = body.FindMember("tenant_id");
+  if (it == body.MemberEnd() || it->value.IsNull())
+    return std::nullopt;
+  if (it->value.IsString())
+    return domain::parse_id(entity::tenant,
+                            std::string_view{it->value.GetString(), it->value.GetStringLength()});
+  if (it->value.IsInt64() && it->value.GetInt64() > 0)
+    return it->value.GetInt64();
+  return std::nullopt;
+}
+
+// ---- client create and assignments ------------------------------------------
+
+bool is_resource_kind(const std::string& kind) {
+  const auto& kinds = domain::resource_kinds();
+  return std::find(kinds.begin(), kinds.end(), kind) != kinds.end();
+}
+
+// A validated assignment set: known kinds, each given once; ids plain,
+// unique within their kind; campaign ids canonical global ids, decoded in
+// order into `campaign_ids`.
+void check_assignments(const domain::assignments& set, const std::vector<int64_t>& campaign_ids) {
+  std::set<std::string> kinds;
+  std::size_t campaigns = 0;
+  for (const auto& [kind, ids] : set) {
+    FUZZ_CHECK(is_resource_kind(kind));
+    FUZZ_CHECK(kinds.insert(kind).second);
+    std::set<std::string> seen;
+    for (const auto& id : ids) {
+      FUZZ_CHECK(!id.empty() && id.size() <= 255 && is_storable(id));
+      FUZZ_CHECK(seen.insert(id).second);
+      if (kind == "campaign") {
+        FUZZ_CHECK(campaigns < campaign_ids.size());
+        FUZZ_CHECK(domain::encode_global_id(entity::campaign, campaign_ids[campaigns]) == id);
+        ++campaigns;
+      }
+    }
+  }
+  FUZZ_CHECK(campaigns == campaign_ids.size());
+}
+
+std::string lower(std::string s) {
+  std::transform(s.begin(), s.end(), s.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return s;
+}
+
+// ---- global ids -----------------------------------------------------------------
+
+constexpr entity all_entities[] = {entity::tenant,
+                                   entity::api_key,
+                                   entity::campaign,
+                                   entity::lead,
+                                   entity::client,
+                                   entity::client_user,
+                                   entity::account_configuration,
+                                   entity::web_widget,
+                                   entity::voice_provider,
+                                   entity::client_form,
+                                   entity::form_submission,
+                                   entity::phone_number_pool,
+                                   entity::lead_import};
+
+void round_trip(int64_t id) {
+  for (auto kind : all_entities) {
+    auto text = domain::encode_global_id(kind, id);
+    FUZZ_CHECK(text.size() % 4 == 0);
+    FUZZ_CHECK(domain::decode_global_id(kind, text) == id);
+    FUZZ_CHECK(domain::parse_id(kind, text) == id);
+  }
+}
+
+} // namespace
+
+void single_lead_bodies(std::string_view body) {
+  auto doc = http::parse_json(body);
+  if (!doc) {
+    check_error(invalid_lead_data({"Request body is not valid JSON."}));
+    return;
+  }
+  // POST .../leads takes any JSON value; the reader wants an object.
+  read_item(*doc, http::read_lead_input, check_lead_input);
+  // The v1 routes: an object with the key's tenant id.
+  if (!doc->IsObject())
+    return;
+  if (auto tenant = v1_tenant_id(*doc))
+    FUZZ_CHECK(*tenant > 0);
+  read_item(*doc, http::read_lead_update, check_lead_update);
+  read_item(*doc, http::read_lead_removal, check_lead_removal);
+}
+
+void bulk_lead_bodies(std::string_view body) {
+  auto doc = http::parse_json(body);
+  if (!doc || !bulk_body_ok(*doc, domain::bulk_max_items))
+    return;
+  auto rows = http::read_bulk_leads(*doc, 1);
+  FUZZ_CHECK(rows.accepted == static_cast<int32_t>(doc->Size()));
+  FUZZ_CHECK(rows.invalid >= 0 && rows.invalid <= rows.accepted);
+  FUZZ_CHECK(check_json(rows.rows_json, true) == rapidjson::kArrayType);
+  {
+    rapidjson::Document parsed;
+    parsed.Parse<rapidjson::kParseIterativeFlag>(rows.rows_json.data(), rows.rows_json.size());
+    FUZZ_CHECK(parsed.Size() == static_cast<rapidjson::SizeType>(rows.accepted - rows.invalid));
+  }
+  if (doc->Size() >= 4096) {
+    // Large bodies are validated in slices on several threads: same rows.
+    auto sliced = http::read_bulk_leads(*doc, 3);
+    FUZZ_CHECK(sliced.rows_json == rows.rows_json && sliced.invalid == rows.invalid);
+  }
+  for (const auto& item : doc->GetArray()) {
+    if (doc->Size() <= domain::bulk_update_max_items)
+      read_item(item, http::read_lead_update, check_lead_update);
+    read_item(item, http::read_lead_removal, check_lead_removal);
+  }
+}
+
+void campaign_body(std::string_view body, bool creating) {
+  auto doc = object_body(body);
+  if (!doc)
+    return;
+  domain::field_errors errors;
+  auto input = http::read_campaign_input(*doc, errors);
+  domain::validate_campaign(input.fields, creating, errors);
+  if (!errors.empty())
+    return check_error(domain::invalid_data(std::move(errors)));
+  if (input.voice_provider_malformed)
+    return check_error(domain::voice_provider_not_found(input.voice_provider_ref));
+  const auto& f = input.fields;
+  if (creating)
+    FUZZ_CHECK(f.name.has_value());
+  for (const auto* text :
+       {&f.name, &f.type, &f.assistant_id, &f.dialer_type, &f.provider_a_calling_entity,
+        &f.phone_number_id, &f.phone_number_pool_id, &f.start_date, &f.end_date, &f.timezone,
+        &f.daily_start_time, &f.daily_end_time, &f.webhook_url})
+    check_text(*text, 1 << 16);
+  if (f.start_date)
+    FUZZ_CHECK(domain::is_calendar_date(*f.start_date));
+  if (f.end_date)
+    FUZZ_CHECK(domain::is_calendar_date(*f.end_date));
+  if (f.start_date && f.end_date)
+    FUZZ_CHECK(*f.start_date <= *f.end_date);
+  if (f.timezone)
+    FUZZ_CHECK(domain::is_iana_zone(*f.timezone));
+  if (f.daily_start_time && f.daily_end_time)
+    FUZZ_CHECK(*f.daily_start_time < *f.daily_end_time);
+  if (f.days_of_week) {
+    FUZZ_CHECK(!f.days_of_week->empty() && f.days_of_week->size() <= 7);
+    std::set<std::string> days(f.days_of_week->begin(), f.days_of_week->end());
+    FUZZ_CHECK(days.size() == f.days_of_week->size());
+  }
+  if (f.max_call_attempts)
+    FUZZ_CHECK(*f.max_call_attempts >= 1 &&
+               *f.max_call_attempts <= domain::max_call_attempts_limit);
+  if (f.max_daily_attempts)
+    FUZZ_CHECK(*f.max_daily_attempts >= 1 &&
+               *f.max_daily_attempts <= domain::max_daily_attempts_limit);
+  if (f.min_gap_between_attempts)
+    FUZZ_CHECK(*f.min_gap_between_attempts >= domain::min_gap_minutes_floor &&
+               *f.min_gap_between_attempts <= domain::min_gap_minutes_ceiling);
+  if (f.webhook_url)
+    FUZZ_CHECK(domain::is_http_url(*f.webhook_url));
+  if (f.voice_provider_id)
+    FUZZ_CHECK(*f.voice_provider_id > 0 && !input.voice_provider_ref.empty());
+}
+
+void campaign_status_body(std::string_view body) {
+  auto doc = object_body(body);
+  if (!doc)
+    return;
+  // campaigns.cpp update_campaign_status_handler.
+  auto it = doc->FindMember("status");
+  if (it == doc->MemberEnd() || !it->value.IsString())
+    return check_error(domain::invalid_campaign_status());
+  std::string_view text{it->value.GetString(), it->value.GetStringLength()};
+  if (auto status = domain::parse_campaign_status(text))
+    FUZZ_CHECK(domain::to_string(*status) == text);
+  else
+    check_error(domain::invalid_campaign_status());
+}
+
+void client_create_body(std::string_view body) {
+  auto doc = object_body(body);
+  if (!doc)
+    return;
+  domain::field_errors errors;
+  domain::client_create req;
+  std::vector<std::string> passwords;
+  http::handlers::read_client_create(*doc, req, passwords, errors);
+  if (!errors.empty())
+    return check_error(validation_error(std::move(errors)));
+  // The handler hashes passwords[i] into users[i].
+  FUZZ_CHECK(!req.users.empty() && passwords.size() == req.users.size());
+  std::set<std::string> emails;
+  for (std::size_t i = 0; i < req.users.size(); ++i) {
+    FUZZ_CHECK(domain::is_email(req.users[i].email) && is_storable(req.users[i].email));
+    FUZZ_CHECK(emails.insert(lower(req.users[i].email)).second);
+    FUZZ_CHECK(passwords[i].size() >= domain::password_min_length &&
+               passwords[i].size() <= domain::password_max_length);
+  }
+  FUZZ_CHECK(!req.name.empty() && req.name.size() <= 255 && is_storable(req.name));
+  FUZZ_CHECK(domain::is_email(req.primary_email) && is_storable(req.primary_email));
+  FUZZ_CHECK(!req.asset_group_name.empty() && is_storable(req.asset_group_name));
+  if (req.voice_provider_id)
+    FUZZ_CHECK(*req.voice_provider_id > 0 && !req.voice_provider_ref.empty());
+  check_text(req.product_id, 255);
+  for (const auto& id : req.price_ids)
+    FUZZ_CHECK(is_storable(id));
+  const auto& levels = domain::access_levels();
+  std::set<std::string> access_kinds;
+  for (const auto& [kind, level] : req.access) {
+    FUZZ_CHECK(is_resource_kind(kind));
+    FUZZ_CHECK(access_kinds.insert(kind).second);
+    FUZZ_CHECK(std::find(levels.begin(), levels.end(), level) != levels.end());
+  }
+  check_assignments(req.assigned, req.campaign_ids);
+}
+
+void assignments_body(std::string_view body) {
+  auto doc = object_body(body);
+  if (!doc)
+    return;
+  // assignments.cpp assign_resources_handler.
+  domain::field_errors errors;
+  domain::assignments set;
+  std::vector<int64_t> campaign_ids;
+  auto it = doc->FindMember("assigned_resources");
+  if (it == doc->MemberEnd() || it->value.IsNull())
+    errors.add("assigned_resources", "This field is required.");
+  else
+    set = http::read_assignments(it->value, "assigned_resources", errors, campaign_ids);
+  if (!errors.empty())
+    return check_error(domain::invalid_data(std::move(errors)));
+  check_assignments(set, campaign_ids);
+}
+
+void widget_body(std::string_view body) {
+  auto doc = object_body(body);
+  if (!doc)
+    return;
+  domain::field_errors errors;
+  auto req = http::handlers::read_widget_request(*doc, errors);
+  if (!errors.empty())
+    return check_error(domain::invalid_data(std::move(errors)));
+  FUZZ_CHECK(req.campaign_ref.has_value());
+  check_text(req.campaign_ref, 128);
+  check_text(req.voice_assistant_id, 255);
+  check_text(req.chat_assistant_id, 255);
+  const auto& c = req.config;
+  FUZZ_CHECK(!c.mode.empty() && c.mode.size() <= 2);
+  for (const auto& m : c.mode)
+    FUZZ_CHECK(m == "voice" || m == "chat");
+  FUZZ_CHECK(!c.has_mode("voice") || req.voice_assistant_id);
+  FUZZ_CHECK(!c.has_mode("chat") || req.chat_assistant_id);
+  FUZZ_CHECK(c.theme == "light" || c.theme == "dark" || c.theme == "auto");
+  FUZZ_CHECK(c.position == "bottom-right" || c.position == "bottom-left" ||
+             c.position == "top-right" || c.position == "top-left");
+  FUZZ_CHECK(c.title.size() <= 60 && is_storable(c.title));
+  FUZZ_CHECK(c.subtitle.size() <= 120 && is_storable(c.subtitle));
+  FUZZ_CHECK(c.cta_button_text.size() <= 40 && is_storable(c.cta_button_text));
+  FUZZ_CHECK(domain::is_hex_colour(c.accent_color) && domain::is_hex_colour(c.cta_button_color));
+}
+
+void voice_provider_body(std::string_view body) {
+  auto doc = object_body(body);
+  if (!doc)
+    return;
+  domain::field_errors errors;
+  auto req = http::handlers::read_provider_request(*doc, errors);
+  if (!errors.empty() || !req)
+    return check_error(validation_error(std::move(errors)).with_success_false());
+  FUZZ_CHECK(req->concurrency_limit >= domain::concurrency_limit_min &&
+             req->concurrency_limit <= domain::concurrency_limit_max);
+  // The credentials are sealed as this JSON text: exactly the provider's
+  // fields, each at most credential_max_length, all required ones present.
+  FUZZ_CHECK(check_json(req->credentials_json, true) == rapidjson::kObjectType);
+  rapidjson::Document creds;
+  creds.Parse(req->credentials_json.data(), req->credentials_json.size());
+  for (const auto& field : domain::credential_fields(req->kind)) {
+    std::string name{field.name};
+    auto it = creds.FindMember(name.c_str());
+    if (field.required)
+      FUZZ_CHECK(it != creds.MemberEnd());
+    if (it != creds.MemberEnd())
+      FUZZ_CHECK(it->value.IsString() &&
+                 it->value.GetStringLength() <= domain::credential_max_length);
+  }
+  FUZZ_CHECK(creds.MemberCount() <= domain::credential_fields(req->kind).size());
+}
+
+void payment_update_body(std::string_view body) {
+  auto doc = object_body(body);
+  if (!doc)
+    return;
+  domain::field_errors errors;
+  auto update = http::handlers::read_payment_update(*doc, errors);
+  if (update.bad_status || !errors.empty()) {
+    FUZZ_CHECK(!errors.empty());
+    return check_error(validation_error(std::move(errors)));
+  }
+  FUZZ_CHECK(update.status && domain::one_of(domain::payment_statuses(), *update.status));
+  check_text(update.external_payment_id, 255);
+}
+
+void billing_query(const http::target& t, billing_list list) {
+  std::optional<int64_t> client;
+  std::optional<std::string> status, type;
+  storage::page_request page;
+  // billing.cpp: the filters the list takes, then the page.
+  auto problem = http::handlers::read_client_filter(t, client);
+  if (!problem && list == billing_list::payment_requests)
+    problem = http::handlers::read_choice(t, "status", domain::payment_statuses(), status);
+  if (!problem && list == billing_list::payment_requests)
+    problem = http::handlers::read_choice(t, "type", domain::payment_types(), type);
+  if (!problem && list == billing_list::subscriptions)
+    problem = http::handlers::read_choice(t, "status", domain::subscription_statuses(), status);
+  if (!problem)
+    problem = http::handlers::read_page(t, page);
+  if (problem) {
+    FUZZ_CHECK(problem->code == domain::errc::bad_request);
+    return check_error(*problem);
+  }
+  if (client)
+    FUZZ_CHECK(*client > 0);
+  FUZZ_CHECK(page.page >= 1);
+  FUZZ_CHECK(page.page_size >= 1 && page.page_size <= domain::max_page_size);
+  // storage/billing_repository.cpp offset_of: (page - 1) * page_size, an
+  // int64 bound as the SQL OFFSET.
+  int64_t offset = 0;
+  FUZZ_CHECK(!__builtin_mul_overflow(page.page - 1, page.page_size, &offset));
+}
+
+void lead_list_query(const http::target& t) {
+  domain::field_errors errors;
+  auto query = http::handlers::read_lead_list_query(t, errors);
+  if (!query) {
+    FUZZ_CHECK(!errors.empty());
+    return check_error(
+        domain::error{domain::errc::bad_request, "Invalid query parameters"}.with_field_errors(
+            std::move(errors)));
+  }
+  FUZZ_CHECK(errors.empty());
+  FUZZ_CHECK(query->limit >= 1 && query->limit <= 200);
+  FUZZ_CHECK(query->offset >= 0);
+  // page_info.has_next_page for any lead count the campaign may have.
+  constexpr auto max = std::numeric_limits<int64_t>::max();
+  for (int64_t total : {int64_t{0}, query->offset, query->limit, max - 1, max}) {
+    bool expected = static_cast<__int128>(query->offset) + query->limit < total;
+    FUZZ_CHECK(query->has_next_page(total) == expected);
+  }
+}
+
+void global_id_text(std::string_view text) {
+  auto plain = domain::parse_positive_int(text);
+  if (plain) {
+    FUZZ_CHECK(*plain > 0 && std::to_string(*plain) == text);
+    round_trip(*plain);
+  }
+  for (auto kind : all_entities) {
+    auto id = domain::decode_global_id(kind, text);
+    if (id) {
+      // Canonical: the decoded id encodes back to the very same text, and
+      // the text names no other kind.
+      FUZZ_CHECK(*id > 0);
+      FUZZ_CHECK(domain::encode_global_id(kind, *id) == text);
+      for (auto other : all_entities)
+        if (other != kind)
+          FUZZ_CHECK(!domain::decode_global_id(other, text));
+    }
+    auto parsed = domain::parse_id(kind, text);
+    FUZZ_CHECK(parsed == (plain ? plain : id));
+  }
+  // The bytes as an id, for the encoding side.
+  if (text.size() >= sizeof(int64_t)) {
+    int64_t raw = 0;
+    std::memcpy(&raw, text.data(), sizeof raw);
+    if (raw > 0)
+      round_trip(raw);
+  }
+}
+
+void matched_route(const std::string& route, const http::target& t, const http::path_params& params,
+                   std::string_view body) {
+  auto id = [&](std::size_t i, entity kind) { return domain::parse_id(kind, params.at(i)); };
+  // Routes whose handlers read nothing from the request beyond the path.
+  static const std::set<std::string> no_input{
+      "GET /healthz",
+      "GET /openapi.json",
+      "GET /docs",
+      "GET /docs/redoc.standalone.js",
+      "GET /api/v2/clients",
+      "GET /api/v2/clients/",
+      "GET /api/v2/client-account-configurations//resources",
+      "POST /api/v2/client-account-configurations//resources/assign",
+  };
+  if (no_input.count(route))
+    return;
+  if (route == "POST /api/v2/clients/create")
+    return client_create_body(body);
+  if (route == "GET /api/v2/clients/{client_id}") {
+    id(0, entity::client);
+    return;
+  }
+  if (route == "GET /api/v2/client-forms/{client_form_id}/submissions") {
+    id(0, entity::client_form);
+    if (auto c = t.param("client_id"))
+      domain::parse_id(entity::client, *c);
+    return;
+  }
+  if (route == "GET /api/v2/client-account-configurations/{client_account_configuration_id}/"
+               "resources") {
+    id(0, entity::account_configuration);
+    return;
+  }
+  if (route == "POST /api/v2/client-account-configurations/{client_account_configuration_id}/"
+               "resources/assign") {
+    id(0, entity::account_configuration);
+    return assignments_body(body);
+  }
+  if (route == "POST /api/v2/voice-pod")
+    return voice_provider_body(body);
+  if (route == "POST /api/v2/web-widgets")
+    return widget_body(body);
+  if (route == "GET /api/v2/external-billing/payment-requests")
+    return billing_query(t, billing_list::payment_requests);
+  if (route == "GET /api/v2/external-billing/subscriptions")
+    return billing_query(t, billing_list::subscriptions);
+  if (route == "GET /api/v2/external-billing/usage")
+    return billing_query(t, billing_list::usage);
+  if (route == "GET /api/v2/external-billing/payment-requests/{payment_request_id}/" ||
+      route == "GET /api/v2/external-billing/subscriptions/{subscription_id}/") {
+    domain::parse_positive_int(params.at(0));
+    return;
+  }
+  if (route == "PATCH /api/v2/external-billing/payment-requests/{payment_request_id}/update") {
+    domain::parse_positive_int(params.at(0));
+    return payment_update_body(body);
+  }
+  if (route == "POST /api/v2/voice-campaigns")
+    return campaign_body(body, true);
+  if (route == "GET /api/v2/voice-campaigns/{campaign_id}") {
+    id(0, entity::campaign);
+    return;
+  }
+  if (route == "PATCH /api/v2/voice-campaigns/{campaign_id}") {
+    id(0, entity::campaign);
+    return campaign_body(body, false);
+  }
+  if (route == "PATCH /api/v2/voice-campaigns/{campaign_id}/status") {
+    id(0, entity::campaign);
+    return campaign_status_body(body);
+  }
+  if (route == "POST /api/v2/voice-campaigns/{campaign_id}/leads" ||
+      route == "PATCH /v1/api/voice-campaigns/{campaign_id}/lead/update" ||
+      route == "DELETE /v1/api/voice-campaigns/{campaign_id}/lead/remove") {
+    id(0, entity::campaign);
+    return single_lead_bodies(body);
+  }
+  if (route == "POST /api/v2/voice-campaigns/{campaign_id}/leads/bulk" ||
+      route == "PATCH /api/v2/voice-campaigns/{campaign_id}/leads/update/bulk" ||
+      route == "DELETE /api/v2/voice-campaigns/{campaign_id}/leads/remove/bulk") {
+    id(0, entity::campaign);
+    return bulk_lead_bodies(body);
+  }
+  if (route == "GET /api/v2/voice-campaigns/{campaign_id}/leads/imports/{import_id}") {
+    id(0, entity::campaign);
+    id(1, entity::lead_import);
+    return;
+  }
+  if (route == "GET /api/v2/voice-campaigns/{campaign_id}/leads/list") {
+    id(0, entity::campaign);
+    return lead_list_query(t);
+  }
+  // A public route this table does not know: add it above (with the reader
+  // its handler uses) so that it is fuzzed.
+  std::fprintf(stderr, "fuzz: unknown public route %s\n", route.c_str());
+  FUZZ_CHECK(!"every public route is known to matched_route");
+}
+
+} // namespace vcs::fuzz
