@@ -16,7 +16,7 @@ const spec = await (await fetch(`${base}/openapi.json`)).json();
 const expected = new Set();
 for (const [path, item] of Object.entries(spec.paths))
   for (const method of Object.keys(item))
-    if (methods.has(method)) expected.add(`${method} ${path}`);
+    if (methods.has(method)) expected.add(item[method].operationId ?? `(no operationId) ${method} ${path}`);
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
@@ -27,15 +27,15 @@ try {
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));
   await page.goto(`${base}/docs`, { waitUntil: 'networkidle' });
-  await page.waitForSelector('[data-section-id*="/paths/"]', { timeout: 30000 });
-  // Redoc gives each operation a section "tag/<tag>/paths/<path with / as ~1>/<method>";
+  await page.waitForSelector('[data-section-id*="/operation/"]', { timeout: 30000 });
+  // Redoc gives each operation a section "tag/<tag>/operation/<operationId>";
   // an operation with two tags appears under each.
-  const ids = await page.$$eval('[data-section-id*="/paths/"]', (els) =>
+  const ids = await page.$$eval('[data-section-id*="/operation/"]', (els) =>
     els.map((e) => e.getAttribute('data-section-id')));
   const shown = new Set();
   for (const id of ids) {
-    const m = id.match(/\/paths\/(.+)\/([a-z]+)$/);
-    if (m) shown.add(`${m[2]} ${m[1].replaceAll('~1', '/').replaceAll('~0', '~')}`);
+    const m = id.match(/\/operation\/([^/]+)$/);
+    if (m) shown.add(m[1]);
   }
   await page.screenshot({ path: screenshot });
   const missing = [...expected].filter((op) => !shown.has(op));
