@@ -23,7 +23,7 @@ caf::result<db_value> db_worker_state::run(db_task& task) {
   try {
     return db_value{task.run(*session)};
   } catch (const std::exception& e) {
-    auto err = storage::translate(e, *session);
+    auto err = storage::translate(e, storage::connection_lost(*session));
     if (err.code == domain::errc::internal)
       spdlog::error("database task failed: {}", e.what());
     return make_error(std::move(err));

@@ -25,6 +25,23 @@ enum class entity : uint8_t {
   lead_import,
 };
 
+// Every kind, in declaration order (tests walk them all).
+inline constexpr entity all_entities[] = {
+    entity::tenant,
+    entity::api_key,
+    entity::campaign,
+    entity::lead,
+    entity::client,
+    entity::client_user,
+    entity::account_configuration,
+    entity::web_widget,
+    entity::voice_provider,
+    entity::client_form,
+    entity::form_submission,
+    entity::phone_number_pool,
+    entity::lead_import,
+};
+
 // "Tenant", "ApiKey", "VoiceCampaign", "CampaignLead", "Client", "ClientUser",
 // "AssetGroup", "WebWidget", "TenantVoiceProvider", "ClientForm",
 // "FormSubmission", "PhoneNumberPool", "LeadImport".

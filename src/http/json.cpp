@@ -2,6 +2,8 @@
 
 #include "domain/billing.hpp"
 
+#include <rapidjson/memorystream.h>
+
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
@@ -126,46 +128,17 @@ std::optional<rapidjson::Document> parse_json(std::string_view body) {
 }
 
 bool is_storable_text(std::string_view text) noexcept {
-  std::size_t i = 0;
-  while (i < text.size()) {
-    const auto lead = static_cast<unsigned char>(text[i]);
-    if (lead == 0)
+  if (text.find('\0') != std::string_view::npos)
+    return false;
+  // RapidJSON's validator (Hoehrmann's DFA) refuses overlong forms,
+  // surrogates and code points past U+10FFFF.
+  struct discard {
+    void Put(char) noexcept {}
+  } out;
+  rapidjson::MemoryStream in{text.data(), text.size()};
+  while (in.Tell() < text.size())
+    if (!rapidjson::UTF8<>::Validate(in, out))
       return false;
-    if (lead < 0x80) {
-      ++i;
-      continue;
-    }
-    // Lead byte: sequence length and the smallest code point it may carry
-    // (no overlong forms).
-    std::size_t length = 0;
-    uint32_t code = 0, smallest = 0;
-    if (lead >= 0xC2 && lead <= 0xDF) {
-      length = 2;
-      code = lead & 0x1F;
-      smallest = 0x80;
-    } else if (lead >= 0xE0 && lead <= 0xEF) {
-      length = 3;
-      code = lead & 0x0F;
-      smallest = 0x800;
-    } else if (lead >= 0xF0 && lead <= 0xF4) {
-      length = 4;
-      code = lead & 0x07;
-      smallest = 0x10000;
-    } else {
-      return false;
-    }
-    if (text.size() - i < length)
-      return false;
-    for (std::size_t k = 1; k < length; ++k) {
-      const auto next = static_cast<unsigned char>(text[i + k]);
-      if ((next & 0xC0) != 0x80)
-        return false;
-      code = (code << 6) | (next & 0x3F);
-    }
-    if (code < smallest || code > 0x10FFFF || (code >= 0xD800 && code <= 0xDFFF))
-      return false;
-    i += length;
-  }
   return true;
 }
 

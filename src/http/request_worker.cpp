@@ -171,9 +171,7 @@ void request_worker_state::handle(actors::request_worker_actor::pointer self,
     worker_context ctx{self, [this]() -> soci::session& { return db(); }, *svc};
     match.found->target->handle(ex, ctx);
   } catch (const std::exception& e) {
-    auto err = storage::translate(e);
-    if (err.code == domain::errc::internal && sql->broken())
-      err = {domain::errc::unavailable, "Service temporarily unavailable"};
+    auto err = storage::translate(e, sql->broken());
     if (err.code == domain::errc::internal)
       spdlog::error("request_id={} route=\"{}\": {}", ex->request.request_id, ex->route, e.what());
     ex->fail(err);

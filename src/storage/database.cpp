@@ -91,9 +91,11 @@ soci::session& lazy_session::get() {
 }
 
 bool lazy_session::broken() const {
-  if (!sql_)
-    return false;
-  auto* backend = static_cast<soci::postgresql_session_backend*>(sql_->get_backend());
+  return sql_ && connection_lost(*sql_);
+}
+
+bool connection_lost(soci::session& sql) {
+  auto* backend = static_cast<soci::postgresql_session_backend*>(sql.get_backend());
   return !backend || !backend->conn_ || PQstatus(backend->conn_) != CONNECTION_OK;
 }
 

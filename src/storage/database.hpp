@@ -40,6 +40,9 @@ private:
   std::chrono::steady_clock::time_point last_use_{};
 };
 
+// True when the session's connection is gone (libpq's status, no round trip).
+bool connection_lost(soci::session& sql);
+
 // A cheap round trip (SELECT 1) for health checks.
 void ping(soci::session& sql);
 

@@ -41,9 +41,8 @@ domain::error translate(const std::exception& e) {
   return domain::internal_error();
 }
 
-domain::error translate(const std::exception& e, soci::session& sql) {
-  auto* backend = static_cast<soci::postgresql_session_backend*>(sql.get_backend());
-  if (!backend || !backend->conn_ || PQstatus(backend->conn_) != CONNECTION_OK)
+domain::error translate(const std::exception& e, bool connection_lost) {
+  if (connection_lost)
     return {domain::errc::unavailable, "Service temporarily unavailable"};
   return translate(e);
 }

@@ -6,10 +6,6 @@
 #include <stdexcept>
 #include <string>
 
-namespace soci {
-class session;
-}
-
 namespace vcs::storage {
 
 // Thrown by repository work to abort with a specific domain error (for
@@ -29,9 +25,10 @@ private:
 // below.
 domain::error translate(const std::exception& e);
 
-// As above, and `unavailable` whenever `sql`'s connection is gone: libpq
-// reports a connection lost mid-statement without an SQLSTATE.
-domain::error translate(const std::exception& e, soci::session& sql);
+// As above, and `unavailable` whenever the session's connection is gone
+// (storage::connection_lost): libpq reports a connection lost mid-statement
+// without an SQLSTATE.
+domain::error translate(const std::exception& e, bool connection_lost);
 
 // The SQLSTATE of a PostgreSQL error, or an empty string.
 std::string sqlstate_of(const std::exception& e);

@@ -26,6 +26,7 @@ namespace vcs::fuzz {
 
 namespace {
 
+using domain::all_entities;
 using domain::entity;
 
 // The handlers' error envelopes, built as they build them (handlers/body.cpp
@@ -172,20 +173,6 @@ std::string lower(std::string s) {
 }
 
 // ---- global ids -----------------------------------------------------------------
-
-constexpr entity all_entities[] = {entity::tenant,
-                                   entity::api_key,
-                                   entity::campaign,
-                                   entity::lead,
-                                   entity::client,
-                                   entity::client_user,
-                                   entity::account_configuration,
-                                   entity::web_widget,
-                                   entity::voice_provider,
-                                   entity::client_form,
-                                   entity::form_submission,
-                                   entity::phone_number_pool,
-                                   entity::lead_import};
 
 void round_trip(int64_t id) {
   for (auto kind : all_entities) {

@@ -10,22 +10,6 @@ namespace {
 
 using namespace vcs::domain;
 
-constexpr entity all_entities[] = {
-    entity::tenant,
-    entity::api_key,
-    entity::campaign,
-    entity::lead,
-    entity::client,
-    entity::client_user,
-    entity::account_configuration,
-    entity::web_widget,
-    entity::voice_provider,
-    entity::client_form,
-    entity::form_submission,
-    entity::phone_number_pool,
-    entity::lead_import,
-};
-
 constexpr int64_t int64_max = std::numeric_limits<int64_t>::max();
 
 // Expected encodings below were computed independently (Python's
