@@ -45,6 +45,14 @@ using tenant_actor = caf::typed_actor<
     caf::replies_to<create_atom, domain::payment_request>::with<domain::payment_request>,
     // Changes the status of a payment request outside any subscription.
     caf::replies_to<update_atom, payment_change>::with<domain::payment_request>,
+    // Adds a number to the tenant's do-not-call list (false: already there).
+    caf::replies_to<create_atom, do_not_call_change>::with<bool>,
+    // Removes a number from the list (false: it was not there).
+    caf::replies_to<delete_atom, do_not_call_change>::with<bool>,
+    // Replaces the tenant's webhook signing secret.
+    caf::replies_to<update_atom, webhook_secret_set>::with<bool>,
+    // Queues one of the tenant's webhook deliveries again (false: none such).
+    caf::replies_to<update_atom, webhook_replay>::with<bool>,
     // Timer tick: retires the actor when it has been idle long enough.
     caf::reacts_to<idle_atom>>;
 
@@ -66,6 +74,10 @@ using campaign_actor = caf::typed_actor<
     caf::reacts_to<import_atom, int64_t>,
     // Creates the campaign's web widget; a second one is a conflict.
     caf::replies_to<create_atom, widget_create>::with<domain::web_widget>,
+    // Runs one dial pass as of a time; answers the calls it placed.
+    caf::replies_to<dial_atom, dial_request>::with<int64_t>,
+    // A provider's report on one of the campaign's calls.
+    caf::reacts_to<call_atom, call_update>,
     // Timer tick: retires the actor when it has been idle long enough.
     caf::reacts_to<idle_atom>>;
 
@@ -80,6 +92,8 @@ using subscription_actor = caf::typed_actor<
     caf::replies_to<usage_atom, minutes_change>::with<domain::usage_record>,
     // Adds add-on pack minutes.
     caf::replies_to<addon_atom, minutes_change>::with<domain::usage_record>,
+    // Records an ended call's minutes, once per call (false: already done).
+    caf::replies_to<usage_atom, call_atom, int64_t>::with<bool>,
     // Runs the billing sweep for this subscription as of a time.
     caf::replies_to<sweep_atom, sweep_request>::with<sweep_counts>,
     // Timer tick: retires the actor when it has been idle long enough.
@@ -115,6 +129,23 @@ using billing_scheduler_actor = caf::typed_actor<
     caf::reacts_to<tick_atom>,
     // Sweeps as of the given time and answers what it did.
     caf::replies_to<sweep_atom, sweep_request>::with<sweep_counts>>;
+
+// Wakes campaigns whose dial pass is due (each campaign actor runs its own
+// dialing), ends campaigns past their end date, ends lost calls and records
+// the minutes of ended calls.
+using dial_scheduler_actor = caf::typed_actor<
+    // Timer tick: one round as of the clock, then re-arms.
+    caf::reacts_to<tick_atom>,
+    // One round as of the given time, answered when every pass is done.
+    caf::replies_to<dial_atom, dial_request>::with<dial_counts>>;
+
+// Delivers the webhook outbox: claims due deliveries, signs and sends them,
+// records the outcome (retry with backoff, or dead).
+using webhook_dispatcher_actor = caf::typed_actor<
+    // Timer tick: claims and sends a batch, then re-arms.
+    caf::reacts_to<tick_atom>,
+    // The outcome of one delivery attempt.
+    caf::reacts_to<deliver_atom, webhook_result>>;
 
 // Probes the database on its own connection and publishes the outcome, so
 // health checks answer without a round trip of their own.

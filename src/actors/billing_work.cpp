@@ -1,8 +1,10 @@
 #include "actors/billing_work.hpp"
 
 #include "domain/billing.hpp"
+#include "domain/call_state.hpp"
 #include "domain/subscription_rules.hpp"
 #include "storage/billing_repository.hpp"
+#include "storage/dialer_repository.hpp"
 #include "storage/storage_error.hpp"
 #include "storage/subscription_repository.hpp"
 
@@ -126,6 +128,16 @@ domain::usage_record record_minutes(soci::session& sql, int64_t tenant_id, int64
   auto before = usage_or_fail(sql, tenant_id, subscription_id);
   auto after = domain::consume(balance_of(before), hundredths);
   return stored_or_fail(storage::store_usage(sql, tenant_id, subscription_id, after));
+}
+
+bool record_call_minutes(soci::session& sql, int64_t tenant_id, int64_t subscription_id,
+                         int64_t call_id) {
+  auto seconds = storage::take_call_usage(sql, tenant_id, call_id);
+  if (!seconds)
+    return false;
+  if (auto hundredths = domain::billable_hundredths(std::chrono::seconds{*seconds}); hundredths > 0)
+    record_minutes(sql, tenant_id, subscription_id, hundredths);
+  return true;
 }
 
 domain::usage_record add_addon_minutes(soci::session& sql, int64_t tenant_id,

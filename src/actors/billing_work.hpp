@@ -24,6 +24,11 @@ domain::payment_request change_payment(soci::session& sql, int64_t tenant_id,
                                        const payment_change& change);
 
 // Applies call minutes in the consumption order.
+// Records an ended call's minutes (rounded up to hundredths), once: false
+// when they were recorded before.
+bool record_call_minutes(soci::session& sql, int64_t tenant_id, int64_t subscription_id,
+                         int64_t call_id);
+
 domain::usage_record record_minutes(soci::session& sql, int64_t tenant_id, int64_t subscription_id,
                                     int64_t hundredths);
 

@@ -1,5 +1,7 @@
 #include "actors/campaign_actor.hpp"
 
+#include "actors/dialer_work.hpp"
+#include "actors/voice_gateway.hpp"
 #include "domain/campaign_errors.hpp"
 #include "storage/campaign_repository.hpp"
 #include "storage/import_job_repository.hpp"
@@ -7,6 +9,7 @@
 #include "storage/voice_provider_repository.hpp"
 #include "storage/web_widget_repository.hpp"
 
+#include <caf/actor_cast.hpp>
 #include <caf/event_based_actor.hpp>
 #include <spdlog/spdlog.h>
 
@@ -128,6 +131,16 @@ write_each(campaign_actor::stateful_pointer<campaign_state> self, Batch batch, A
       });
 }
 
+// Hands each reserved call to the provider; its reports come back here.
+void place_calls(campaign_actor::stateful_pointer<campaign_state> self,
+                 const std::vector<call_placement>& calls) {
+  auto me = caf::actor_cast<campaign_actor>(self);
+  for (const auto& call : calls) {
+    self->state.open_calls.insert(call.call_id);
+    self->state.config->gateway->place(call, me);
+  }
+}
+
 } // namespace
 
 campaign_actor::behavior_type campaign(campaign_actor::stateful_pointer<campaign_state> self,
@@ -214,14 +227,50 @@ campaign_actor::behavior_type campaign(campaign_actor::stateful_pointer<campaign
               }
             });
       },
+      [self](dial_atom, dial_request req) -> caf::result<int64_t> {
+        auto cfg = self->state.config;
+        auto t = self->state.tenant_id;
+        auto c = self->state.campaign_id;
+        auto rp = self->make_response_promise<int64_t>();
+        self->state.write_then(
+            self,
+            [cfg, t, c, req](soci::session& sql) -> std::any {
+              return dial_pass(sql, *cfg, t, c, req.now);
+            },
+            [self, rp](std::any& v) mutable {
+              auto& calls = std::any_cast<std::vector<call_placement>&>(v);
+              place_calls(self, calls);
+              rp.deliver(static_cast<int64_t>(calls.size()));
+            },
+            [rp](const caf::error& e) mutable { rp.deliver(e); });
+        return rp;
+      },
+      [self](call_atom, call_update& update) {
+        auto t = self->state.tenant_id;
+        auto c = self->state.campaign_id;
+        auto id = update.call_id;
+        self->state.write_then(
+            self,
+            [t, c, update = std::move(update)](soci::session& sql) -> std::any {
+              return apply_call_update(sql, t, c, update, domain::now());
+            },
+            [self, id](std::any& ended) {
+              if (std::any_cast<bool>(ended))
+                self->state.open_calls.erase(id);
+            },
+            [id](const caf::error& e) {
+              // The sweep ends calls whose report was lost (lost_calls).
+              spdlog::warn("call {}: report not applied ({})", id, to_string(e));
+            });
+      },
       [self](import_atom, int64_t job_id) {
         if (self->state.importing.insert(job_id).second)
           continue_import(self, job_id);
       },
       [self](idle_atom) {
         auto& st = self->state;
-        st.idle.tick(self, st.writes.busy(), st.registry, campaign_atom::value, st.tenant_id,
-                     st.campaign_id);
+        st.idle.tick(self, st.writes.busy() || !st.open_calls.empty(), st.registry,
+                     campaign_atom::value, st.tenant_id, st.campaign_id);
       },
   };
 }

@@ -15,6 +15,9 @@ struct campaign_state : entity_state {
   int64_t campaign_id = 0;
   // Import jobs this actor is working through (one chunk in flight each).
   std::set<int64_t> importing;
+  // Calls this actor placed that have not ended: it stays alive for their
+  // reports.
+  std::set<int64_t> open_calls;
 };
 
 campaign_actor::behavior_type campaign(campaign_actor::stateful_pointer<campaign_state> self,

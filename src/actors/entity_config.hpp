@@ -9,6 +9,8 @@
 
 namespace vcs::actors {
 
+class voice_gateway;
+
 // Settings every entity actor of a node shares, fixed at start-up.
 struct entity_config {
   std::shared_ptr<const db_pool> pool;
@@ -27,6 +29,14 @@ struct entity_config {
   // the default grace of cycle requests issued without one).
   std::chrono::hours payment_due{24 * 7};
   std::chrono::hours grace_period{24 * 7};
+  // Places calls (the simulated provider unless configured otherwise).
+  std::shared_ptr<voice_gateway> gateway;
+  // Most calls one dial pass of a campaign places.
+  int32_t dial_batch = 50;
+  // When a campaign has leads waiting but none callable now (or its
+  // provider's slots are all taken), when to look again.
+  std::chrono::seconds dial_idle_poll{60};
+  std::chrono::seconds dial_busy_poll{1};
 };
 
 using entity_config_ptr = std::shared_ptr<const entity_config>;

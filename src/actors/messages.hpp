@@ -4,6 +4,7 @@
 
 #include "domain/billing.hpp"
 #include "domain/billing_records.hpp"
+#include "domain/call_state.hpp"
 #include "domain/campaign.hpp"
 #include "domain/client_create.hpp"
 #include "domain/client_form.hpp"
@@ -46,6 +47,9 @@ using subscr_atom = caf::atom_constant<caf::atom("subscr")>;
 using sweep_atom = caf::atom_constant<caf::atom("sweep")>;
 using usage_atom = caf::atom_constant<caf::atom("usage")>;
 using addon_atom = caf::atom_constant<caf::atom("addon")>;
+using dial_atom = caf::atom_constant<caf::atom("dial")>;
+using call_atom = caf::atom_constant<caf::atom("call")>;
+using deliver_atom = caf::atom_constant<caf::atom("deliver")>;
 
 // Blocking database work for a detached worker; returns its result boxed.
 struct db_task {
@@ -67,6 +71,8 @@ struct inbound_request {
   std::string authorization;
   // The Idempotency-Key header, when sent.
   std::optional<std::string> idempotency_key;
+  // The X-Vapi-Secret header of provider_a's call-status callbacks.
+  std::optional<std::string> provider_secret;
   std::string body;
   std::string request_id;
   std::chrono::steady_clock::time_point received;
@@ -218,10 +224,67 @@ struct sweep_counts {
   }
 };
 
+// The time a dial pass acts as (the clock, or an operator's given time).
+struct dial_request {
+  domain::timestamp now{};
+};
+
+// What a dial pass did.
+struct dial_counts {
+  int64_t campaigns = 0;    // campaigns that ran a dial pass
+  int64_t calls_placed = 0; // calls reserved and handed to the provider
+  int64_t ended = 0;        // campaigns ENDED after their end date
+  int64_t failed = 0;       // campaign passes that failed (retried later)
+};
+
+// What a voice provider reports about one call.
+struct call_update {
+  // accepted: the provider took the call and named it (provider_call_id).
+  enum class kind : uint8_t { accepted, ringing, ended, refused };
+  kind what = kind::ended;
+  int64_t call_id = 0;
+  std::string provider_call_id;
+  domain::call_outcome outcome = domain::call_outcome::failed;
+  int32_t duration_seconds = 0;
+  // Why the provider refused the call, or why it was ended without an
+  // outcome from the provider.
+  std::string error;
+};
+
+// A number for the tenant's do-not-call list (E.164, checked).
+struct do_not_call_change {
+  std::string phone_number;
+};
+
+// A new sealed webhook signing secret for the tenant.
+struct webhook_secret_set {
+  domain::secret_box::sealed secret;
+};
+
+// A delivery of the tenant's outbox to send again.
+struct webhook_replay {
+  int64_t delivery_id = 0;
+};
+
+// The outcome of one webhook delivery attempt.
+struct webhook_result {
+  int64_t delivery_id = 0;
+  int32_t attempts = 0;
+  std::optional<int32_t> status_code;
+  std::string error; // empty on a 2xx
+};
+
 } // namespace vcs::actors
 
 // These types never leave the process.
 CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::actors::db_task)
+CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::actors::dial_request)
+CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::actors::dial_counts)
+CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::actors::call_update)
+CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::actors::webhook_result)
+CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::actors::do_not_call_change)
+CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::actors::webhook_secret_set)
+CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::actors::webhook_replay)
 CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::actors::db_value)
 CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::actors::http_call)
 CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::actors::api_key_request)

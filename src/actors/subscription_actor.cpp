@@ -49,6 +49,13 @@ subscription(subscription_actor::stateful_pointer<subscription_state> self, int6
               return add_addon_minutes(sql, t, s, m.hundredths);
             });
       },
+      [self](usage_atom, call_atom, int64_t call_id) -> caf::result<bool> {
+        auto t = self->state.tenant_id;
+        auto s = self->state.subscription_id;
+        return self->state.write<bool>(self, [t, s, call_id](soci::session& sql) -> std::any {
+          return record_call_minutes(sql, t, s, call_id);
+        });
+      },
       [self](sweep_atom, sweep_request req) -> caf::result<sweep_counts> {
         auto cfg = self->state.config;
         auto t = self->state.tenant_id;

@@ -9,10 +9,12 @@
 #include "storage/billing_repository.hpp"
 #include "storage/campaign_repository.hpp"
 #include "storage/client_repository.hpp"
+#include "storage/dialer_repository.hpp"
 #include "storage/form_repository.hpp"
 #include "storage/product_repository.hpp"
 #include "storage/tenant_repository.hpp"
 #include "storage/voice_provider_repository.hpp"
+#include "storage/webhook_repository.hpp"
 
 #include <caf/event_based_actor.hpp>
 
@@ -75,6 +77,32 @@ tenant_actor::behavior_type tenant(tenant_actor::stateful_pointer<tenant_state> 
                 throw storage::failure(key_not_found());
               return *info;
             });
+      },
+      [self](create_atom, do_not_call_change& c) -> caf::result<bool> {
+        auto id = self->state.tenant_id;
+        return self->state.write<bool>(self, [id, c](soci::session& sql) -> std::any {
+          return storage::add_do_not_call(sql, id, c.phone_number);
+        });
+      },
+      [self](delete_atom, do_not_call_change& c) -> caf::result<bool> {
+        auto id = self->state.tenant_id;
+        return self->state.write<bool>(self, [id, c](soci::session& sql) -> std::any {
+          return storage::remove_do_not_call(sql, id, c.phone_number);
+        });
+      },
+      [self](update_atom, webhook_secret_set& s) -> caf::result<bool> {
+        auto id = self->state.tenant_id;
+        return self->state.write<bool>(self, [id, s](soci::session& sql) -> std::any {
+          if (!storage::store_webhook_secret(sql, id, s.secret))
+            throw storage::failure(domain::not_found("Tenant not found"));
+          return true;
+        });
+      },
+      [self](update_atom, webhook_replay r) -> caf::result<bool> {
+        auto id = self->state.tenant_id;
+        return self->state.write<bool>(self, [id, r](soci::session& sql) -> std::any {
+          return storage::replay_webhook(sql, id, r.delivery_id);
+        });
       },
       [self](delete_atom, api_key_removal& removal) -> caf::result<bool> {
         auto id = self->state.tenant_id;

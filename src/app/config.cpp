@@ -119,6 +119,59 @@ const std::vector<setting>& settings() {
       {"billing-grace-days", "VCS_BILLING_GRACE_DAYS",
        "days after the due date that a cycle request's grace period ends (7)",
        into(&config::billing_grace_days, "billing_grace_days")},
+      {"dial-interval-ms", "VCS_DIAL_INTERVAL_MS",
+       "how often due campaigns are woken for a dial pass (1000)",
+       into(&config::dial_interval, "dial_interval")},
+      {"dial-batch", "VCS_DIAL_BATCH", "most calls one dial pass of a campaign places (50)",
+       into(&config::dial_batch, "dial_batch")},
+      {"dial-idle-poll-seconds", "VCS_DIAL_IDLE_POLL_SECONDS",
+       "when no lead of a running campaign is callable, seconds until it is looked at again (60)",
+       into(&config::dial_idle_poll_seconds, "dial_idle_poll_seconds")},
+      {"dial-lease-seconds", "VCS_DIAL_LEASE_SECONDS",
+       "seconds a node holds a campaign it woke before another node may (30)",
+       into(&config::dial_lease_seconds, "dial_lease_seconds")},
+      {"dial-lost-call-seconds", "VCS_DIAL_LOST_CALL_SECONDS",
+       "an open call older than this is ended as lost, freeing its slot (7200)",
+       into(&config::dial_lost_call_seconds, "dial_lost_call_seconds")},
+      {"simulated-outcomes", "VCS_SIMULATED_OUTCOMES",
+       "simulated provider outcome weights "
+       "(human:50,voicemail:20,no_answer:20,busy:5,failed:3,invalid_number:2)",
+       into(&config::simulated_outcomes, "simulated_outcomes")},
+      {"simulated-ring-ms", "VCS_SIMULATED_RING_MS",
+       "simulated provider: time until a call rings (2000)",
+       into(&config::simulated_ring, "simulated_ring")},
+      {"simulated-call-ms", "VCS_SIMULATED_CALL_MS",
+       "simulated provider: time from ringing to the end of a call (5000)",
+       into(&config::simulated_call, "simulated_call")},
+      {"simulated-talk-seconds", "VCS_SIMULATED_TALK_SECONDS",
+       "simulated provider: billed duration of an answered call (60)",
+       into(&config::simulated_talk_seconds, "simulated_talk_seconds")},
+      {"voice-mode", "VCS_VOICE_MODE",
+       "simulated (no real calls) or live (provider_a configurations call through its API) "
+       "(simulated)",
+       into(&config::voice_mode, "voice_mode")},
+      {"provider-a-base-url", "VCS_PROVIDER_A_BASE_URL",
+       "provider_a's API in live mode (https://api.vapi.ai)",
+       into(&config::provider_a_base_url, "provider_a_base_url")},
+      {"callback-base-url", "VCS_CALLBACK_BASE_URL",
+       "this service's public URL as live providers reach it for call-status callbacks "
+       "(required in live mode)",
+       into(&config::callback_base_url, "callback_base_url")},
+      {"webhook-interval-ms", "VCS_WEBHOOK_INTERVAL_MS",
+       "how often the webhook outbox is polled (250)",
+       into(&config::webhook_interval, "webhook_interval")},
+      {"webhook-max-attempts", "VCS_WEBHOOK_MAX_ATTEMPTS",
+       "delivery attempts before a webhook is dead-lettered (8)",
+       into(&config::webhook_max_attempts, "webhook_max_attempts")},
+      {"webhook-backoff-ms", "VCS_WEBHOOK_BACKOFF_MS",
+       "wait after a webhook's first failed attempt, doubled after each further one (5000)",
+       into(&config::webhook_backoff, "webhook_backoff")},
+      {"webhook-max-backoff-ms", "VCS_WEBHOOK_MAX_BACKOFF_MS",
+       "longest wait between webhook attempts (3600000)",
+       into(&config::webhook_max_backoff, "webhook_max_backoff")},
+      {"webhook-timeout-ms", "VCS_WEBHOOK_TIMEOUT_MS",
+       "time for a webhook receiver to answer (10000)",
+       into(&config::webhook_timeout, "webhook_timeout")},
       {"operator-token", "VCS_OPERATOR_TOKEN", "bearer token of the operator listener (required)",
        into(&config::operator_token, "operator_token")},
       {"secret-key", "VCS_SECRET_KEY",
@@ -237,8 +290,17 @@ void require_serve_settings(const config& c) {
                                 "(64 hex digits)");
   if (!is_hex64(c.secret_key))
     throw std::invalid_argument("the secret key must be exactly 64 hex digits");
-  if (c.import_sweep_interval.count() == 0 || c.billing_sweep_interval.count() == 0)
+  if (c.import_sweep_interval.count() == 0 || c.billing_sweep_interval.count() == 0 ||
+      c.dial_interval.count() == 0 || c.webhook_interval.count() == 0)
     throw std::invalid_argument("sweep intervals must be at least 1 ms");
+  if (c.voice_mode != "simulated" && c.voice_mode != "live")
+    throw std::invalid_argument("voice-mode must be simulated or live");
+  if (c.voice_mode == "live" && c.callback_base_url.empty())
+    throw std::invalid_argument("voice-mode live needs callback-base-url (this service's public "
+                                "URL, for the providers' call-status callbacks)");
+  if (c.dial_batch == 0 || c.webhook_max_attempts == 0 || c.dial_lease_seconds == 0)
+    throw std::invalid_argument("dial-batch, dial-lease-seconds and webhook-max-attempts must be "
+                                "at least 1");
 }
 
 std::string usage() {

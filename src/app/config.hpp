@@ -38,6 +38,24 @@ struct config {
   std::chrono::milliseconds billing_sweep_interval{60'000};
   std::size_t billing_payment_due_days = 7;
   std::size_t billing_grace_days = 7;
+  std::chrono::milliseconds dial_interval{1'000};
+  std::size_t dial_batch = 50;
+  std::size_t dial_idle_poll_seconds = 60;
+  std::size_t dial_lease_seconds = 30;
+  std::size_t dial_lost_call_seconds = 7'200;
+  std::string simulated_outcomes =
+      "human:50,voicemail:20,no_answer:20,busy:5,failed:3,invalid_number:2";
+  std::chrono::milliseconds simulated_ring{2'000};
+  std::chrono::milliseconds simulated_call{5'000};
+  std::size_t simulated_talk_seconds = 60;
+  std::string voice_mode = "simulated";
+  std::string provider_a_base_url = "https://api.vapi.ai";
+  std::string callback_base_url;
+  std::chrono::milliseconds webhook_interval{250};
+  std::size_t webhook_max_attempts = 8;
+  std::chrono::milliseconds webhook_backoff{5'000};
+  std::chrono::milliseconds webhook_max_backoff{3'600'000};
+  std::chrono::milliseconds webhook_timeout{10'000};
   std::string operator_token;
   std::string secret_key;
   std::string log_level = "info";

@@ -3,14 +3,19 @@
 #include "actors/billing_scheduler.hpp"
 #include "actors/db_pool.hpp"
 #include "actors/db_worker.hpp"
+#include "actors/dial_scheduler.hpp"
 #include "actors/entity_config.hpp"
 #include "actors/health_probe.hpp"
 #include "actors/import_sweeper.hpp"
 #include "actors/registry.hpp"
+#include "actors/voice_gateway.hpp"
+#include "actors/webhook_dispatcher.hpp"
 #include "app/config.hpp"
 #include "domain/api_key.hpp"
 #include "domain/secret_box.hpp"
 #include "http/front_pool.hpp"
+#include "http/outbound_client.hpp"
+#include "http/provider_a_gateway.hpp"
 #include "http/routes.hpp"
 #include "http/server.hpp"
 #include "storage/database.hpp"
@@ -74,6 +79,20 @@ int run_migrate(const app::config& c) {
   return 0;
 }
 
+actors::simulated_settings simulated(const app::config& c) {
+  auto mix = actors::parse_outcome_mix(c.simulated_outcomes);
+  if (!mix)
+    throw std::invalid_argument("simulated-outcomes must be outcome:weight pairs (human, "
+                                "voicemail, no_answer, busy, failed, invalid_number), "
+                                "not all 0");
+  actors::simulated_settings s;
+  s.mix = std::move(*mix);
+  s.ring = c.simulated_ring;
+  s.call_time = c.simulated_call;
+  s.talk_seconds = static_cast<int32_t>(c.simulated_talk_seconds);
+  return s;
+}
+
 int run_serve(const app::config& c) {
   app::require_serve_settings(c);
   domain::init_crypto();
@@ -88,6 +107,16 @@ int run_serve(const app::config& c) {
     cfg.set("scheduler.max-threads", c.worker_threads);
   caf::actor_system sys{cfg};
 
+  auto secrets =
+      std::make_shared<const domain::secret_box>(*domain::secret_box::from_hex(c.secret_key));
+  http::outbound_client outbound;
+  std::shared_ptr<actors::voice_gateway> live;
+  if (c.voice_mode == "live")
+    live = http::make_provider_a_gateway({c.provider_a_base_url, c.callback_base_url, c.secret_key},
+                                         outbound, secrets);
+  auto gateway = actors::make_routing_gateway(actors::make_simulated_gateway(simulated(c)), live,
+                                              "provider_a");
+
   auto pool = std::make_shared<actors::db_pool>(
       actors::db_pool::spawn(sys, c.database_url, c.db_pool_size, c.actor_timeout));
   auto entities = std::make_shared<actors::entity_config>();
@@ -99,6 +128,9 @@ int run_serve(const app::config& c) {
   entities->import_stale_seconds = static_cast<int32_t>(c.import_stale_seconds);
   entities->payment_due = std::chrono::hours(24 * c.billing_payment_due_days);
   entities->grace_period = std::chrono::hours(24 * c.billing_grace_days);
+  entities->gateway = gateway;
+  entities->dial_batch = static_cast<int32_t>(c.dial_batch);
+  entities->dial_idle_poll = std::chrono::seconds(c.dial_idle_poll_seconds);
   auto registry = sys.spawn(actors::registry, actors::entity_config_ptr{entities});
   auto sweeper = sys.spawn(actors::import_sweeper, actors::entity_config_ptr{entities}, registry,
                            c.import_sweep_interval);
@@ -107,6 +139,21 @@ int run_serve(const app::config& c) {
   auto billing = sys.spawn(actors::billing_scheduler, actors::entity_config_ptr{entities}, registry,
                            lock_worker, c.billing_sweep_interval);
 
+  actors::dial_scheduler_settings dial_settings;
+  dial_settings.interval = c.dial_interval;
+  dial_settings.lease_seconds = static_cast<int32_t>(c.dial_lease_seconds);
+  dial_settings.lost_call_seconds = static_cast<int32_t>(c.dial_lost_call_seconds);
+  auto dialer = sys.spawn(actors::dial_scheduler, actors::entity_config_ptr{entities}, registry,
+                          dial_settings);
+  actors::webhook_settings hook_settings;
+  hook_settings.interval = c.webhook_interval;
+  hook_settings.max_attempts = static_cast<int32_t>(c.webhook_max_attempts);
+  hook_settings.base_backoff = c.webhook_backoff;
+  hook_settings.max_backoff = c.webhook_max_backoff;
+  hook_settings.timeout = c.webhook_timeout;
+  auto webhooks = sys.spawn(actors::webhook_dispatcher, actors::entity_config_ptr{entities},
+                            outbound.poster(), secrets, hook_settings);
+
   auto database_up = std::make_shared<std::atomic<bool>>(true);
   auto probe = sys.spawn<caf::detached>(actors::health_probe, c.database_url, database_up,
                                         std::chrono::milliseconds(500));
@@ -114,14 +161,15 @@ int run_serve(const app::config& c) {
   auto svc = std::make_shared<http::services>();
   svc->registry = registry;
   svc->billing = billing;
+  svc->dialer = dialer;
   svc->database_up = database_up;
   svc->metrics = std::make_shared<http::metrics>();
   svc->operator_token = c.operator_token;
   svc->actor_timeout = c.actor_timeout;
   svc->max_queued_requests = c.max_queued_requests;
   svc->max_queue_wait = c.max_queue_wait;
-  svc->secrets =
-      std::make_shared<const domain::secret_box>(*domain::secret_box::from_hex(c.secret_key));
+  svc->secrets = secrets;
+  svc->callback_key = c.secret_key;
   auto routes = std::make_shared<http::route_tables>(
       http::route_tables{http::public_routes(), http::operator_routes()});
   http::front_pool front{sys, c.request_workers, routes, svc, c.database_url};
@@ -150,6 +198,9 @@ int run_serve(const app::config& c) {
   front.shutdown();
   caf::anon_send_exit(sweeper, caf::exit_reason::user_shutdown);
   caf::anon_send_exit(billing, caf::exit_reason::user_shutdown);
+  caf::anon_send_exit(dialer, caf::exit_reason::user_shutdown);
+  caf::anon_send_exit(webhooks, caf::exit_reason::user_shutdown);
+  outbound.stop();
   caf::anon_send_exit(probe, caf::exit_reason::user_shutdown);
   caf::anon_send_exit(lock_worker, caf::exit_reason::user_shutdown);
   caf::anon_send_exit(registry, caf::exit_reason::user_shutdown);

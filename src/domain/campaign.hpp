@@ -52,6 +52,8 @@ struct campaign_fields {
   std::optional<int32_t> min_gap_between_attempts;
   std::optional<bool> consider_voicemail_as_answered;
   std::optional<std::string> webhook_url;
+  // Beyond the spec: apply the daily window in each lead's own time zone(s).
+  std::optional<bool> lead_local_time;
 };
 
 // Semantic validation of the given fields; every problem is added to
@@ -111,6 +113,7 @@ struct campaign {
   std::optional<int32_t> min_gap_between_attempts;
   bool consider_voicemail_as_answered = false;
   std::optional<std::string> webhook_url;
+  bool lead_local_time = false;
   int64_t lead_count = 0;
   timestamp created_at{};
   timestamp updated_at{};

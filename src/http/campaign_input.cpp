@@ -65,6 +65,7 @@ campaign_input read_campaign_input(const rapidjson::Value& body, domain::field_e
   f.min_gap_between_attempts = int32_field(in, "min_gap_between_attempts");
   f.consider_voicemail_as_answered = in.boolean("consider_voicemail_as_answered", false);
   f.webhook_url = text(in, "webhook_url");
+  f.lead_local_time = in.boolean("lead_local_time", false);
   if (auto ref = text(in, "tenant_voice_provider_id")) {
     out.voice_provider_ref = *ref;
     f.voice_provider_id = domain::parse_id(domain::entity::voice_provider, *ref);

@@ -26,6 +26,7 @@ namespace vcs::http {
 struct services {
   actors::registry_actor registry;
   actors::billing_scheduler_actor billing;
+  actors::dial_scheduler_actor dialer;
   // The database's state as the health probe last saw it.
   std::shared_ptr<const std::atomic<bool>> database_up;
   std::shared_ptr<http::metrics> metrics;
@@ -37,6 +38,8 @@ struct services {
   // client has likely given up). 0 turns either off.
   std::size_t max_queued_requests = 1'024;
   std::chrono::milliseconds max_queue_wait{5'000};
+  // What live providers' callback secrets are derived from (the service key).
+  std::string callback_key;
   // Seals stored provider credentials (key from VCS_SECRET_KEY).
   std::shared_ptr<const domain::secret_box> secrets;
 };

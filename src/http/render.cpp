@@ -108,6 +108,7 @@ void render_campaign(json_out& out, const domain::campaign& c) {
   optional_int(out, "min_gap_between_attempts", c.min_gap_between_attempts);
   out.field("consider_voicemail_as_answered", c.consider_voicemail_as_answered);
   out.field("webhook_url", c.webhook_url);
+  out.field("lead_local_time", c.lead_local_time);
   out.field("lead_count", c.lead_count);
   out.field("created_at", domain::format_utc(c.created_at));
   out.field("updated_at", domain::format_utc(c.updated_at));

@@ -53,6 +53,10 @@ router public_routes() {
   r.add({"PATCH", "/v1/api/voice-campaigns/{campaign_id}/lead/update", handlers::v1_update_lead()});
   r.add({"DELETE", "/v1/api/voice-campaigns/{campaign_id}/lead/remove", handlers::v1_remove_lead(),
          "Invalid request method"});
+  r.add({"POST", "/api/v2/do-not-call", handlers::add_do_not_call()});
+  r.add({"POST", "/webhooks/provider-a/{voice_provider_id}", handlers::provider_a_callback()});
+  r.add({"GET", "/api/v2/do-not-call/{phone_number}", handlers::check_do_not_call()});
+  r.add({"DELETE", "/api/v2/do-not-call/{phone_number}", handlers::remove_do_not_call()});
   return r;
 }
 
@@ -72,6 +76,21 @@ router operator_routes() {
   r.add({"POST", "/admin/v1/usage", handlers::record_usage()});
   r.add({"POST", "/admin/v1/usage/addon", handlers::add_addon_minutes()});
   r.add({"POST", "/admin/v1/billing/sweep", handlers::run_billing_sweep()});
+  r.add({"POST", "/admin/v1/dialer/run", handlers::run_dialer()});
+  r.add({"GET", "/admin/v1/tenants/{tenant_id}/campaigns/{campaign_id}/calls",
+         handlers::list_calls()});
+  r.add(
+      {"POST", "/admin/v1/tenants/{tenant_id}/webhook-secret", handlers::rotate_webhook_secret()});
+  r.add({"GET", "/admin/v1/tenants/{tenant_id}/webhook-deliveries",
+         handlers::list_webhook_deliveries()});
+  r.add({"POST", "/admin/v1/tenants/{tenant_id}/webhook-deliveries/{delivery_id}/replay",
+         handlers::replay_webhook_delivery()});
+  r.add(
+      {"POST", "/admin/v1/tenants/{tenant_id}/do-not-call", handlers::operator_add_do_not_call()});
+  r.add({"GET", "/admin/v1/tenants/{tenant_id}/do-not-call/{phone_number}",
+         handlers::operator_check_do_not_call()});
+  r.add({"DELETE", "/admin/v1/tenants/{tenant_id}/do-not-call/{phone_number}",
+         handlers::operator_remove_do_not_call()});
   r.add({"POST", "/admin/v1/tenants/{tenant_id}/client-forms", handlers::create_client_form()});
   r.add({"POST", "/admin/v1/client-forms/{client_form_id}/submissions",
          handlers::add_form_submission()});

@@ -179,6 +179,8 @@ void session::dispatch_request() {
   call.request.authorization = std::string{req[bhttp::field::authorization]};
   if (auto key = req.find("Idempotency-Key"); key != req.end())
     call.request.idempotency_key = std::string{key->value()};
+  if (auto secret = req.find("X-Vapi-Secret"); secret != req.end())
+    call.request.provider_secret = std::string{secret->value()};
   call.request.body = std::move(req.body());
   call.request.request_id = request_id_;
   call.request.received = std::chrono::steady_clock::now();

@@ -19,7 +19,7 @@ constexpr const char* campaign_columns =
     "provider_a_calling_entity, phone_number_id, phone_number_pool_id, start_date, end_date, "
     "timezone, days_of_week, daily_start_time, daily_end_time, max_call_attempts, "
     "max_daily_attempts, min_gap_between_attempts, consider_voicemail_as_answered::int, "
-    "webhook_url, lead_count, created_at, updated_at";
+    "webhook_url, lead_count, created_at, updated_at, lead_local_time::int";
 
 constexpr const char* quota_sql =
     "SELECT plan, campaign_limit FROM tenants WHERE id = :t FOR UPDATE";
@@ -31,33 +31,36 @@ const std::string insert_sql =
                 "dialer_type, provider_a_calling_entity, phone_number_id, phone_number_pool_id, "
                 "start_date, end_date, timezone, days_of_week, daily_start_time, daily_end_time, "
                 "max_call_attempts, max_daily_attempts, min_gap_between_attempts, "
-                "consider_voicemail_as_answered, webhook_url) VALUES (:t, :name, "
+                "consider_voicemail_as_answered, webhook_url, lead_local_time) VALUES (:t, :name, "
                 "coalesce(:type, 'OUTBOUND'), :assistant, :vp, :dialer, :entity, :pn, :pool, "
                 ":sd::date, :ed::date, :tz, :days::text[], :dst, :det, :mca, :mda, :gap, "
-                "coalesce(:vm::int::boolean, false), :hook) RETURNING "} +
+                "coalesce(:vm::int::boolean, false), :hook, coalesce(:llt::int::boolean, false)) "
+                "RETURNING "} +
     campaign_columns;
 
 const std::string select_sql =
     std::string{"SELECT "} + campaign_columns + " FROM campaigns WHERE tenant_id = :t AND id = :id";
 
 const std::string update_sql =
-    std::string{"UPDATE campaigns SET name = coalesce(:name, name), "
-                "assistant_id = coalesce(:assistant, assistant_id), "
-                "voice_provider_id = coalesce(:vp, voice_provider_id), "
-                "dialer_type = coalesce(:dialer, dialer_type), "
-                "phone_number_id = coalesce(:pn, phone_number_id), "
-                "phone_number_pool_id = coalesce(:pool, phone_number_pool_id), "
-                "timezone = coalesce(:tz, timezone), "
-                "days_of_week = coalesce(:days::text[], days_of_week), "
-                "daily_start_time = coalesce(:dst, daily_start_time), "
-                "daily_end_time = coalesce(:det, daily_end_time), "
-                "max_call_attempts = coalesce(:mca, max_call_attempts), "
-                "max_daily_attempts = coalesce(:mda, max_daily_attempts), "
-                "min_gap_between_attempts = coalesce(:gap, min_gap_between_attempts), "
-                "consider_voicemail_as_answered = "
-                "coalesce(:vm::int::boolean, consider_voicemail_as_answered), "
-                "webhook_url = coalesce(:hook, webhook_url), updated_at = now() "
-                "WHERE tenant_id = :t AND id = :id RETURNING "} +
+    std::string{
+        "UPDATE campaigns SET name = coalesce(:name, name), "
+        "assistant_id = coalesce(:assistant, assistant_id), "
+        "voice_provider_id = coalesce(:vp, voice_provider_id), "
+        "dialer_type = coalesce(:dialer, dialer_type), "
+        "phone_number_id = coalesce(:pn, phone_number_id), "
+        "phone_number_pool_id = coalesce(:pool, phone_number_pool_id), "
+        "timezone = coalesce(:tz, timezone), "
+        "days_of_week = coalesce(:days::text[], days_of_week), "
+        "daily_start_time = coalesce(:dst, daily_start_time), "
+        "daily_end_time = coalesce(:det, daily_end_time), "
+        "max_call_attempts = coalesce(:mca, max_call_attempts), "
+        "max_daily_attempts = coalesce(:mda, max_daily_attempts), "
+        "min_gap_between_attempts = coalesce(:gap, min_gap_between_attempts), "
+        "consider_voicemail_as_answered = "
+        "coalesce(:vm::int::boolean, consider_voicemail_as_answered), "
+        "webhook_url = coalesce(:hook, webhook_url), "
+        "lead_local_time = coalesce(:llt::int::boolean, lead_local_time), updated_at = now() "
+        "WHERE tenant_id = :t AND id = :id RETURNING "} +
     campaign_columns;
 
 const std::string status_sql = std::string{"UPDATE campaigns SET status = :s, updated_at = now() "
@@ -123,7 +126,7 @@ template <class T> struct opt_num {
 struct campaign_params {
   nullable_text name, type, assistant, dialer, entity, pn, pool, sd, ed, tz, days, dst, det, hook;
   nullable<int64_t> vp;
-  nullable<int> mca, mda, gap, vm;
+  nullable<int> mca, mda, gap, vm, llt;
 
   explicit campaign_params(const domain::campaign_fields& f)
       : name(f.name), type(f.type), assistant(f.assistant_id), dialer(f.dialer_type),
@@ -136,7 +139,8 @@ struct campaign_params {
         gap(f.min_gap_between_attempts),
         vm(f.consider_voicemail_as_answered
                ? std::optional<int>{*f.consider_voicemail_as_answered ? 1 : 0}
-               : std::nullopt) {}
+               : std::nullopt),
+        llt(f.lead_local_time ? std::optional<int>{*f.lead_local_time ? 1 : 0} : std::nullopt) {}
 };
 
 // The output columns of `campaign_columns`.
@@ -147,6 +151,7 @@ struct campaign_row {
   nullable<int64_t> vp;
   nullable<int> mca, mda, gap;
   int vm = 0;
+  int llt = 0;
 
   void bind(soci::details::prepare_temp_type& st) {
     st, soci::into(c.id), soci::into(c.tenant_id), soci::into(c.name), soci::into(type),
@@ -159,7 +164,7 @@ struct campaign_row {
         soci::into(det.value, det.ind), soci::into(mca.value, mca.ind),
         soci::into(mda.value, mda.ind), soci::into(gap.value, gap.ind), soci::into(vm),
         soci::into(hook.value, hook.ind), soci::into(c.lead_count), soci::into(created_at),
-        soci::into(updated_at);
+        soci::into(updated_at), soci::into(llt);
   }
 
   domain::campaign finish() {
@@ -191,6 +196,7 @@ struct campaign_row {
       c.min_gap_between_attempts = *v;
     c.consider_voicemail_as_answered = vm != 0;
     c.webhook_url = hook.get();
+    c.lead_local_time = llt != 0;
     c.created_at = *created;
     c.updated_at = *updated;
     return c;
@@ -235,7 +241,8 @@ domain::campaign insert_campaign(soci::session& sql, int64_t tenant_id,
                soci::use(p.days.value, p.days.ind), soci::use(p.dst.value, p.dst.ind),
                soci::use(p.det.value, p.det.ind), soci::use(p.mca.value, p.mca.ind),
                soci::use(p.mda.value, p.mda.ind), soci::use(p.gap.value, p.gap.ind),
-               soci::use(p.vm.value, p.vm.ind), soci::use(p.hook.value, p.hook.ind));
+               soci::use(p.vm.value, p.vm.ind), soci::use(p.hook.value, p.hook.ind),
+               soci::use(p.llt.value, p.llt.ind));
   row.bind(prep);
   soci::statement st{prep};
   return expect_row(st, row);
@@ -265,7 +272,7 @@ domain::campaign update_campaign(soci::session& sql, int64_t tenant_id, int64_t 
                soci::use(p.det.value, p.det.ind), soci::use(p.mca.value, p.mca.ind),
                soci::use(p.mda.value, p.mda.ind), soci::use(p.gap.value, p.gap.ind),
                soci::use(p.vm.value, p.vm.ind), soci::use(p.hook.value, p.hook.ind),
-               soci::use(tenant_id), soci::use(campaign_id));
+               soci::use(p.llt.value, p.llt.ind), soci::use(tenant_id), soci::use(campaign_id));
   row.bind(prep);
   soci::statement st{prep};
   return expect_row(st, row);

@@ -85,6 +85,9 @@ FROM leads WHERE campaign_id = $1 AND tenant_id = $5 AND $2::bigint = 0 AND $3::
 ORDER BY position DESC LIMIT $4)sql"};
 #undef LEAD_COLUMNS
 
+// mark_as_unanswered is domain::mark_unanswered (the lead call state
+// machine) as a set-based SQL merge: answered leads only, back to IDLE, a new
+// round of attempts. call_state_test covers the rule, lead_test this SQL.
 constexpr prepared_statement update_stmt{"vcs_update_lead", R"sql(
 UPDATE leads SET
   first_name = coalesce($4, first_name),
@@ -97,6 +100,10 @@ UPDATE leads SET
   answered_at = CASE WHEN $9::boolean THEN NULL ELSE answered_at END,
   call_status = CASE WHEN $9::boolean THEN 'IDLE' ELSE call_status END,
   next_attempt_after = CASE WHEN $9::boolean THEN NULL ELSE next_attempt_after END,
+  call_error_reason = CASE WHEN $9::boolean THEN NULL ELSE call_error_reason END,
+  attempts_made = CASE WHEN $9::boolean THEN 0 ELSE attempts_made END,
+  daily_attempts = CASE WHEN $9::boolean THEN 0 ELSE daily_attempts END,
+  daily_attempts_day = CASE WHEN $9::boolean THEN NULL ELSE daily_attempts_day END,
   updated_at = now()
 WHERE tenant_id = $1 AND campaign_id = $2 AND phone_number = $3 AND (NOT $9::boolean OR answered)
 RETURNING id)sql"};
@@ -121,6 +128,10 @@ WITH input AS (
     answered_at = CASE WHEN i.mark::boolean THEN NULL ELSE l.answered_at END,
     call_status = CASE WHEN i.mark::boolean THEN 'IDLE' ELSE l.call_status END,
     next_attempt_after = CASE WHEN i.mark::boolean THEN NULL ELSE l.next_attempt_after END,
+    call_error_reason = CASE WHEN i.mark::boolean THEN NULL ELSE l.call_error_reason END,
+    attempts_made = CASE WHEN i.mark::boolean THEN 0 ELSE l.attempts_made END,
+    daily_attempts = CASE WHEN i.mark::boolean THEN 0 ELSE l.daily_attempts END,
+    daily_attempts_day = CASE WHEN i.mark::boolean THEN NULL ELSE l.daily_attempts_day END,
     updated_at = now()
   FROM input i
   WHERE l.tenant_id = $1 AND l.campaign_id = $2 AND l.phone_number = i.phone

@@ -22,14 +22,16 @@
 //   request schemas, the spec's fixed error messages are the ones answered,
 //   the served /openapi.json has the document's operations, and the billing
 //   sweep moves a request, its subscription and the client's campaign as the
-//   spec's subscription rules say.
+//   spec's subscription rules say, and the dialer places a call (the
+//   simulated provider) whose webhook deliveries are attempted.
 //
 // --write-examples stores, as each operation's example, the first real
 // response at its example status, through the yaml Document API (comments
-// and styles kept): secrets (new API keys) become same-shaped dummies; a text
-// response gives its first lines; /openapi.json gives its `openapi` and
-// `info` members (the rest is the document itself). --dump FILE saves every
-// exchange as JSON. --verbose prints every call, not only the failing ones.
+// and styles kept): secrets (new API keys, webhook secrets) become
+// same-shaped dummies; a text response gives its first lines; /openapi.json
+// gives its `openapi` and `info` members (the rest is the document itself).
+// --dump FILE saves every exchange as JSON. --verbose prints every call, not
+// only the failing ones.
 //
 // Output: a FAIL line (with the reasons) for each failing call or check, then
 // one line per operation with the statuses its calls answered, and a
@@ -37,6 +39,7 @@
 //
 // ES modules resolve packages next to the script: scripts/test copies it
 // into build/test/tools, where ajv and yaml are installed. Node.js 18 or later.
+import { createHmac } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { isMap, isScalar, isSeq, parseDocument, Scalar, visit } from 'yaml';
 import Ajv from 'ajv';
@@ -57,6 +60,8 @@ for (let i = 2; i < process.argv.length; i++) {
 const publicUrl = process.env.VCS_PUBLIC_URL || 'http://127.0.0.1:8080';
 const operatorUrl = process.env.VCS_OPERATOR_URL || 'http://127.0.0.1:8081';
 const operatorToken = process.env.VCS_OPERATOR_TOKEN;
+// The service key: provider_a callback secrets are derived from it.
+const secretKey = process.env.VCS_SECRET_KEY;
 if (badArgs || !docPath || (process.argv.includes('--dump') && !dumpPath) || !operatorToken) {
   console.error(
     'usage: VCS_PUBLIC_URL=… VCS_OPERATOR_URL=… VCS_OPERATOR_TOKEN=… ' +
@@ -598,7 +603,7 @@ async function scenario() {
   });
   await call('updateCampaign', {
     params: cp,
-    body: { name: 'Spring outreach (renamed)', max_call_attempts: 7 },
+    body: { name: 'Spring outreach (renamed)', max_call_attempts: 7, lead_local_time: true },
     expect: 200,
   });
   await call('updateCampaign', {
@@ -738,6 +743,94 @@ async function scenario() {
     expect: 405,
     note: 'wrong method',
     message: 'Invalid request method',
+  });
+
+  // The tenant's do-not-call list.
+  const dnc = '+14155550123';
+  await call('addDoNotCallNumber', { body: { phone_number: dnc }, expect: 201 });
+  await call('addDoNotCallNumber', { body: { phone_number: dnc }, expect: 200, note: 'already listed' });
+  await call('addDoNotCallNumber', {
+    body: { phone_number: '4155550123' },
+    expect: 400,
+    note: 'not E.164',
+    message: 'Invalid data',
+  });
+  await call('addDoNotCallNumber', {
+    body: {},
+    expect: 400,
+    note: 'no phone number',
+    message: 'Invalid data',
+  });
+  const dncIdem = { 'Idempotency-Key': `contract-dnc-${Date.now()}` };
+  await call('addDoNotCallNumber', {
+    body: { phone_number: '+14155550124' },
+    headers: dncIdem,
+    expect: 201,
+    noExample: true,
+    note: 'Idempotency-Key',
+  });
+  await call('addDoNotCallNumber', {
+    body: { phone_number: '+14155550125' },
+    headers: dncIdem,
+    expect: 422,
+    note: 'Idempotency-Key reused',
+    message: 'Idempotency-Key was already used with a different request',
+  });
+  await call('getDoNotCallNumber', { params: { phone_number: dnc }, expect: 200 });
+  // provider_a callbacks: the derived secret is required; a message about no
+  // call of the configuration is acknowledged without effect.
+  const callback = { message: { type: 'status-update', status: 'ringing', call: { id: 'pa-unknown' } } };
+  await call('providerACallback', {
+    params: { voice_provider_id: '1' },
+    body: callback,
+    headers: { 'X-Vapi-Secret': 'wrong' },
+    expect: 401,
+    note: 'wrong secret',
+    message: 'Invalid provider secret',
+  });
+  if (secretKey) {
+    const applied = await call('providerACallback', {
+      params: { voice_provider_id: '1' },
+      body: callback,
+      headers: {
+        'X-Vapi-Secret': createHmac('sha256', secretKey).update('provider_a_callback:1').digest('hex'),
+      },
+      expect: 200,
+    });
+    expectEqual('a callback about no known call', applied.json?.applied, false);
+  }
+  const unlisted = await call('getDoNotCallNumber', {
+    params: { phone_number: '+14155550199' },
+    expect: 200,
+    noExample: true,
+    note: 'not listed',
+  });
+  expectEqual('do_not_call of a number not listed', unlisted.json?.data?.do_not_call, false);
+  await call('getDoNotCallNumber', {
+    params: { phone_number: 'x' },
+    expect: 400,
+    note: 'not E.164',
+    message: 'Invalid data',
+  });
+  await call('removeDoNotCallNumber', { params: { phone_number: dnc }, expect: 200 });
+  await call('removeDoNotCallNumber', {
+    params: { phone_number: dnc },
+    expect: 404,
+    note: 'not listed',
+    message: 'Number not on the do-not-call list',
+  });
+  await call('removeDoNotCallNumber', {
+    params: { phone_number: 'x' },
+    expect: 400,
+    note: 'not E.164',
+    message: 'Invalid data',
+  });
+  await call('removeDoNotCallNumber', {
+    params: { phone_number: '+14155550124' },
+    headers: dncIdem,
+    expect: 422,
+    note: 'Idempotency-Key reused',
+    message: 'Idempotency-Key was already used with a different request',
   });
 
   // An inbound campaign and its web widget.
@@ -1010,6 +1103,170 @@ async function scenario() {
     message: 'Payment request not found',
   });
 
+  // The dialer: a campaign that calls (the simulated provider behind the
+  // provider_b configuration) one lead, its calls, and its webhooks to a
+  // receiver that refuses connections, so the deliveries stay pending (and
+  // are retried) with their last error.
+  const tp = { tenant_id: state.tenantId };
+  await call('rotateWebhookSecret', { params: tp, expect: 201 });
+  const dialed = (
+    await call('createCampaign', {
+      body: {
+        name: 'Dialer',
+        type: 'OUTBOUND',
+        assistant_id: 'asst_1',
+        phone_number_id: 'pn_1',
+        tenant_voice_provider_id: provider.voice_provider_id,
+        webhook_url: 'http://127.0.0.1:9/hook',
+        lead_local_time: true,
+      },
+      expect: 201,
+      noExample: true,
+      note: 'to dial',
+    })
+  ).json.data;
+  const dc = { campaign_id: dialed.campaign_id };
+  await call('addLead', {
+    params: dc,
+    body: { phone_number: '+14155550111', custom_fields: { simulated_outcomes: 'human' } },
+    expect: 201,
+    noExample: true,
+    note: 'to dial',
+  });
+  await call('updateCampaignStatus', {
+    params: dc,
+    body: { status: 'ACTIVE' },
+    expect: 200,
+    noExample: true,
+    note: 'ACTIVE, to dial',
+  });
+  await call('runDialer', { expect: 200 });
+  await call('runDialer', { body: { now: new Date().toISOString() }, expect: 200, note: 'as of now' });
+  await call('runDialer', {
+    body: { now: 'yesterday' },
+    expect: 400,
+    note: 'invalid now',
+    message: 'Validation error',
+  });
+  const tc = { ...tp, ...dc };
+  const ended = (r) => r.json?.calls?.some((c) => c.ended_at !== null);
+  let calls;
+  for (let i = 0; i < 100; i++) {
+    calls = await call('listCalls', { params: tc, expect: 200, noExample: true, note: 'until a call ended' });
+    if (ended(calls)) break;
+    await sleep(100);
+  }
+  if (!ended(calls)) fail(`the dialer placed no call that ended: ${calls.text}`);
+  await call('listCalls', { params: tc, expect: 200 });
+  await call('listCalls', {
+    params: tc,
+    query: { limit: 0 },
+    expect: 400,
+    note: 'limit 0',
+    message: 'limit must be an integer from 1 to 1000',
+  });
+  await call('listCalls', {
+    params: { ...tp, campaign_id: '999999999' },
+    expect: 404,
+    note: 'unknown campaign',
+    message: 'Campaign not found',
+  });
+  // call.started, call.ended and lead.answered, each attempted once.
+  const attempted = (r) => r.json?.deliveries?.filter((d) => d.attempts > 0).length >= 3;
+  let deliveries;
+  for (let i = 0; i < 100; i++) {
+    deliveries = await call('listWebhookDeliveries', {
+      params: tp,
+      expect: 200,
+      noExample: true,
+      note: 'until attempted',
+    });
+    if (attempted(deliveries)) break;
+    await sleep(100);
+  }
+  if (!attempted(deliveries)) fail(`no webhook delivery was attempted: ${deliveries.text}`);
+  expectEqual(
+    'the webhook events',
+    deliveries.json?.deliveries
+      ?.map((d) => d.event_type)
+      .sort()
+      .join(' '),
+    'call.ended call.started lead.answered',
+  );
+  await call('listWebhookDeliveries', { params: tp, query: { status: 'pending', limit: 2 }, expect: 200 });
+  await call('listWebhookDeliveries', {
+    params: tp,
+    query: { status: 'dead' },
+    expect: 200,
+    noExample: true,
+    note: 'status dead',
+  });
+  await call('listWebhookDeliveries', {
+    params: tp,
+    query: { status: 'bogus' },
+    expect: 400,
+    note: 'unknown status',
+    message: 'Invalid status: bogus',
+  });
+  await call('listWebhookDeliveries', {
+    params: tp,
+    query: { limit: 1001 },
+    expect: 400,
+    note: 'limit 1001',
+    message: 'limit must be an integer from 1 to 1000',
+  });
+  const delivery = deliveries.json?.deliveries?.[0]?.id ?? '1';
+  await call('replayWebhookDelivery', { params: { ...tp, delivery_id: delivery }, expect: 200 });
+  await call('replayWebhookDelivery', {
+    params: { ...tp, delivery_id: '999999999' },
+    expect: 404,
+    note: 'unknown delivery',
+    message: 'Webhook delivery not found',
+  });
+
+  // The do-not-call list through the operator API: the same list.
+  await call('addTenantDoNotCallNumber', { params: tp, body: { phone_number: dnc }, expect: 201 });
+  await call('addTenantDoNotCallNumber', {
+    params: tp,
+    body: { phone_number: dnc },
+    expect: 200,
+    note: 'already listed',
+  });
+  await call('addTenantDoNotCallNumber', {
+    params: tp,
+    body: { phone_number: '4155550123' },
+    expect: 400,
+    note: 'not E.164',
+    message: 'Validation error',
+  });
+  const listed = await call('getDoNotCallNumber', {
+    params: { phone_number: dnc },
+    expect: 200,
+    noExample: true,
+    note: 'added by the operator',
+  });
+  expectEqual('do_not_call of a number the operator added', listed.json?.data?.do_not_call, true);
+  await call('getTenantDoNotCallNumber', { params: { ...tp, phone_number: dnc }, expect: 200 });
+  await call('getTenantDoNotCallNumber', {
+    params: { ...tp, phone_number: 'x' },
+    expect: 400,
+    note: 'not E.164',
+    message: 'Validation error',
+  });
+  await call('removeTenantDoNotCallNumber', { params: { ...tp, phone_number: dnc }, expect: 200 });
+  await call('removeTenantDoNotCallNumber', {
+    params: { ...tp, phone_number: dnc },
+    expect: 404,
+    note: 'not listed',
+    message: 'Number not on the do-not-call list',
+  });
+  await call('removeTenantDoNotCallNumber', {
+    params: { ...tp, phone_number: 'x' },
+    expect: 400,
+    note: 'not E.164',
+    message: 'Validation error',
+  });
+
   // The client detail, with everything above.
   await call('getClient', { params: { client_id: client.client_id }, expect: 200 });
   await call('getClient', {
@@ -1089,6 +1346,22 @@ async function scenario() {
     expect: 403,
     note: 'inactive tenant',
   });
+  await call('addDoNotCallNumber', {
+    body: { phone_number: '+14155550123' },
+    auth: free.api_key.key,
+    expect: 403,
+    note: 'inactive tenant',
+    message: 'Tenant is inactive',
+  });
+  for (const id of ['getDoNotCallNumber', 'removeDoNotCallNumber']) {
+    await call(id, {
+      params: { phone_number: '+14155550123' },
+      auth: free.api_key.key,
+      expect: 403,
+      note: 'inactive tenant',
+      message: 'Tenant is inactive',
+    });
+  }
 
   // Unknown ids in the path (or the body) of the remaining operations.
   const unknown = '999999999';
@@ -1143,6 +1416,18 @@ async function scenario() {
     ['updateApiKey', { params: { key_id: unknown }, body: { status: 'Active' } }],
   ]) {
     await call(id, { ...opts, expect: 404, note: 'unknown id' });
+  }
+  // Unknown tenants of the dialer's operator routes.
+  for (const [id, opts] of [
+    ['listCalls', { params: { ...unknownTenant, campaign_id: state.campaignId } }],
+    ['rotateWebhookSecret', { params: unknownTenant }],
+    ['listWebhookDeliveries', { params: unknownTenant }],
+    ['replayWebhookDelivery', { params: { ...unknownTenant, delivery_id: '1' } }],
+    ['addTenantDoNotCallNumber', { params: unknownTenant, body: { phone_number: '+14155550123' } }],
+    ['getTenantDoNotCallNumber', { params: { ...unknownTenant, phone_number: '+14155550123' } }],
+    ['removeTenantDoNotCallNumber', { params: { ...unknownTenant, phone_number: '+14155550123' } }],
+  ]) {
+    await call(id, { ...opts, expect: 404, note: 'unknown tenant', message: 'Tenant not found' });
   }
   await call('updateLeadV1', {
     params: cp,
@@ -1200,8 +1485,8 @@ for (const o of operations) {
 
 // ---------------------------------------------------------------- examples
 
-// A fresh API key in an example becomes a same-shaped dummy that keeps the
-// last four digits (the masked key shows them anyway).
+// A fresh API key or webhook secret in an example becomes a same-shaped
+// dummy that keeps the last four digits (the masked key shows them anyway).
 function scrub(value) {
   if (Array.isArray(value)) return value.map(scrub);
   if (value && typeof value === 'object') {
@@ -1210,7 +1495,9 @@ function scrub(value) {
         k,
         k === 'key' && typeof v === 'string' && /^vcs_[0-9a-f]{48}$/.test(v)
           ? `vcs_${'0123456789abcdef'.repeat(3).slice(0, 44)}${v.slice(-4)}`
-          : scrub(v),
+          : k === 'webhook_secret' && typeof v === 'string' && /^whsec_[0-9a-f]{64}$/.test(v)
+            ? `whsec_${'0123456789abcdef'.repeat(4).slice(0, 60)}${v.slice(-4)}`
+            : scrub(v),
       ]),
     );
   }

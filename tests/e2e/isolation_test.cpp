@@ -66,8 +66,12 @@ TEST_F(isolation_test, another_tenants_ids_are_404_on_every_route_that_takes_one
           "campaign_id");
   const std::string v1_body =
       R"({"tenant_id":")" + b.id + R"(","phone_number":"+14155550111","first_name":"X"})";
+  // A number on the owner's do-not-call list is not on the stranger's.
+  ASSERT_EQ(pub("POST", "/api/v2/do-not-call", a.key, R"({"phone_number":"+14155550177"})").status,
+            201u);
   struct attempt {
     std::string method, pattern, path, body;
+    unsigned expected = 404;
   };
   const std::string cp = "/api/v2/voice-campaigns/" + campaign;
   std::vector<attempt> attempts{
@@ -106,11 +110,19 @@ TEST_F(isolation_test, another_tenants_ids_are_404_on_every_route_that_takes_one
        "/v1/api/voice-campaigns/" + campaign + "/lead/update", v1_body},
       {"DELETE", "/v1/api/voice-campaigns/{campaign_id}/lead/remove",
        "/v1/api/voice-campaigns/" + campaign + "/lead/remove", v1_body},
+      {"GET", "/api/v2/do-not-call/{phone_number}", "/api/v2/do-not-call/+14155550177", "", 200},
+      {"DELETE", "/api/v2/do-not-call/{phone_number}", "/api/v2/do-not-call/+14155550177", ""},
+      // Provider callbacks take no API key: without the configuration's
+      // derived secret they are refused.
+      {"POST", "/webhooks/provider-a/{voice_provider_id}", "/webhooks/provider-a/1",
+       R"({"message":{"type":"status-update","status":"ringing","call":{"id":"x"}}})", 401},
   };
   std::set<std::string> covered;
   for (const auto& at : attempts) {
     auto r = pub(at.method, at.path, b.key, at.body);
-    EXPECT_EQ(r.status, 404u) << at.method << " " << at.pattern << ": " << r.body;
+    EXPECT_EQ(r.status, at.expected) << at.method << " " << at.pattern << ": " << r.body;
+    if (at.expected == 200)
+      EXPECT_NE(r.body.find("\"do_not_call\":false"), std::string::npos) << r.body;
     covered.insert(at.method + " " + at.pattern);
   }
   std::set<std::string> with_ids;
@@ -121,6 +133,8 @@ TEST_F(isolation_test, another_tenants_ids_are_404_on_every_route_that_takes_one
   EXPECT_EQ(covered, with_ids) << "every public route that takes an id needs a case here";
 
   // Nothing of the owner's changed.
+  EXPECT_NE(pub("GET", "/api/v2/do-not-call/+14155550177", a.key).body.find("\"do_not_call\":true"),
+            std::string::npos);
   auto mine = parse(pub("GET", cp, a.key).body);
   EXPECT_EQ(str(mine["data"], "name"), "owned");
   EXPECT_EQ(str(mine["data"], "status"), "DRAFT");

@@ -341,7 +341,8 @@ TEST_F(lead_test, mark_as_unanswered_resets_an_answered_lead) {
   auto sql = storage::open_session(database_url());
   auto cid = campaign_db_id();
   *sql << "UPDATE leads SET answered = true, answer_type = 'human', answered_at = now(), "
-          "call_status = 'COMPLETED' WHERE campaign_id = :c",
+          "call_status = 'COMPLETED', attempts_made = 2, daily_attempts = 2, "
+          "daily_attempts_day = current_date WHERE campaign_id = :c",
       soci::use(cid);
   ASSERT_TRUE(list()["leads"][0]["answered"].GetBool());
   auto r = pub("PATCH", base + "/leads/update/bulk", t.key,
@@ -354,6 +355,12 @@ TEST_F(lead_test, mark_as_unanswered_resets_an_answered_lead) {
   EXPECT_EQ(str(lead, "answer_type"), "");
   EXPECT_TRUE(lead["answered_at"].IsNull());
   EXPECT_EQ(str(lead, "call_status"), "IDLE");
+  // A re-queue starts a new round of attempts.
+  EXPECT_EQ(lead["attempts_made"].GetInt(), 0);
+  int daily = -1;
+  *sql << "SELECT daily_attempts FROM leads WHERE campaign_id = :c", soci::use(cid),
+      soci::into(daily);
+  EXPECT_EQ(daily, 0);
 }
 
 TEST_F(lead_test, bulk_remove_by_phone_or_id_with_id_winning) {

@@ -9,11 +9,13 @@
 #include "domain/global_id.hpp"
 #include "domain/lead.hpp"
 #include "domain/password.hpp"
+#include "domain/webhook_event.hpp"
 #include "http/assignment_input.hpp"
 #include "http/campaign_input.hpp"
 #include "http/handlers/readers.hpp"
 #include "http/json.hpp"
 #include "http/lead_input.hpp"
+#include "http/provider_a_gateway.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -491,6 +493,47 @@ void global_id_text(std::string_view text) {
   }
 }
 
+void do_not_call_body(std::string_view body) {
+  auto doc = object_body(body);
+  if (!doc)
+    return;
+  domain::field_errors errors;
+  http::object_reader in{*doc, errors};
+  auto number = in.string("phone_number", false, 32);
+  if (!errors.empty())
+    return check_error(domain::invalid_data(std::move(errors)));
+  if (number) {
+    check_text(number, 32);
+    auto phone = domain::check_phone(*number);
+    FUZZ_CHECK(!phone.well_formed || ((*number)[0] == '+' && number->size() <= 16));
+  }
+}
+
+void provider_callback_body(std::string_view body) {
+  auto report = http::read_provider_a_message(body);
+  if (!report)
+    return;
+  // Every report names a call, by our id or the provider's.
+  FUZZ_CHECK((report->call_id && *report->call_id > 0) || !report->provider_call_id.empty());
+  const auto& u = report->update;
+  using kind = actors::call_update::kind;
+  FUZZ_CHECK(u.what == kind::ringing || u.what == kind::ended);
+  FUZZ_CHECK(u.duration_seconds >= 0 && u.duration_seconds <= 86'400);
+  FUZZ_CHECK(u.what == kind::ended || u.duration_seconds == 0);
+  FUZZ_CHECK(u.provider_call_id == report->provider_call_id);
+}
+
+void webhook_text(std::string_view text) {
+  // The hand-written JSON of webhook payloads: any text quotes to a JSON
+  // string that reads back as the same text.
+  if (!is_utf8(text))
+    return;
+  auto quoted = domain::json_quote(text);
+  auto doc = http::parse_json("[" + quoted + "]");
+  FUZZ_CHECK(doc && doc->IsArray() && doc->Size() == 1 && (*doc)[0].IsString());
+  FUZZ_CHECK(std::string_view((*doc)[0].GetString(), (*doc)[0].GetStringLength()) == text);
+}
+
 void matched_route(const std::string& route, const http::target& t, const http::path_params& params,
                    std::string_view body) {
   auto id = [&](std::size_t i, entity kind) { return domain::parse_id(kind, params.at(i)); };
@@ -582,6 +625,17 @@ void matched_route(const std::string& route, const http::target& t, const http::
   if (route == "GET /api/v2/voice-campaigns/{campaign_id}/leads/list") {
     id(0, entity::campaign);
     return lead_list_query(t);
+  }
+  if (route == "POST /api/v2/do-not-call")
+    return do_not_call_body(body);
+  if (route == "GET /api/v2/do-not-call/{phone_number}" ||
+      route == "DELETE /api/v2/do-not-call/{phone_number}") {
+    domain::check_phone(params.at(0));
+    return;
+  }
+  if (route == "POST /webhooks/provider-a/{voice_provider_id}") {
+    domain::parse_positive_int(params.at(0));
+    return provider_callback_body(body);
   }
   // A public route this table does not know: add it above (with the reader
   // its handler uses) so that it is fuzzed.

@@ -40,6 +40,12 @@ void submissions_query(const http::target& t);
 
 // Global ids: decoding any text as every kind, and the round trip.
 void global_id_text(std::string_view text);
+// POST /api/v2/do-not-call.
+void do_not_call_body(std::string_view body);
+// provider_a's server messages (POST /webhooks/provider-a/{id}).
+void provider_callback_body(std::string_view body);
+// JSON quoting of webhook payload text.
+void webhook_text(std::string_view text);
 
 // fuzz_http_request: the reader of a matched route ("POST /api/v2/...", the
 // router's method and pattern) over the parsed target and body.

@@ -68,6 +68,10 @@ service_process::service_process(std::map<std::string, std::string> extra_env) {
       {"VCS_LOG_LEVEL", "info"},
       {"VCS_REQUEST_WORKERS", "4"},
       {"VCS_DB_POOL_SIZE", "2"},
+      // Nodes of other tests share the database: their dialer and webhook
+      // rounds stay out of the way of the dialer tests' own nodes.
+      {"VCS_DIAL_INTERVAL_MS", "3600000"},
+      {"VCS_WEBHOOK_INTERVAL_MS", "3600000"},
   };
   for (auto& [k, v] : extra_env)
     env[k] = v;

@@ -25,6 +25,14 @@ std::shared_ptr<handler> create_payment_request();
 std::shared_ptr<handler> record_usage();
 std::shared_ptr<handler> add_addon_minutes();
 std::shared_ptr<handler> run_billing_sweep();
+std::shared_ptr<handler> run_dialer();
+std::shared_ptr<handler> list_calls();
+std::shared_ptr<handler> rotate_webhook_secret();
+std::shared_ptr<handler> list_webhook_deliveries();
+std::shared_ptr<handler> replay_webhook_delivery();
+std::shared_ptr<handler> operator_add_do_not_call();
+std::shared_ptr<handler> operator_remove_do_not_call();
+std::shared_ptr<handler> operator_check_do_not_call();
 
 // Public listener.
 // The API reference: the OpenAPI document, the page that renders it, and
@@ -60,5 +68,11 @@ std::shared_ptr<handler> bulk_remove_leads();
 std::shared_ptr<handler> v1_update_lead();
 std::shared_ptr<handler> v1_remove_lead();
 std::shared_ptr<handler> create_web_widget();
+// Call-status callbacks of live voice providers.
+std::shared_ptr<handler> provider_a_callback();
+// The tenant's do-not-call list.
+std::shared_ptr<handler> add_do_not_call();
+std::shared_ptr<handler> remove_do_not_call();
+std::shared_ptr<handler> check_do_not_call();
 
 } // namespace vcs::http::handlers

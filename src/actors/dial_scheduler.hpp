@@ -1,0 +1,56 @@
+#pragma once
+
+#include "actors/actors.hpp"
+#include "actors/entity_config.hpp"
+
+#include <caf/typed_response_promise.hpp>
+
+#include <chrono>
+#include <deque>
+#include <optional>
+
+namespace vcs::actors {
+
+struct dial_scheduler_settings {
+  std::chrono::milliseconds interval{1000};
+  // How long a node may keep a campaign it took before another may take it.
+  int32_t lease_seconds = 30;
+  // Campaigns woken per round.
+  int32_t campaigns_per_round = 500;
+  // An open call older than this is ended as lost.
+  int32_t lost_call_seconds = 7200;
+};
+
+struct dial_scheduler_state {
+  static inline const char* name = "dial-scheduler";
+
+  dial_scheduler_state() = default;
+
+  entity_config_ptr config;
+  registry_actor registry;
+  dial_scheduler_settings settings;
+
+  struct waiting {
+    domain::timestamp now{};
+    std::optional<caf::typed_response_promise<dial_counts>> reply;
+  };
+  std::deque<waiting> queue;
+
+  // The round in progress.
+  bool running = false;
+  std::optional<caf::typed_response_promise<dial_counts>> reply;
+  dial_counts counts;
+  std::size_t outstanding = 0;
+};
+
+// Each round, as of the clock (every `interval`) or of a given time (on
+// demand): takes the campaigns whose next look is due and the campaigns past
+// their end date and asks each campaign actor for a dial pass (the campaign
+// owns its dialing); ends open calls whose report never came; records the
+// minutes of ended calls with the subscription actor of the client whose
+// account configuration holds the campaign.
+dial_scheduler_actor::behavior_type
+dial_scheduler(dial_scheduler_actor::stateful_pointer<dial_scheduler_state> self,
+               entity_config_ptr config, registry_actor registry, dial_scheduler_settings settings);
+
+} // namespace vcs::actors

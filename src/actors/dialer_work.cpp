@@ -1,0 +1,222 @@
+#include "actors/dialer_work.hpp"
+
+#include "domain/dial_policy.hpp"
+#include "domain/global_id.hpp"
+#include "domain/webhook_event.hpp"
+#include "storage/campaign_repository.hpp"
+#include "storage/dialer_repository.hpp"
+#include "storage/webhook_repository.hpp"
+
+#include <algorithm>
+
+namespace vcs::actors {
+
+namespace {
+
+using domain::campaign_status;
+
+void enqueue(soci::session& sql, const domain::campaign& c, domain::webhook_event e) {
+  if (!c.webhook_url)
+    return;
+  e.id = domain::new_event_id();
+  e.created_at = domain::now();
+  e.campaign_id = domain::encode_global_id(domain::entity::campaign, c.id);
+  storage::enqueue_webhook(sql, c.tenant_id, c.id, *c.webhook_url, e.id, e.type,
+                           domain::to_json(e));
+}
+
+void campaign_event(soci::session& sql, const domain::campaign& c, std::string type) {
+  domain::webhook_event e;
+  e.type = std::move(type);
+  e.campaign_status = std::string{domain::to_string(c.status)};
+  enqueue(sql, c, std::move(e));
+}
+
+void call_event(soci::session& sql, const domain::campaign& c, std::string type,
+                const storage::open_call& call, const domain::lead_call_state& lead,
+                std::optional<domain::call_outcome> outcome, int32_t duration) {
+  domain::webhook_event e;
+  e.type = std::move(type);
+  e.call_id = call.id;
+  e.lead_id = domain::encode_global_id(domain::entity::lead, call.lead_id);
+  e.phone_number = call.phone_number;
+  e.attempt = call.attempt;
+  if (outcome)
+    e.outcome = std::string{domain::to_string(*outcome)};
+  e.duration_seconds = duration;
+  e.call_status = std::string{domain::to_string(lead.status)};
+  e.answered = lead.answered;
+  e.answer_type = lead.answer_type;
+  e.attempts_made = lead.attempts_made;
+  e.next_attempt_after = lead.next_attempt_after;
+  e.call_error_reason = lead.call_error_reason;
+  enqueue(sql, c, std::move(e));
+}
+
+void next_look(soci::session& sql, const domain::campaign& c, std::optional<domain::timestamp> at) {
+  storage::set_next_dial_at(sql, c.tenant_id, c.id, at);
+}
+
+} // namespace
+
+std::vector<call_placement> dial_pass(soci::session& sql, const entity_config& cfg,
+                                      int64_t tenant_id, int64_t campaign_id,
+                                      domain::timestamp now) {
+  std::vector<call_placement> out;
+  auto found = storage::find_campaign(sql, tenant_id, campaign_id);
+  if (!found || found->status == campaign_status::ended)
+    return out;
+  auto c = std::move(*found);
+  auto policy = domain::policy_of(c, c.lead_local_time);
+  auto phase = domain::phase_at(policy, now);
+  if (phase == domain::campaign_phase::after_end) {
+    c = storage::set_campaign_status(sql, tenant_id, campaign_id, campaign_status::ended);
+    next_look(sql, c, std::nullopt);
+    campaign_event(sql, c, "campaign.ended");
+    return out;
+  }
+  if (c.status != campaign_status::active && c.status != campaign_status::scheduled) {
+    next_look(sql, c, std::nullopt);
+    return out;
+  }
+  // A billing block pauses the campaign; this guards the moment between the
+  // block and its pause.
+  if (storage::blocking_subscription_status(sql, tenant_id, campaign_id)) {
+    next_look(sql, c, std::nullopt);
+    return out;
+  }
+  if (phase == domain::campaign_phase::before_start) {
+    next_look(sql, c, domain::start_instant(policy));
+    return out;
+  }
+  if (c.status == campaign_status::scheduled) {
+    // SCHEDULED waits for a start date; without one it waits for a person.
+    if (!c.start_date) {
+      next_look(sql, c, std::nullopt);
+      return out;
+    }
+    c = storage::set_campaign_status(sql, tenant_id, campaign_id, campaign_status::active);
+    campaign_event(sql, c, "campaign.activated");
+  }
+  if (!c.voice_provider_id) {
+    next_look(sql, c, std::nullopt);
+    return out;
+  }
+  // With the campaign's own window closed there is nothing to do until it
+  // opens (in lead time every lead has its own window).
+  if (!policy.lead_local_time && !domain::window_open(policy, policy.zone, now)) {
+    auto opens = domain::next_window_open(policy, policy.zone, now);
+    auto ends = domain::end_instant(policy);
+    if (opens && ends && *opens >= *ends)
+      opens = ends;
+    next_look(sql, c, opens);
+    return out;
+  }
+  auto slots = storage::lock_provider_slots(sql, tenant_id, *c.voice_provider_id);
+  if (!slots) {
+    next_look(sql, c, std::nullopt);
+    return out;
+  }
+  auto free = static_cast<int64_t>(slots->limit) - slots->open;
+  if (free <= 0) {
+    next_look(sql, c, now + cfg.dial_busy_poll);
+    return out;
+  }
+  auto want = static_cast<int32_t>(std::min<int64_t>(free, cfg.dial_batch));
+  auto today = domain::local_day(policy.zone, now);
+  // Leads outside their own hours are passed over: read more than needed.
+  auto limit = policy.lead_local_time ? want * 4 : want;
+  auto candidates =
+      storage::dial_candidates(sql, tenant_id, campaign_id, now, policy.max_call_attempts,
+                               policy.max_daily_attempts, today, limit);
+  for (auto& lead : candidates) {
+    if (static_cast<int32_t>(out.size()) == want)
+      break;
+    if (domain::can_dial_at(lead.state, policy, lead.phone_number, now) !=
+        domain::dial_refusal::none)
+      continue;
+    auto next = domain::start_attempt(lead.state, policy, now);
+    storage::store_call_state(sql, tenant_id, lead.lead_id, next);
+    call_placement p;
+    p.tenant_id = tenant_id;
+    p.campaign_id = campaign_id;
+    p.call_id = storage::insert_call(sql, tenant_id, campaign_id, lead.lead_id, lead.phone_number,
+                                     *c.voice_provider_id, next.attempts_made, cfg.node_id);
+    p.lead_id = lead.lead_id;
+    p.phone_number = lead.phone_number;
+    p.attempt = next.attempts_made;
+    p.provider_kind = slots->kind;
+    p.voice_provider_id = *c.voice_provider_id;
+    p.credentials = slots->credentials;
+    p.assistant_id = c.assistant_id;
+    p.phone_number_id = c.phone_number_id;
+    p.script = lead.script;
+    out.push_back(std::move(p));
+  }
+  // A full batch may leave more callable leads; otherwise look again after
+  // the idle poll (or sooner, when a call ends or a lead is added).
+  bool more = static_cast<int32_t>(out.size()) == want;
+  next_look(sql, c, more ? now + cfg.dial_busy_poll : now + cfg.dial_idle_poll);
+  return out;
+}
+
+bool apply_call_update(soci::session& sql, int64_t tenant_id, int64_t campaign_id,
+                       const call_update& update, domain::timestamp now) {
+  auto call = storage::find_open_call(sql, tenant_id, update.call_id);
+  if (!call || call->campaign_id != campaign_id)
+    return false;
+  auto c = storage::find_campaign(sql, tenant_id, campaign_id);
+  if (!c)
+    return false;
+  auto policy = domain::policy_of(*c, c->lead_local_time);
+  auto lead = storage::find_call_state(sql, tenant_id, call->lead_id);
+  switch (update.what) {
+  case call_update::kind::accepted:
+    if (!update.provider_call_id.empty())
+      storage::set_provider_call_id(sql, call->id, update.provider_call_id);
+    return false;
+  case call_update::kind::ringing:
+    storage::mark_call_ringing(sql, call->id, update.provider_call_id);
+    if (lead) {
+      auto next = domain::call_ringing(*lead);
+      storage::store_call_state(sql, tenant_id, call->lead_id, next);
+      call_event(sql, *c, "call.started", *call, next, std::nullopt, 0);
+    }
+    return false;
+  case call_update::kind::refused:
+    storage::end_call(sql, call->id, "ABANDONED", std::nullopt, 0, update.error);
+    if (lead) {
+      auto next = domain::abandon_attempt(*lead, policy, now, update.error);
+      storage::store_call_state(sql, tenant_id, call->lead_id, next);
+      call_event(sql, *c, "call.ended", *call, next, std::nullopt, 0);
+    }
+    break;
+  case call_update::kind::ended: {
+    using domain::call_outcome;
+    bool failed =
+        update.outcome == call_outcome::failed || update.outcome == call_outcome::invalid_number;
+    std::optional<std::string> error;
+    if (!update.error.empty())
+      error = update.error;
+    storage::end_call(sql, call->id, failed ? "FAILED" : "COMPLETED",
+                      std::string{domain::to_string(update.outcome)}, update.duration_seconds,
+                      error);
+    if (lead) {
+      auto next = domain::finish_attempt(*lead, update.outcome, policy, now);
+      storage::store_call_state(sql, tenant_id, call->lead_id, next);
+      call_event(sql, *c, "call.ended", *call, next, update.outcome, update.duration_seconds);
+      if (next.answered && !lead->answered)
+        call_event(sql, *c, "lead.answered", *call, next, update.outcome, update.duration_seconds);
+      else if (next.status == domain::call_status::failed)
+        call_event(sql, *c, "lead.failed", *call, next, update.outcome, update.duration_seconds);
+    }
+    break;
+  }
+  }
+  // The slot is free again: the campaign may dial at once.
+  if (c->status == campaign_status::active)
+    next_look(sql, *c, now);
+  return true;
+}
+
+} // namespace vcs::actors

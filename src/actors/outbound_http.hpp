@@ -1,0 +1,31 @@
+#pragma once
+
+// Outbound HTTP as the actors see it (webhooks, provider APIs): a request
+// and a callback, so Beast stays inside src/http, which implements it.
+
+#include <chrono>
+#include <functional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace vcs::actors {
+
+struct outbound_post {
+  std::string url; // http:// or https://
+  std::vector<std::pair<std::string, std::string>> headers;
+  std::string body;
+  std::chrono::milliseconds timeout{10'000};
+};
+
+struct outbound_result {
+  int status = 0;    // 0 when no response came
+  std::string body;  // at most the first 64 KiB
+  std::string error; // why no response came
+};
+
+// Sends the POST without blocking; `done` runs once, on an I/O thread.
+using http_poster =
+    std::function<void(outbound_post request, std::function<void(outbound_result)> done)>;
+
+} // namespace vcs::actors

@@ -1,0 +1,69 @@
+#pragma once
+
+// The voice provider adapters behind one interface: place a call for a lead
+// with the campaign's assistant and number; the outcome comes back to the
+// campaign actor as (call_atom, call_update).
+
+#include "actors/actors.hpp"
+
+#include <chrono>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace vcs::actors {
+
+struct call_placement {
+  int64_t tenant_id = 0;
+  int64_t campaign_id = 0;
+  int64_t call_id = 0;
+  int64_t lead_id = 0;
+  std::string phone_number;
+  int32_t attempt = 0;
+  std::string provider_kind; // provider_a .. provider_d
+  int64_t voice_provider_id = 0;
+  // The configuration's sealed credentials (opened only by a live adapter).
+  domain::secret_box::sealed credentials;
+  std::optional<std::string> assistant_id;
+  std::optional<std::string> phone_number_id;
+  // custom_fields.simulated_outcomes of the lead (simulated provider only).
+  std::optional<std::string> script;
+};
+
+class voice_gateway {
+public:
+  virtual ~voice_gateway() = default;
+
+  // Starts the call without blocking; progress reaches `sink`.
+  virtual void place(const call_placement& call, const campaign_actor& sink) = 0;
+};
+
+// The simulated provider: every call rings after `ring`, then ends after
+// `call_time` with an outcome drawn from the mix (weights per outcome) or
+// scripted by the lead's custom_fields.simulated_outcomes ("busy,human":
+// one outcome per attempt, the last one repeating). Answered calls report
+// `talk_seconds` of duration (what usage is charged), others 0.
+struct simulated_settings {
+  std::map<domain::call_outcome, int> mix{{domain::call_outcome::human, 1}};
+  std::chrono::milliseconds ring{100};
+  std::chrono::milliseconds call_time{1000};
+  int32_t talk_seconds = 60;
+};
+
+// "human:50,voicemail:20,no_answer:20,busy:5,failed:3,invalid_number:2";
+// nullopt when a name is unknown, a weight is not a non-negative integer,
+// or every weight is 0.
+std::optional<std::map<domain::call_outcome, int>> parse_outcome_mix(std::string_view text);
+
+std::shared_ptr<voice_gateway> make_simulated_gateway(simulated_settings settings);
+
+// Live calls for the kinds `live` handles (today provider_a), the simulated
+// provider for none of them (every kind when `live` is null): a node either
+// simulates or calls for real, and a live node refuses the kinds it has no
+// adapter for (the call ends ABANDONED with the reason, the lead retries).
+std::shared_ptr<voice_gateway> make_routing_gateway(std::shared_ptr<voice_gateway> simulated,
+                                                    std::shared_ptr<voice_gateway> live,
+                                                    std::string live_kind);
+
+} // namespace vcs::actors

@@ -1,0 +1,143 @@
+#include "actors/webhook_dispatcher.hpp"
+
+#include "actors/actor_error.hpp"
+#include "domain/webhook_signature.hpp"
+#include "storage/webhook_repository.hpp"
+
+#include <caf/actor_cast.hpp>
+#include <caf/event_based_actor.hpp>
+#include <caf/send.hpp>
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+
+namespace vcs::actors {
+
+namespace {
+
+using self_ptr = webhook_dispatcher_actor::stateful_pointer<webhook_dispatcher_state>;
+using delivery_list = std::vector<storage::webhook_delivery>;
+
+template <class F> void run_db(self_ptr self, F f) {
+  auto cfg = self->state.config;
+  self->request(cfg->pool->pick(), cfg->pool->timeout(),
+                db_task{[f = std::move(f)](soci::session& sql) -> std::any {
+                  f(sql);
+                  return true;
+                }})
+      .then([](db_value&) {},
+            [](caf::error& e) {
+              // The lease expires and the delivery is sent again: at least once.
+              spdlog::warn("webhook outcome not stored: {}", to_domain_error(e).message);
+            });
+}
+
+void send(self_ptr self, storage::webhook_delivery& d) {
+  auto& st = self->state;
+  auto me = caf::actor_cast<webhook_dispatcher_actor>(self);
+  webhook_result result;
+  result.delivery_id = d.id;
+  result.attempts = d.attempts;
+  ++st.in_flight;
+  std::optional<std::string> secret;
+  if (d.secret)
+    secret = st.secrets->open(*d.secret, webhook_secret_binding(d.tenant_id));
+  if (!secret) {
+    result.error = "the tenant has no webhook signing secret";
+    result.attempts = st.settings.max_attempts;
+    caf::anon_send(me, deliver_atom::value, result);
+    return;
+  }
+  auto unix_now = std::chrono::duration_cast<std::chrono::seconds>(
+                      std::chrono::system_clock::now().time_since_epoch())
+                      .count();
+  outbound_post post;
+  post.url = d.url;
+  post.timeout = st.settings.timeout;
+  post.headers = {{"Content-Type", "application/json"},
+                  {"User-Agent", "voice-campaign-service-webhooks/1"},
+                  {std::string{domain::webhook_signature_header},
+                   domain::sign_webhook(*secret, unix_now, d.payload)},
+                  {"X-VCS-Event", d.event_type},
+                  {"X-VCS-Event-Id", d.event_id},
+                  {"X-VCS-Delivery-Attempt", std::to_string(d.attempts)}};
+  post.body = std::move(d.payload);
+  st.post(std::move(post), [me, result](outbound_result r) mutable {
+    result.status_code = r.status == 0 ? std::nullopt : std::optional<int32_t>{r.status};
+    if (r.status < 200 || r.status > 299)
+      result.error = r.status == 0 ? r.error : "HTTP " + std::to_string(r.status);
+    caf::anon_send(me, deliver_atom::value, result);
+  });
+}
+
+void claim(self_ptr self) {
+  auto& st = self->state;
+  auto room = st.settings.batch - st.in_flight;
+  if (st.claiming || room <= 0)
+    return;
+  st.claiming = true;
+  // The lease outlasts a send (timeout) with room to store its outcome.
+  auto lease = static_cast<int32_t>(
+      std::chrono::duration_cast<std::chrono::seconds>(st.settings.timeout).count() + 30);
+  auto cfg = st.config;
+  self->request(cfg->pool->pick(), cfg->pool->timeout(),
+                db_task{[lease, room](soci::session& sql) -> std::any {
+                  return storage::claim_webhooks(sql, lease, room);
+                }})
+      .then(
+          [self](db_value& v) {
+            self->state.claiming = false;
+            for (auto& d : std::any_cast<delivery_list&>(v.value))
+              send(self, d);
+          },
+          [self](caf::error& e) {
+            self->state.claiming = false;
+            spdlog::warn("webhook claim failed: {}", to_domain_error(e).message);
+          });
+}
+
+} // namespace
+
+std::string webhook_secret_binding(int64_t tenant_id) {
+  return "webhook_secret:tenant:" + std::to_string(tenant_id);
+}
+
+webhook_dispatcher_actor::behavior_type
+webhook_dispatcher(webhook_dispatcher_actor::stateful_pointer<webhook_dispatcher_state> self,
+                   entity_config_ptr config, http_poster post,
+                   std::shared_ptr<const domain::secret_box> secrets, webhook_settings settings) {
+  self->state.config = std::move(config);
+  self->state.post = std::move(post);
+  self->state.secrets = std::move(secrets);
+  self->state.settings = settings;
+  self->send(self, tick_atom::value);
+  return {
+      [self](tick_atom) {
+        claim(self);
+        self->delayed_send(self, self->state.settings.interval, tick_atom::value);
+      },
+      [self](deliver_atom, webhook_result r) {
+        auto& st = self->state;
+        --st.in_flight;
+        if (r.error.empty()) {
+          auto code = r.status_code.value_or(200);
+          run_db(self, [r, code](soci::session& sql) {
+            storage::mark_webhook_delivered(sql, r.delivery_id, code);
+          });
+          return;
+        }
+        std::optional<domain::timestamp> retry_at;
+        if (r.attempts < st.settings.max_attempts) {
+          auto shift = std::min(r.attempts - 1, 30);
+          auto backoff =
+              std::min(st.settings.base_backoff * (int64_t{1} << shift), st.settings.max_backoff);
+          retry_at = domain::now() + std::chrono::duration_cast<std::chrono::microseconds>(backoff);
+        }
+        run_db(self, [r, retry_at](soci::session& sql) {
+          storage::mark_webhook_failed(sql, r.delivery_id, r.status_code, r.error, retry_at);
+        });
+      },
+  };
+}
+
+} // namespace vcs::actors

@@ -1,0 +1,84 @@
+#pragma once
+
+#include "domain/call_state.hpp"
+#include "domain/campaign.hpp"
+#include "domain/timestamp.hpp"
+
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include <date/tz.h>
+
+// A campaign's dialing schedule. Every rule is applied on the local
+// timeline of a tz-database zone (date::time_zone), so DST transitions are
+// handled by the zone rules, never by fixed offsets.
+
+namespace vcs::domain {
+
+struct dial_policy {
+  const date::time_zone* zone = nullptr;      // campaign timezone; UTC when null
+  std::optional<date::local_days> start_date; // first local day of dialing
+  std::optional<date::local_days> end_date;   // last local day of dialing (inclusive)
+  uint8_t days_mask = 0x7f;                   // bit (1 << weekday.c_encoding()), Sunday = bit 0
+  std::chrono::minutes daily_start{0};        // local time of day, inclusive
+  std::chrono::minutes daily_end{24 * 60};    // local time of day, exclusive
+  int32_t max_call_attempts = 3;
+  int32_t max_daily_attempts = 3;
+  std::chrono::minutes min_gap{60};
+  bool voicemail_is_answer = false;
+  bool lead_local_time = false; // apply the daily window in each lead's own zone(s)
+};
+
+// The policy of a stored campaign. A null campaign field means:
+// - timezone: UTC (an unknown name, which validation refuses, also UTC);
+// - start_date / end_date: no bound on that side;
+// - days_of_week: every day (unknown day names are ignored; an empty list
+//   means no day);
+// - daily_start_time 00:00, daily_end_time 24:00 (the whole day);
+// - max_call_attempts 3; max_daily_attempts = max_call_attempts;
+// - min_gap_between_attempts 60 (the field is in minutes).
+// voicemail_is_answer is consider_voicemail_as_answered.
+dial_policy policy_of(const campaign& c, bool lead_local_time = false);
+
+enum class campaign_phase : uint8_t { before_start, running, after_end };
+
+// Local midnight starting start_date, and local midnight ending end_date,
+// in the policy's zone (zone->to_sys(..., choose::earliest): a midnight
+// skipped by DST maps to the transition instant); nullopt without a date.
+std::optional<timestamp> start_instant(const dial_policy& p);
+std::optional<timestamp> end_instant(const dial_policy& p);
+
+// before_start until start_instant, after_end from end_instant on.
+campaign_phase phase_at(const dial_policy& p, timestamp now);
+
+// True when `now`, on the local timeline of `zone` (UTC when null), falls on
+// a day of p.days_mask at a time of day in [daily_start, daily_end).
+bool window_open(const dial_policy& p, const date::time_zone* zone, timestamp now);
+
+// The earliest instant >= now at which window_open is true, looking up to
+// 8 local days ahead; nullopt when days_mask is 0 or the daily window is
+// empty. A start skipped by a DST jump opens at the jump (02:30 on the US
+// spring-forward day opens at 03:00 local); a start repeated by a fall-back
+// opens at its first occurrence, and again at the second. The campaign's
+// start and end dates are not considered (see phase_at).
+std::optional<timestamp> next_window_open(const dial_policy& p, const date::time_zone* zone,
+                                          timestamp now);
+
+// The local day of `now` in `zone` (UTC when null): "YYYY-MM-DD".
+std::string local_day(const date::time_zone* zone, timestamp now);
+
+// True when the campaign is running and the daily window is open: in the
+// campaign's zone; or, with p.lead_local_time and a number whose zones are
+// known (phone_time_zones), in EVERY zone the number may be in (calling
+// hours must hold wherever the callee may be); a number with unknown zones
+// falls back to the campaign's zone.
+bool can_dial_now(const dial_policy& p, std::string_view phone_e164, timestamp now);
+
+// can_dial, then outside_window when !can_dial_now.
+dial_refusal can_dial_at(const lead_call_state& s, const dial_policy& p,
+                         std::string_view phone_e164, timestamp now);
+
+} // namespace vcs::domain

@@ -1,0 +1,82 @@
+#include "domain/webhook_event.hpp"
+
+#include "domain/api_key.hpp"
+
+#include <cstdio>
+
+namespace vcs::domain {
+
+std::string new_event_id() {
+  return "evt_" + random_hex_32().substr(0, 32);
+}
+
+std::string json_quote(std::string_view text) {
+  std::string out;
+  out.reserve(text.size() + 2);
+  out += '"';
+  for (char ch : text) {
+    auto c = static_cast<unsigned char>(ch);
+    switch (c) {
+    case '"':
+      out += "\\\"";
+      break;
+    case '\\':
+      out += "\\\\";
+      break;
+    case '\n':
+      out += "\\n";
+      break;
+    case '\r':
+      out += "\\r";
+      break;
+    case '\t':
+      out += "\\t";
+      break;
+    default:
+      if (c < 0x20) {
+        char buf[8];
+        std::snprintf(buf, sizeof buf, "\\u%04x", c);
+        out += buf;
+      } else {
+        out += ch;
+      }
+    }
+  }
+  out += '"';
+  return out;
+}
+
+namespace {
+
+std::string opt_quote(const std::optional<std::string>& v) {
+  return v ? json_quote(*v) : "null";
+}
+
+} // namespace
+
+std::string to_json(const webhook_event& e) {
+  std::string out = "{\"id\":" + json_quote(e.id) + ",\"type\":" + json_quote(e.type) +
+                    ",\"created_at\":" + json_quote(format_utc(e.created_at)) +
+                    ",\"data\":{\"campaign_id\":" + json_quote(e.campaign_id);
+  if (e.call_id || e.lead_id) {
+    out += ",\"call_id\":" + (e.call_id ? json_quote(std::to_string(*e.call_id)) : "null");
+    out += ",\"lead_id\":" + opt_quote(e.lead_id);
+    out += ",\"phone_number\":" + json_quote(e.phone_number);
+    out += ",\"attempt\":" + std::to_string(e.attempt);
+    out += ",\"outcome\":" + opt_quote(e.outcome);
+    out += ",\"duration_seconds\":" + std::to_string(e.duration_seconds);
+    out += ",\"call_status\":" + json_quote(e.call_status);
+    out += std::string{",\"answered\":"} + (e.answered ? "true" : "false");
+    out += ",\"answer_type\":" + json_quote(e.answer_type);
+    out += ",\"attempts_made\":" + std::to_string(e.attempts_made);
+    out += ",\"next_attempt_after\":" +
+           (e.next_attempt_after ? json_quote(format_offset(*e.next_attempt_after)) : "null");
+    out += ",\"call_error_reason\":" + opt_quote(e.call_error_reason);
+  } else {
+    out += ",\"campaign_status\":" + json_quote(e.campaign_status);
+  }
+  out += "}}";
+  return out;
+}
+
+} // namespace vcs::domain

@@ -1,0 +1,65 @@
+// Call-status callbacks from live voice providers (no API key: each
+// configuration's callbacks carry a secret derived for it).
+
+#include "domain/global_id.hpp"
+#include "domain/webhook_signature.hpp"
+#include "http/handlers/handlers.hpp"
+#include "http/json.hpp"
+#include "http/provider_a_gateway.hpp"
+#include "storage/dialer_repository.hpp"
+
+#include <caf/send.hpp>
+
+namespace vcs::http::handlers {
+
+namespace {
+
+void received(const exchange_ptr& ex, bool applied) {
+  json_out out;
+  out.w().StartObject();
+  out.field("received", true);
+  out.field("applied", applied);
+  out.w().EndObject();
+  ex->respond(200, out.take());
+}
+
+// POST /webhooks/provider-a/{voice_provider_id}: provider_a's server
+// messages. A message about no known call, or of a kind that changes no
+// call, is acknowledged and ignored (the provider would only retry it).
+class provider_a_callback_handler final : public handler {
+public:
+  access required_access() const override { return access::none; }
+
+  void handle(const exchange_ptr& ex, worker_context& ctx) override {
+    auto id = domain::parse_positive_int(ex->params.at(0));
+    const auto& sent = ex->request.provider_secret;
+    if (!id || ex->svc.callback_key.empty() || !sent ||
+        !domain::equal_constant_time(*sent, provider_a_callback_secret(ex->svc.callback_key, *id)))
+      return ex->fail(domain::error{domain::errc::unauthorized, "Invalid provider secret"});
+    auto report = read_provider_a_message(ex->request.body);
+    if (!report)
+      return received(ex, false);
+    auto route = storage::route_call(ctx.db(), *id, report->call_id, report->provider_call_id);
+    if (!route)
+      return received(ex, false);
+    auto update = report->update;
+    update.call_id = route->call_id;
+    ctx.self
+        ->request(ex->svc.registry, ex->svc.actor_timeout, caf::get_atom::value,
+                  actors::campaign_atom::value, route->tenant_id, route->campaign_id)
+        .then(
+            [ex, update](actors::campaign_actor& c) {
+              caf::anon_send(c, actors::call_atom::value, update);
+              received(ex, true);
+            },
+            [ex](caf::error& e) { ex->fail(actors::to_domain_error(e)); });
+  }
+};
+
+} // namespace
+
+std::shared_ptr<handler> provider_a_callback() {
+  return std::make_shared<provider_a_callback_handler>();
+}
+
+} // namespace vcs::http::handlers

@@ -1,0 +1,249 @@
+#include "http/outbound_client.hpp"
+
+#include "http/beast.hpp"
+
+#include <boost/asio/ssl.hpp>
+#include <boost/beast/ssl.hpp>
+
+#include <charconv>
+#include <optional>
+#include <thread>
+#include <vector>
+
+namespace vcs::http {
+
+namespace {
+
+namespace ssl = boost::asio::ssl;
+
+constexpr std::size_t response_limit = 64 * 1024;
+
+struct parsed_url {
+  bool tls = false;
+  std::string host;
+  std::string port;
+  std::string target;
+};
+
+std::optional<parsed_url> parse_url(std::string_view url) {
+  parsed_url out;
+  if (url.substr(0, 7) == "http://") {
+    url.remove_prefix(7);
+    out.port = "80";
+  } else if (url.substr(0, 8) == "https://") {
+    url.remove_prefix(8);
+    out.tls = true;
+    out.port = "443";
+  } else {
+    return std::nullopt;
+  }
+  auto slash = url.find_first_of("/?#");
+  auto authority = url.substr(0, slash);
+  out.target = slash == std::string_view::npos ? "/" : std::string{url.substr(slash)};
+  if (auto hash = out.target.find('#'); hash != std::string::npos)
+    out.target.resize(hash);
+  if (out.target.empty() || out.target[0] == '?')
+    out.target.insert(0, "/");
+  if (authority.find('@') != std::string_view::npos)
+    return std::nullopt;
+  std::string_view host = authority, port;
+  if (!authority.empty() && authority[0] == '[') {
+    auto close = authority.find(']');
+    if (close == std::string_view::npos)
+      return std::nullopt;
+    host = authority.substr(1, close - 1);
+    auto rest = authority.substr(close + 1);
+    if (!rest.empty()) {
+      if (rest[0] != ':')
+        return std::nullopt;
+      port = rest.substr(1);
+    }
+  } else if (auto colon = authority.rfind(':'); colon != std::string_view::npos) {
+    host = authority.substr(0, colon);
+    port = authority.substr(colon + 1);
+  }
+  if (host.empty())
+    return std::nullopt;
+  if (!port.empty()) {
+    unsigned value = 0;
+    auto [ptr, ec] = std::from_chars(port.data(), port.data() + port.size(), value);
+    if (ec != std::errc{} || ptr != port.data() + port.size() || value == 0 || value > 65535)
+      return std::nullopt;
+    out.port = std::string{port};
+  }
+  out.host = std::string{host};
+  return out;
+}
+
+// One request: resolve, connect, (handshake,) write, read; every step under
+// the request's deadline. Stream is beast::tcp_stream or an ssl_stream of it.
+template <class Stream> class exchange : public std::enable_shared_from_this<exchange<Stream>> {
+public:
+  using done_fn = std::function<void(actors::outbound_result)>;
+
+  template <class... Args>
+  exchange(net::io_context& io, parsed_url url, actors::outbound_post req, done_fn done,
+           Args&&... stream_args)
+      : resolver_(net::make_strand(io)),
+        stream_(resolver_.get_executor(), std::forward<Args>(stream_args)...), url_(std::move(url)),
+        post_(std::move(req)), done_(std::move(done)) {}
+
+  void start() {
+    request_.method(bhttp::verb::post);
+    request_.target(url_.target);
+    request_.version(11);
+    bool default_port = url_.port == (url_.tls ? "443" : "80");
+    request_.set(bhttp::field::host, default_port ? url_.host : url_.host + ":" + url_.port);
+    for (const auto& [name, value] : post_.headers)
+      request_.set(name, value);
+    request_.set(bhttp::field::connection, "close");
+    request_.body() = std::move(post_.body);
+    request_.prepare_payload();
+    if constexpr (is_tls) {
+      if (!SSL_set_tlsext_host_name(stream_.native_handle(), url_.host.c_str()))
+        return fail("TLS: cannot set the server name");
+      stream_.set_verify_callback(ssl::host_name_verification(url_.host));
+    }
+    lowest().expires_after(post_.timeout);
+    resolver_.async_resolve(
+        url_.host, url_.port,
+        [self = this->shared_from_this()](beast::error_code ec, tcp::resolver::results_type r) {
+          self->on_resolve(ec, r);
+        });
+  }
+
+private:
+  static constexpr bool is_tls = !std::is_same_v<Stream, beast::tcp_stream>;
+
+  beast::tcp_stream& lowest() {
+    if constexpr (is_tls)
+      return beast::get_lowest_layer(stream_);
+    else
+      return stream_;
+  }
+
+  void on_resolve(beast::error_code ec, const tcp::resolver::results_type& results) {
+    if (ec)
+      return fail("resolve: " + ec.message());
+    lowest().async_connect(
+        results, [self = this->shared_from_this()](beast::error_code ec, const tcp::endpoint&) {
+          self->on_connect(ec);
+        });
+  }
+
+  void on_connect(beast::error_code ec) {
+    if (ec)
+      return fail("connect: " + ec.message());
+    if constexpr (is_tls) {
+      stream_.async_handshake(ssl::stream_base::client,
+                              [self = this->shared_from_this()](beast::error_code ec) {
+                                if (ec)
+                                  return self->fail("TLS handshake: " + ec.message());
+                                self->write();
+                              });
+    } else {
+      write();
+    }
+  }
+
+  void write() {
+    bhttp::async_write(stream_, request_,
+                       [self = this->shared_from_this()](beast::error_code ec, std::size_t) {
+                         if (ec)
+                           return self->fail("write: " + ec.message());
+                         self->read();
+                       });
+  }
+
+  void read() {
+    parser_.body_limit(response_limit);
+    bhttp::async_read(stream_, buffer_, parser_,
+                      [self = this->shared_from_this()](beast::error_code ec, std::size_t) {
+                        // A body over the limit still has its status.
+                        if (ec && ec != bhttp::error::body_limit)
+                          return self->fail("read: " + ec.message());
+                        actors::outbound_result r;
+                        r.status = static_cast<int>(self->parser_.get().result_int());
+                        r.body = std::move(self->parser_.get().body());
+                        self->complete(std::move(r));
+                      });
+  }
+
+  void fail(std::string why) {
+    actors::outbound_result r;
+    r.error = std::move(why);
+    complete(std::move(r));
+  }
+
+  void complete(actors::outbound_result r) {
+    beast::error_code ignored;
+    lowest().socket().shutdown(tcp::socket::shutdown_both, ignored);
+    if (done_)
+      std::exchange(done_, nullptr)(std::move(r));
+  }
+
+  tcp::resolver resolver_;
+  Stream stream_;
+  parsed_url url_;
+  actors::outbound_post post_;
+  done_fn done_;
+  bhttp::request<bhttp::string_body> request_;
+  beast::flat_buffer buffer_;
+  bhttp::response_parser<bhttp::string_body> parser_;
+};
+
+} // namespace
+
+struct outbound_client::impl {
+  net::io_context io;
+  net::executor_work_guard<net::io_context::executor_type> work{io.get_executor()};
+  ssl::context tls{ssl::context::tls_client};
+  std::vector<std::thread> threads;
+};
+
+outbound_client::outbound_client(std::size_t threads) : impl_(std::make_unique<impl>()) {
+  impl_->tls.set_default_verify_paths();
+  impl_->tls.set_verify_mode(ssl::verify_peer);
+  for (std::size_t i = 0; i < std::max<std::size_t>(1, threads); ++i)
+    impl_->threads.emplace_back([io = &impl_->io] { io->run(); });
+}
+
+outbound_client::~outbound_client() {
+  stop();
+}
+
+void outbound_client::stop() {
+  impl_->work.reset();
+  impl_->io.stop();
+  for (auto& t : impl_->threads)
+    if (t.joinable())
+      t.join();
+  impl_->threads.clear();
+}
+
+void outbound_client::post(actors::outbound_post request,
+                           std::function<void(actors::outbound_result)> done) {
+  auto url = parse_url(request.url);
+  if (!url) {
+    actors::outbound_result r;
+    r.error = "not an http:// or https:// URL";
+    done(std::move(r));
+    return;
+  }
+  if (url->tls)
+    std::make_shared<exchange<beast::ssl_stream<beast::tcp_stream>>>(
+        impl_->io, std::move(*url), std::move(request), std::move(done), impl_->tls)
+        ->start();
+  else
+    std::make_shared<exchange<beast::tcp_stream>>(impl_->io, std::move(*url), std::move(request),
+                                                  std::move(done))
+        ->start();
+}
+
+actors::http_poster outbound_client::poster() {
+  return [this](actors::outbound_post request, std::function<void(actors::outbound_result)> done) {
+    post(std::move(request), std::move(done));
+  };
+}
+
+} // namespace vcs::http

@@ -1,0 +1,178 @@
+#include "http/provider_a_gateway.hpp"
+
+#include "domain/global_id.hpp"
+#include "domain/webhook_signature.hpp"
+#include "http/json.hpp"
+
+#include <caf/send.hpp>
+#include <rapidjson/document.h>
+
+namespace vcs::http {
+
+namespace {
+
+std::optional<std::string> string_member(const rapidjson::Value& v, const char* name) {
+  if (!v.IsObject())
+    return std::nullopt;
+  auto it = v.FindMember(name);
+  if (it == v.MemberEnd() || !it->value.IsString())
+    return std::nullopt;
+  return std::string{it->value.GetString(), it->value.GetStringLength()};
+}
+
+class provider_a_gateway final : public actors::voice_gateway {
+public:
+  provider_a_gateway(provider_a_settings settings, outbound_client& client,
+                     std::shared_ptr<const domain::secret_box> secrets)
+      : settings_(std::move(settings)), client_(client), secrets_(std::move(secrets)) {}
+
+  void place(const actors::call_placement& call, const actors::campaign_actor& sink) override {
+    auto refuse = [sink, id = call.call_id](std::string why) {
+      actors::call_update u;
+      u.what = actors::call_update::kind::refused;
+      u.call_id = id;
+      u.error = std::move(why);
+      caf::anon_send(sink, actors::call_atom::value, u);
+    };
+    auto plain =
+        secrets_->open(call.credentials, "voice_provider:tenant:" + std::to_string(call.tenant_id));
+    rapidjson::Document creds;
+    std::optional<std::string> key;
+    if (plain && !creds.Parse(plain->data(), plain->size()).HasParseError())
+      key = string_member(creds, "provider_a_private_key");
+    if (!key)
+      return refuse("provider_a: credentials unreadable");
+    json_out body;
+    body.w().StartObject();
+    if (call.assistant_id)
+      body.field("assistantId", *call.assistant_id);
+    if (call.phone_number_id)
+      body.field("phoneNumberId", *call.phone_number_id);
+    body.key("customer");
+    body.w().StartObject();
+    body.field("number", call.phone_number);
+    body.w().EndObject();
+    body.key("metadata");
+    body.w().StartObject();
+    body.field("vcs_call_id", std::to_string(call.call_id));
+    body.field("vcs_lead_id", domain::encode_global_id(domain::entity::lead, call.lead_id));
+    body.field("vcs_attempt", call.attempt);
+    body.w().EndObject();
+    body.key("server");
+    body.w().StartObject();
+    body.field("url",
+               settings_.callback_base_url + provider_a_callback_path(call.voice_provider_id));
+    body.field("secret",
+               provider_a_callback_secret(settings_.derivation_key, call.voice_provider_id));
+    body.w().EndObject();
+    body.w().EndObject();
+    actors::outbound_post post;
+    post.url = settings_.base_url + "/call";
+    post.headers = {{"Authorization", "Bearer " + *key}, {"Content-Type", "application/json"}};
+    post.body = body.take();
+    client_.post(std::move(post), [sink, refuse, id = call.call_id](actors::outbound_result r) {
+      if (r.status < 200 || r.status > 299)
+        return refuse(r.status == 0 ? "provider_a: " + r.error
+                                    : "provider_a: HTTP " + std::to_string(r.status) + " " +
+                                          r.body.substr(0, 200));
+      rapidjson::Document doc;
+      doc.Parse(r.body.data(), r.body.size());
+      actors::call_update u;
+      u.what = actors::call_update::kind::accepted;
+      u.call_id = id;
+      if (!doc.HasParseError())
+        u.provider_call_id = string_member(doc, "id").value_or("");
+      caf::anon_send(sink, actors::call_atom::value, u);
+    });
+  }
+
+private:
+  provider_a_settings settings_;
+  outbound_client& client_;
+  std::shared_ptr<const domain::secret_box> secrets_;
+};
+
+} // namespace
+
+std::shared_ptr<actors::voice_gateway>
+make_provider_a_gateway(provider_a_settings settings, outbound_client& client,
+                        std::shared_ptr<const domain::secret_box> secrets) {
+  return std::make_shared<provider_a_gateway>(std::move(settings), client, std::move(secrets));
+}
+
+std::string provider_a_callback_secret(const std::string& derivation_key,
+                                       int64_t voice_provider_id) {
+  return domain::hmac_sha256_hex(derivation_key,
+                                 "provider_a_callback:" + std::to_string(voice_provider_id));
+}
+
+std::string provider_a_callback_path(int64_t voice_provider_id) {
+  return "/webhooks/provider-a/" + std::to_string(voice_provider_id);
+}
+
+domain::call_outcome outcome_of_ended_reason(std::string_view reason) {
+  using domain::call_outcome;
+  if (reason == "customer-did-not-answer" || reason == "silence-timed-out-before-answer" ||
+      reason == "customer-did-not-give-microphone-permission")
+    return call_outcome::no_answer;
+  if (reason == "customer-busy")
+    return call_outcome::busy;
+  if (reason == "voicemail")
+    return call_outcome::voicemail;
+  if (reason.find("misdialed") != std::string_view::npos ||
+      reason.find("invalid-number") != std::string_view::npos ||
+      reason.find("number-not-in-service") != std::string_view::npos)
+    return call_outcome::invalid_number;
+  if (reason == "customer-ended-call" || reason == "assistant-ended-call" ||
+      reason == "assistant-said-end-call-phrase" || reason == "assistant-forwarded-call" ||
+      reason == "exceeded-max-duration" || reason == "silence-timed-out")
+    return call_outcome::human;
+  return call_outcome::failed;
+}
+
+std::optional<provider_a_report> read_provider_a_message(std::string_view body) {
+  rapidjson::Document doc;
+  doc.Parse(body.data(), body.size());
+  if (doc.HasParseError() || !doc.IsObject())
+    return std::nullopt;
+  auto msg = doc.FindMember("message");
+  if (msg == doc.MemberEnd() || !msg->value.IsObject())
+    return std::nullopt;
+  const auto& m = msg->value;
+  auto type = string_member(m, "type");
+  auto call = m.FindMember("call");
+  if (!type || call == m.MemberEnd() || !call->value.IsObject())
+    return std::nullopt;
+  provider_a_report r;
+  r.provider_call_id = string_member(call->value, "id").value_or("");
+  if (auto meta = call->value.FindMember("metadata");
+      meta != call->value.MemberEnd() && meta->value.IsObject())
+    if (auto id = string_member(meta->value, "vcs_call_id"))
+      r.call_id = domain::parse_positive_int(*id);
+  if (!r.call_id && r.provider_call_id.empty())
+    return std::nullopt;
+  if (*type == "status-update") {
+    auto status = string_member(m, "status");
+    if (status != "ringing" && status != "in-progress")
+      return std::nullopt;
+    r.update.what = actors::call_update::kind::ringing;
+  } else if (*type == "end-of-call-report") {
+    r.update.what = actors::call_update::kind::ended;
+    auto reason = string_member(m, "endedReason").value_or("");
+    r.update.outcome = outcome_of_ended_reason(reason);
+    if (r.update.outcome == domain::call_outcome::failed)
+      r.update.error = reason;
+    auto duration = m.FindMember("durationSeconds");
+    if (duration != m.MemberEnd() && duration->value.IsNumber()) {
+      auto seconds = duration->value.GetDouble();
+      if (seconds > 0 && seconds < 86'400)
+        r.update.duration_seconds = static_cast<int32_t>(seconds + 0.999);
+    }
+  } else {
+    return std::nullopt;
+  }
+  r.update.provider_call_id = r.provider_call_id;
+  return r;
+}
+
+} // namespace vcs::http

@@ -1,0 +1,55 @@
+#pragma once
+
+// provider_a's live adapter, in the shape of its documented REST API:
+// POST {base}/call with `Authorization: Bearer <provider_a_private_key>` and
+// {assistantId, phoneNumberId, customer: {number}, metadata, server: {url,
+// secret}} places the call (201 {id, status}); the provider then POSTs its
+// server messages (status-update, end-of-call-report) to the server url
+// with the secret in `X-Vapi-Secret`.
+
+#include "actors/voice_gateway.hpp"
+#include "domain/secret_box.hpp"
+#include "http/outbound_client.hpp"
+
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace vcs::http {
+
+struct provider_a_settings {
+  std::string base_url = "https://api.vapi.ai";
+  // Where the provider reaches this service's public listener.
+  std::string callback_base_url;
+  // The service key (hex) the callback secrets are derived from.
+  std::string derivation_key;
+};
+
+std::shared_ptr<actors::voice_gateway>
+make_provider_a_gateway(provider_a_settings settings, outbound_client& client,
+                        std::shared_ptr<const domain::secret_box> secrets);
+
+// The secret provider_a sends back with callbacks about one configuration's
+// calls: derived from the service key, so nothing more is stored, and
+// different for every configuration.
+std::string provider_a_callback_secret(const std::string& derivation_key,
+                                       int64_t voice_provider_id);
+
+// The callback path for a configuration: /webhooks/provider-a/{id}.
+std::string provider_a_callback_path(int64_t voice_provider_id);
+
+// What a provider_a server message means for the call, when it concerns one.
+struct provider_a_report {
+  std::optional<int64_t> call_id; // our id, from metadata.vcs_call_id
+  std::string provider_call_id;
+  actors::call_update update;
+};
+
+// Reads a server message body; nullopt for messages that do not change a
+// call (other types, statuses before ringing) or bodies that are not one.
+std::optional<provider_a_report> read_provider_a_message(std::string_view body);
+
+// provider_a's endedReason as an outcome.
+domain::call_outcome outcome_of_ended_reason(std::string_view reason);
+
+} // namespace vcs::http

@@ -1,0 +1,411 @@
+#include "storage/dialer_repository.hpp"
+
+#include "domain/global_id.hpp"
+#include "domain/hex.hpp"
+#include "storage/prepared.hpp"
+
+#include <stdexcept>
+
+namespace vcs::storage {
+
+namespace {
+
+constexpr prepared_statement candidates_stmt{
+    "vcs_dial_candidates",
+    "SELECT l.id, l.phone_number, l.call_status, l.answered, l.answer_type, l.attempts_made, "
+    "l.daily_attempts, l.daily_attempts_day::text, l.next_attempt_after, l.answered_at, "
+    "l.call_error_reason, l.do_not_call, l.invalid, l.invalid_reason, "
+    "l.custom_fields->>'simulated_outcomes' FROM leads l "
+    "WHERE l.campaign_id = $1 AND l.tenant_id = $2 AND l.call_status = 'IDLE' AND NOT l.answered "
+    "AND NOT l.do_not_call AND NOT l.invalid "
+    "AND (l.next_attempt_after IS NULL OR l.next_attempt_after <= $3::timestamptz) "
+    "AND l.attempts_made < $4::int "
+    "AND (l.daily_attempts_day IS DISTINCT FROM $5::date OR l.daily_attempts < $6::int) "
+    "AND NOT EXISTS (SELECT 1 FROM do_not_call_numbers d WHERE d.tenant_id = $2 "
+    "AND d.phone_number = l.phone_number) "
+    "ORDER BY l.priority DESC, l.next_attempt_after NULLS FIRST, l.position LIMIT $7::int"};
+
+constexpr prepared_statement state_stmt{
+    "vcs_lead_call_state",
+    "SELECT id, phone_number, call_status, answered, answer_type, attempts_made, daily_attempts, "
+    "daily_attempts_day::text, next_attempt_after, answered_at, call_error_reason, do_not_call, "
+    "invalid, invalid_reason FROM leads WHERE tenant_id = $1 AND id = $2"};
+
+constexpr prepared_statement store_stmt{
+    "vcs_store_call_state",
+    "UPDATE leads SET call_status = $3, answered = $4::boolean, answer_type = $5, "
+    "attempts_made = $6::int, daily_attempts = $7::int, daily_attempts_day = $8::date, "
+    "next_attempt_after = $9::timestamptz, answered_at = $10::timestamptz, "
+    "call_error_reason = $11, invalid = $12::boolean, invalid_reason = $13 "
+    "WHERE tenant_id = $1 AND id = $2"};
+
+constexpr prepared_statement provider_stmt{
+    "vcs_provider_slots",
+    "SELECT voice_provider, coalesce(concurrency_limit, 10), "
+    "encode(credentials_ciphertext, 'hex'), encode(credentials_nonce, 'hex') "
+    "FROM voice_providers WHERE tenant_id = $1 AND id = $2 FOR NO KEY UPDATE"};
+
+// A statement of its own after the lock: under READ COMMITTED it reads a
+// snapshot taken after the lock was granted, so it counts the calls of the
+// transaction that held the lock before (a subquery in the locking statement
+// would use that statement's older snapshot).
+constexpr prepared_statement open_calls_stmt{
+    "vcs_open_calls", "SELECT count(*) FROM calls WHERE voice_provider_id = $1 "
+                      "AND ended_at IS NULL"};
+
+constexpr prepared_statement insert_call_stmt{
+    "vcs_insert_call",
+    "INSERT INTO calls (tenant_id, campaign_id, lead_id, phone_number, voice_provider_id, attempt, "
+    "node_id) VALUES ($1, $2, $3, $4, $5, $6::int, $7) RETURNING id"};
+
+constexpr prepared_statement open_call_stmt{
+    "vcs_open_call", "SELECT id, campaign_id, lead_id, phone_number, attempt, status FROM calls "
+                     "WHERE tenant_id = $1 AND id = $2 AND ended_at IS NULL"};
+
+constexpr prepared_statement ringing_stmt{
+    "vcs_call_ringing", "UPDATE calls SET status = 'IN_PROGRESS', ringing_at = now(), "
+                        "provider_call_id = $2 WHERE id = $1 AND ended_at IS NULL"};
+
+constexpr prepared_statement provider_call_stmt{
+    "vcs_provider_call_id",
+    "UPDATE calls SET provider_call_id = $2 WHERE id = $1 AND provider_call_id IS NULL"};
+
+constexpr prepared_statement route_stmt{
+    "vcs_route_call", "SELECT tenant_id, campaign_id, id FROM calls WHERE voice_provider_id = $1 "
+                      "AND (id = $2::bigint OR ($2::bigint IS NULL AND provider_call_id = $3))"};
+
+constexpr prepared_statement end_call_stmt{
+    "vcs_end_call", "UPDATE calls SET status = $2, outcome = $3, duration_seconds = $4::int, "
+                    "error = $5, ended_at = now() WHERE id = $1 AND ended_at IS NULL"};
+
+constexpr prepared_statement next_dial_stmt{
+    "vcs_next_dial",
+    "UPDATE campaigns SET next_dial_at = $3::timestamptz WHERE tenant_id = $1 AND id = $2"};
+
+#define VCS_CLAIM_SQL(locking)                                                                     \
+  "UPDATE campaigns c SET next_dial_at = $1::timestamptz + make_interval(secs => $2::int) "        \
+  "FROM (SELECT id FROM campaigns WHERE status IN ('SCHEDULED', 'ACTIVE') "                        \
+  "AND next_dial_at IS NOT NULL AND next_dial_at <= $1::timestamptz ORDER BY next_dial_at "        \
+  "LIMIT $3::int " locking ") due WHERE c.id = due.id RETURNING c.tenant_id, c.id"
+constexpr prepared_statement claim_stmt{"vcs_claim_due_campaigns",
+                                        VCS_CLAIM_SQL("FOR UPDATE SKIP LOCKED")};
+// On demand: waits for campaigns busy in a transaction instead of skipping.
+constexpr prepared_statement claim_waiting_stmt{"vcs_claim_due_campaigns_waiting",
+                                                VCS_CLAIM_SQL("FOR UPDATE")};
+#undef VCS_CLAIM_SQL
+
+// The coarse end_date test uses the index; the zone-exact one follows.
+constexpr prepared_statement past_end_stmt{
+    "vcs_campaigns_past_end",
+    "SELECT tenant_id, id FROM campaigns WHERE status <> 'ENDED' AND end_date IS NOT NULL "
+    "AND end_date < ($1::timestamptz AT TIME ZONE 'UTC')::date + 1 "
+    "AND end_date < ($1::timestamptz AT TIME ZONE coalesce(timezone, 'UTC'))::date "
+    "ORDER BY end_date, id LIMIT $2::int"};
+
+constexpr prepared_statement lost_stmt{
+    "vcs_lost_calls", "SELECT tenant_id, campaign_id, id FROM calls WHERE ended_at IS NULL "
+                      "AND created_at < now() - make_interval(secs => $1::int) "
+                      "ORDER BY created_at LIMIT $2::int"};
+
+constexpr prepared_statement usage_due_stmt{
+    "vcs_calls_without_usage",
+    "SELECT tenant_id, campaign_id, id FROM calls WHERE ended_at IS NOT NULL "
+    "AND NOT usage_recorded ORDER BY ended_at LIMIT $1::int"};
+
+// Campaign ids in assignments are stored as canonical global ids.
+constexpr prepared_statement subscription_stmt{
+    "vcs_campaign_subscription",
+    "SELECT s.id FROM assigned_resources ar JOIN account_configurations ac "
+    "ON ac.tenant_id = ar.tenant_id AND ac.id = ar.account_configuration_id "
+    "JOIN subscriptions s ON s.tenant_id = ac.tenant_id AND s.client_id = ac.client_id "
+    "WHERE ar.tenant_id = $1 AND ar.resource_kind = 'campaign' AND ar.resource_id = $2 "
+    "AND s.status <> 'canceled' ORDER BY s.id LIMIT 1"};
+
+constexpr prepared_statement take_usage_stmt{
+    "vcs_take_call_usage",
+    "UPDATE calls SET usage_recorded = true WHERE tenant_id = $1 AND id = $2 "
+    "AND ended_at IS NOT NULL AND NOT usage_recorded RETURNING duration_seconds"};
+
+constexpr prepared_statement list_calls_stmt{
+    "vcs_list_calls",
+    "SELECT id, lead_id, phone_number, attempt, status, outcome, error, duration_seconds, "
+    "usage_recorded, created_at, ended_at FROM calls WHERE tenant_id = $1 AND campaign_id = $2 "
+    "ORDER BY id DESC LIMIT $3::int"};
+
+constexpr prepared_statement dnc_add_stmt{
+    "vcs_dnc_add", "INSERT INTO do_not_call_numbers (tenant_id, phone_number) VALUES ($1, $2) "
+                   "ON CONFLICT DO NOTHING RETURNING 1"};
+constexpr prepared_statement dnc_remove_stmt{
+    "vcs_dnc_remove",
+    "DELETE FROM do_not_call_numbers WHERE tenant_id = $1 AND phone_number = $2 RETURNING 1"};
+constexpr prepared_statement dnc_find_stmt{
+    "vcs_dnc_find", "SELECT 1 FROM do_not_call_numbers WHERE tenant_id = $1 AND phone_number = $2"};
+
+std::optional<domain::timestamp> opt_time(const pg_rows& rows, int row, int col) {
+  if (rows.is_null(row, col))
+    return std::nullopt;
+  auto t = domain::parse_pg_timestamp(rows.text(row, col));
+  if (!t)
+    throw std::runtime_error("unreadable timestamp column");
+  return t;
+}
+
+int32_t int32_of(const pg_rows& rows, int row, int col) {
+  return static_cast<int32_t>(rows.int64(row, col));
+}
+
+// Columns 2..13 of candidates_stmt and state_stmt.
+domain::lead_call_state state_of(const pg_rows& rows, int i) {
+  domain::lead_call_state s;
+  auto status = domain::parse_call_status(rows.text(i, 2));
+  if (!status)
+    throw std::runtime_error("unreadable lead call_status");
+  s.status = *status;
+  s.answered = rows.boolean(i, 3);
+  s.answer_type = std::string{rows.text(i, 4)};
+  s.attempts_made = int32_of(rows, i, 5);
+  s.daily_attempts = int32_of(rows, i, 6);
+  s.daily_attempts_day = rows.opt_text(i, 7);
+  s.next_attempt_after = opt_time(rows, i, 8);
+  s.answered_at = opt_time(rows, i, 9);
+  s.call_error_reason = rows.opt_text(i, 10);
+  s.do_not_call = rows.boolean(i, 11);
+  s.invalid = rows.boolean(i, 12);
+  s.invalid_reason = rows.opt_text(i, 13);
+  return s;
+}
+
+pg_param opt_param(const std::optional<std::string>& v) {
+  return v ? pg_param{*v} : pg_param{};
+}
+
+} // namespace
+
+std::vector<dial_candidate> dial_candidates(soci::session& sql, int64_t tenant_id,
+                                            int64_t campaign_id, domain::timestamp now,
+                                            int32_t max_attempts, int32_t max_daily,
+                                            const std::string& today, int32_t limit) {
+  auto c = std::to_string(campaign_id);
+  auto t = std::to_string(tenant_id);
+  auto at = domain::to_pg_timestamp(now);
+  auto ma = std::to_string(max_attempts);
+  auto md = std::to_string(max_daily);
+  auto n = std::to_string(limit);
+  auto rows = execute(sql, candidates_stmt, {c, t, at, ma, today, md, n});
+  std::vector<dial_candidate> out;
+  out.reserve(static_cast<std::size_t>(rows.size()));
+  for (int i = 0; i < rows.size(); ++i)
+    out.push_back(
+        {rows.int64(i, 0), std::string{rows.text(i, 1)}, state_of(rows, i), rows.opt_text(i, 14)});
+  return out;
+}
+
+void store_call_state(soci::session& sql, int64_t tenant_id, int64_t lead_id,
+                      const domain::lead_call_state& s) {
+  auto t = std::to_string(tenant_id);
+  auto l = std::to_string(lead_id);
+  auto attempts = std::to_string(s.attempts_made);
+  auto daily = std::to_string(s.daily_attempts);
+  std::optional<std::string> next, answered_at;
+  if (s.next_attempt_after)
+    next = domain::to_pg_timestamp(*s.next_attempt_after);
+  if (s.answered_at)
+    answered_at = domain::to_pg_timestamp(*s.answered_at);
+  execute(sql, store_stmt,
+          {t, l, domain::to_string(s.status), s.answered ? "true" : "false", s.answer_type,
+           attempts, daily, opt_param(s.daily_attempts_day), opt_param(next),
+           opt_param(answered_at), opt_param(s.call_error_reason), s.invalid ? "true" : "false",
+           opt_param(s.invalid_reason)});
+}
+
+std::optional<domain::lead_call_state> find_call_state(soci::session& sql, int64_t tenant_id,
+                                                       int64_t lead_id) {
+  auto t = std::to_string(tenant_id);
+  auto l = std::to_string(lead_id);
+  auto rows = execute(sql, state_stmt, {t, l});
+  if (rows.size() == 0)
+    return std::nullopt;
+  return state_of(rows, 0);
+}
+
+std::optional<provider_slots> lock_provider_slots(soci::session& sql, int64_t tenant_id,
+                                                  int64_t voice_provider_id) {
+  auto t = std::to_string(tenant_id);
+  auto v = std::to_string(voice_provider_id);
+  auto rows = execute(sql, provider_stmt, {t, v});
+  if (rows.size() == 0)
+    return std::nullopt;
+  auto open = execute(sql, open_calls_stmt, {v}).int64(0, 0);
+  provider_slots slots{std::string{rows.text(0, 0)}, int32_of(rows, 0, 1), open, {}};
+  auto ct = domain::from_hex(rows.text(0, 2));
+  auto nonce = domain::from_hex(rows.text(0, 3));
+  if (ct && nonce)
+    slots.credentials = domain::secret_box::sealed{std::move(*ct), std::move(*nonce)};
+  return slots;
+}
+
+int64_t insert_call(soci::session& sql, int64_t tenant_id, int64_t campaign_id, int64_t lead_id,
+                    const std::string& phone_number, int64_t voice_provider_id, int32_t attempt,
+                    const std::string& node_id) {
+  auto t = std::to_string(tenant_id);
+  auto c = std::to_string(campaign_id);
+  auto l = std::to_string(lead_id);
+  auto v = std::to_string(voice_provider_id);
+  auto a = std::to_string(attempt);
+  return execute(sql, insert_call_stmt, {t, c, l, phone_number, v, a, node_id}).int64(0, 0);
+}
+
+std::optional<open_call> find_open_call(soci::session& sql, int64_t tenant_id, int64_t call_id) {
+  auto t = std::to_string(tenant_id);
+  auto id = std::to_string(call_id);
+  auto rows = execute(sql, open_call_stmt, {t, id});
+  if (rows.size() == 0)
+    return std::nullopt;
+  return open_call{rows.int64(0, 0),     rows.int64(0, 1),
+                   rows.int64(0, 2),     std::string{rows.text(0, 3)},
+                   int32_of(rows, 0, 4), std::string{rows.text(0, 5)}};
+}
+
+void mark_call_ringing(soci::session& sql, int64_t call_id, const std::string& provider_call_id) {
+  auto id = std::to_string(call_id);
+  execute(sql, ringing_stmt,
+          {id, provider_call_id.empty() ? pg_param{} : pg_param{provider_call_id}});
+}
+
+void set_provider_call_id(soci::session& sql, int64_t call_id,
+                          const std::string& provider_call_id) {
+  auto id = std::to_string(call_id);
+  execute(sql, provider_call_stmt, {id, provider_call_id});
+}
+
+std::optional<call_route> route_call(soci::session& sql, int64_t voice_provider_id,
+                                     std::optional<int64_t> call_id,
+                                     const std::string& provider_call_id) {
+  auto v = std::to_string(voice_provider_id);
+  std::optional<std::string> c;
+  if (call_id)
+    c = std::to_string(*call_id);
+  auto rows = execute(sql, route_stmt, {v, opt_param(c), provider_call_id});
+  if (rows.size() == 0)
+    return std::nullopt;
+  return call_route{rows.int64(0, 0), rows.int64(0, 1), rows.int64(0, 2)};
+}
+
+void end_call(soci::session& sql, int64_t call_id, const std::string& status,
+              const std::optional<std::string>& outcome, int32_t duration_seconds,
+              const std::optional<std::string>& error) {
+  auto id = std::to_string(call_id);
+  auto d = std::to_string(duration_seconds);
+  execute(sql, end_call_stmt, {id, status, opt_param(outcome), d, opt_param(error)});
+}
+
+void set_next_dial_at(soci::session& sql, int64_t tenant_id, int64_t campaign_id,
+                      std::optional<domain::timestamp> at) {
+  auto t = std::to_string(tenant_id);
+  auto c = std::to_string(campaign_id);
+  std::optional<std::string> text;
+  if (at)
+    text = domain::to_pg_timestamp(*at);
+  execute(sql, next_dial_stmt, {t, c, opt_param(text)});
+}
+
+std::vector<campaign_ref> claim_due_campaigns(soci::session& sql, domain::timestamp now,
+                                              int32_t lease_seconds, int32_t limit,
+                                              bool skip_locked) {
+  auto at = domain::to_pg_timestamp(now);
+  auto lease = std::to_string(lease_seconds);
+  auto n = std::to_string(limit);
+  auto rows = execute(sql, skip_locked ? claim_stmt : claim_waiting_stmt, {at, lease, n});
+  std::vector<campaign_ref> out;
+  for (int i = 0; i < rows.size(); ++i)
+    out.push_back({rows.int64(i, 0), rows.int64(i, 1)});
+  return out;
+}
+
+std::vector<campaign_ref> campaigns_past_end(soci::session& sql, domain::timestamp now,
+                                             int32_t limit) {
+  auto at = domain::to_pg_timestamp(now);
+  auto n = std::to_string(limit);
+  auto rows = execute(sql, past_end_stmt, {at, n});
+  std::vector<campaign_ref> out;
+  for (int i = 0; i < rows.size(); ++i)
+    out.push_back({rows.int64(i, 0), rows.int64(i, 1)});
+  return out;
+}
+
+std::vector<call_ref> lost_calls(soci::session& sql, int32_t max_age_seconds, int32_t limit) {
+  auto age = std::to_string(max_age_seconds);
+  auto n = std::to_string(limit);
+  auto rows = execute(sql, lost_stmt, {age, n});
+  std::vector<call_ref> out;
+  for (int i = 0; i < rows.size(); ++i)
+    out.push_back({rows.int64(i, 0), rows.int64(i, 1), rows.int64(i, 2)});
+  return out;
+}
+
+std::vector<usage_due> calls_without_usage(soci::session& sql, int32_t limit) {
+  auto n = std::to_string(limit);
+  auto rows = execute(sql, usage_due_stmt, {n});
+  std::vector<usage_due> out;
+  for (int i = 0; i < rows.size(); ++i) {
+    usage_due u{rows.int64(i, 0), rows.int64(i, 2), std::nullopt};
+    auto t = std::to_string(u.tenant_id);
+    auto gid = domain::encode_global_id(domain::entity::campaign, rows.int64(i, 1));
+    auto sub = execute(sql, subscription_stmt, {t, gid});
+    if (sub.size() > 0)
+      u.subscription_id = sub.int64(0, 0);
+    out.push_back(u);
+  }
+  return out;
+}
+
+std::optional<int32_t> take_call_usage(soci::session& sql, int64_t tenant_id, int64_t call_id) {
+  auto t = std::to_string(tenant_id);
+  auto id = std::to_string(call_id);
+  auto rows = execute(sql, take_usage_stmt, {t, id});
+  if (rows.size() == 0)
+    return std::nullopt;
+  return int32_of(rows, 0, 0);
+}
+
+std::vector<call_record> list_calls(soci::session& sql, int64_t tenant_id, int64_t campaign_id,
+                                    int32_t limit) {
+  auto t = std::to_string(tenant_id);
+  auto c = std::to_string(campaign_id);
+  auto n = std::to_string(limit);
+  auto rows = execute(sql, list_calls_stmt, {t, c, n});
+  std::vector<call_record> out;
+  for (int i = 0; i < rows.size(); ++i) {
+    call_record r;
+    r.id = rows.int64(i, 0);
+    r.lead_id = rows.int64(i, 1);
+    r.phone_number = std::string{rows.text(i, 2)};
+    r.attempt = int32_of(rows, i, 3);
+    r.status = std::string{rows.text(i, 4)};
+    r.outcome = rows.opt_text(i, 5);
+    r.error = rows.opt_text(i, 6);
+    r.duration_seconds = int32_of(rows, i, 7);
+    r.usage_recorded = rows.boolean(i, 8);
+    r.created_at = *opt_time(rows, i, 9);
+    r.ended_at = opt_time(rows, i, 10);
+    out.push_back(std::move(r));
+  }
+  return out;
+}
+
+bool add_do_not_call(soci::session& sql, int64_t tenant_id, const std::string& phone_number) {
+  auto t = std::to_string(tenant_id);
+  return execute(sql, dnc_add_stmt, {t, phone_number}).size() > 0;
+}
+
+bool remove_do_not_call(soci::session& sql, int64_t tenant_id, const std::string& phone_number) {
+  auto t = std::to_string(tenant_id);
+  return execute(sql, dnc_remove_stmt, {t, phone_number}).size() > 0;
+}
+
+bool is_do_not_call(soci::session& sql, int64_t tenant_id, const std::string& phone_number) {
+  auto t = std::to_string(tenant_id);
+  return execute(sql, dnc_find_stmt, {t, phone_number}).size() > 0;
+}
+
+} // namespace vcs::storage

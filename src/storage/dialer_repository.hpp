@@ -1,0 +1,163 @@
+#pragma once
+
+// Calls and the dialing state of leads (migration 0004). Every function runs
+// inside the caller's transaction; the campaign functions expect the
+// campaign row lock to be held (the campaign actor's prologue).
+
+#include "domain/call_state.hpp"
+#include "domain/secret_box.hpp"
+#include "domain/timestamp.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace soci {
+class session;
+}
+
+namespace vcs::storage {
+
+// A lead the dialer may call now, with its dialing state.
+struct dial_candidate {
+  int64_t lead_id = 0;
+  std::string phone_number;
+  domain::lead_call_state state;
+  // custom_fields.simulated_outcomes, read by the simulated provider.
+  std::optional<std::string> script;
+};
+
+// Up to `limit` IDLE leads of the campaign that are not answered, opted out
+// (on the lead or on the tenant's do-not-call list) or invalid, whose next
+// attempt is due by `now`, below `max_attempts`, and below `max_daily` on
+// `today` (the local day the campaign counts by); by priority, then oldest
+// next attempt (never called first), then insertion order.
+std::vector<dial_candidate> dial_candidates(soci::session& sql, int64_t tenant_id,
+                                            int64_t campaign_id, domain::timestamp now,
+                                            int32_t max_attempts, int32_t max_daily,
+                                            const std::string& today, int32_t limit);
+
+// Writes a lead's dialing fields.
+void store_call_state(soci::session& sql, int64_t tenant_id, int64_t lead_id,
+                      const domain::lead_call_state& state);
+
+std::optional<domain::lead_call_state> find_call_state(soci::session& sql, int64_t tenant_id,
+                                                       int64_t lead_id);
+
+// The provider configuration's slots, under its row lock (FOR NO KEY UPDATE:
+// every node's dial transaction for that configuration queues here, so the
+// count of open calls cannot be raced past the limit).
+struct provider_slots {
+  std::string kind;
+  int32_t limit = 0;
+  int64_t open = 0;
+  domain::secret_box::sealed credentials;
+};
+std::optional<provider_slots> lock_provider_slots(soci::session& sql, int64_t tenant_id,
+                                                  int64_t voice_provider_id);
+
+int64_t insert_call(soci::session& sql, int64_t tenant_id, int64_t campaign_id, int64_t lead_id,
+                    const std::string& phone_number, int64_t voice_provider_id, int32_t attempt,
+                    const std::string& node_id);
+
+// A call that has not ended.
+struct open_call {
+  int64_t id = 0;
+  int64_t campaign_id = 0;
+  int64_t lead_id = 0;
+  std::string phone_number;
+  int32_t attempt = 0;
+  std::string status;
+};
+std::optional<open_call> find_open_call(soci::session& sql, int64_t tenant_id, int64_t call_id);
+
+void mark_call_ringing(soci::session& sql, int64_t call_id, const std::string& provider_call_id);
+
+// Records the provider's name for the call (it stays QUEUED).
+void set_provider_call_id(soci::session& sql, int64_t call_id, const std::string& provider_call_id);
+
+// Where a provider's callback about one of a configuration's calls goes:
+// by our call id when the provider echoes it, else by the provider's id.
+struct call_route {
+  int64_t tenant_id = 0;
+  int64_t campaign_id = 0;
+  int64_t call_id = 0;
+};
+std::optional<call_route> route_call(soci::session& sql, int64_t voice_provider_id,
+                                     std::optional<int64_t> call_id,
+                                     const std::string& provider_call_id);
+
+// Ends a call: status COMPLETED, FAILED or ABANDONED.
+void end_call(soci::session& sql, int64_t call_id, const std::string& status,
+              const std::optional<std::string>& outcome, int32_t duration_seconds,
+              const std::optional<std::string>& error);
+
+void set_next_dial_at(soci::session& sql, int64_t tenant_id, int64_t campaign_id,
+                      std::optional<domain::timestamp> at);
+
+struct campaign_ref {
+  int64_t tenant_id = 0;
+  int64_t campaign_id = 0;
+};
+
+// Campaigns due for a dial pass by `now`; each one's next_dial_at moves to
+// now + lease so other nodes skip it meanwhile. With `skip_locked` campaigns
+// whose actor holds the row are passed over (periodic rounds); without, the
+// claim waits for them (a round on demand must not miss one).
+std::vector<campaign_ref> claim_due_campaigns(soci::session& sql, domain::timestamp now,
+                                              int32_t lease_seconds, int32_t limit,
+                                              bool skip_locked);
+
+// Campaigns not ENDED whose end date is over in their time zone by `now`.
+std::vector<campaign_ref> campaigns_past_end(soci::session& sql, domain::timestamp now,
+                                             int32_t limit);
+
+struct call_ref {
+  int64_t tenant_id = 0;
+  int64_t campaign_id = 0;
+  int64_t call_id = 0;
+};
+
+// Open calls older than `max_age_seconds` (their node died, or the provider
+// never reported): the sweep ends them as lost.
+std::vector<call_ref> lost_calls(soci::session& sql, int32_t max_age_seconds, int32_t limit);
+
+// Ended calls whose minutes are not yet in the usage, with the live
+// subscription of the client whose account configuration holds the campaign
+// (none: nothing to charge).
+struct usage_due {
+  int64_t tenant_id = 0;
+  int64_t call_id = 0;
+  std::optional<int64_t> subscription_id;
+};
+std::vector<usage_due> calls_without_usage(soci::session& sql, int32_t limit);
+
+// Marks the call's usage recorded and answers its duration, once: nullopt
+// when it was recorded before (or the call is not the tenant's or not ended).
+std::optional<int32_t> take_call_usage(soci::session& sql, int64_t tenant_id, int64_t call_id);
+
+// Calls of a campaign, newest first (operator view and tests).
+struct call_record {
+  int64_t id = 0;
+  int64_t lead_id = 0;
+  std::string phone_number;
+  int32_t attempt = 0;
+  std::string status;
+  std::optional<std::string> outcome;
+  std::optional<std::string> error;
+  int32_t duration_seconds = 0;
+  bool usage_recorded = false;
+  domain::timestamp created_at{};
+  std::optional<domain::timestamp> ended_at;
+};
+std::vector<call_record> list_calls(soci::session& sql, int64_t tenant_id, int64_t campaign_id,
+                                    int32_t limit);
+
+// The tenant-wide do-not-call list: add answers whether the number was new,
+// remove whether it was there.
+bool add_do_not_call(soci::session& sql, int64_t tenant_id, const std::string& phone_number);
+bool remove_do_not_call(soci::session& sql, int64_t tenant_id, const std::string& phone_number);
+bool is_do_not_call(soci::session& sql, int64_t tenant_id, const std::string& phone_number);
+
+} // namespace vcs::storage

@@ -1,0 +1,164 @@
+#include "storage/webhook_repository.hpp"
+
+#include "domain/hex.hpp"
+#include "storage/prepared.hpp"
+
+#include <stdexcept>
+
+namespace vcs::storage {
+
+namespace {
+
+constexpr prepared_statement enqueue_stmt{
+    "vcs_enqueue_webhook",
+    "INSERT INTO webhook_deliveries (tenant_id, campaign_id, url, event_id, event_type, payload) "
+    "VALUES ($1, $2, $3, $4, $5, $6)"};
+
+#define VCS_WEBHOOK_COLUMNS                                                                        \
+  "w.id, w.tenant_id, w.campaign_id, w.event_id, w.event_type, w.url, w.payload, w.status, "       \
+  "w.attempts, w.next_attempt_at, w.last_error, w.last_status, w.created_at, w.delivered_at"
+
+constexpr prepared_statement claim_stmt{
+    "vcs_claim_webhooks",
+    "UPDATE webhook_deliveries w SET attempts = w.attempts + 1, "
+    "next_attempt_at = now() + make_interval(secs => $1::int) "
+    "FROM (SELECT id FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at <= now() "
+    "ORDER BY next_attempt_at LIMIT $2::int FOR UPDATE SKIP LOCKED) due, tenants t "
+    "WHERE w.id = due.id AND t.id = w.tenant_id RETURNING " VCS_WEBHOOK_COLUMNS
+    ", encode(t.webhook_secret_ciphertext, 'hex'), encode(t.webhook_secret_nonce, 'hex')"};
+
+constexpr prepared_statement delivered_stmt{
+    "vcs_webhook_delivered",
+    "UPDATE webhook_deliveries SET status = 'delivered', delivered_at = now(), "
+    "last_status = $2::int, last_error = NULL WHERE id = $1"};
+
+constexpr prepared_statement failed_stmt{
+    "vcs_webhook_failed",
+    "UPDATE webhook_deliveries SET last_status = $2::int, last_error = $3, "
+    "status = CASE WHEN $4::timestamptz IS NULL THEN 'dead' ELSE 'pending' END, "
+    "next_attempt_at = coalesce($4::timestamptz, next_attempt_at) WHERE id = $1"};
+
+constexpr prepared_statement list_stmt{
+    "vcs_list_webhooks", "SELECT " VCS_WEBHOOK_COLUMNS " FROM webhook_deliveries w "
+                         "WHERE w.tenant_id = $1 AND ($2::text IS NULL OR w.status = $2) "
+                         "ORDER BY w.id DESC LIMIT $3::int"};
+
+constexpr prepared_statement replay_stmt{
+    "vcs_replay_webhook",
+    "UPDATE webhook_deliveries SET status = 'pending', attempts = 0, next_attempt_at = now(), "
+    "delivered_at = NULL WHERE tenant_id = $1 AND id = $2 RETURNING id"};
+
+constexpr prepared_statement secret_stmt{
+    "vcs_store_webhook_secret",
+    "UPDATE tenants SET webhook_secret_ciphertext = decode($2, 'hex'), "
+    "webhook_secret_nonce = decode($3, 'hex') WHERE id = $1 RETURNING id"};
+
+#undef VCS_WEBHOOK_COLUMNS
+
+std::optional<domain::timestamp> opt_time(const pg_rows& rows, int row, int col) {
+  if (rows.is_null(row, col))
+    return std::nullopt;
+  auto t = domain::parse_pg_timestamp(rows.text(row, col));
+  if (!t)
+    throw std::runtime_error("unreadable timestamp column");
+  return t;
+}
+
+webhook_delivery delivery_of(const pg_rows& rows, int i) {
+  webhook_delivery d;
+  d.id = rows.int64(i, 0);
+  d.tenant_id = rows.int64(i, 1);
+  if (!rows.is_null(i, 2))
+    d.campaign_id = rows.int64(i, 2);
+  d.event_id = std::string{rows.text(i, 3)};
+  d.event_type = std::string{rows.text(i, 4)};
+  d.url = std::string{rows.text(i, 5)};
+  d.payload = std::string{rows.text(i, 6)};
+  d.status = std::string{rows.text(i, 7)};
+  d.attempts = static_cast<int32_t>(rows.int64(i, 8));
+  d.next_attempt_at = *opt_time(rows, i, 9);
+  d.last_error = rows.opt_text(i, 10);
+  if (!rows.is_null(i, 11))
+    d.last_status = static_cast<int32_t>(rows.int64(i, 11));
+  d.created_at = *opt_time(rows, i, 12);
+  d.delivered_at = opt_time(rows, i, 13);
+  return d;
+}
+
+} // namespace
+
+void enqueue_webhook(soci::session& sql, int64_t tenant_id, std::optional<int64_t> campaign_id,
+                     const std::string& url, const std::string& event_id,
+                     const std::string& event_type, const std::string& payload) {
+  auto t = std::to_string(tenant_id);
+  std::optional<std::string> c;
+  if (campaign_id)
+    c = std::to_string(*campaign_id);
+  execute(sql, enqueue_stmt,
+          {t, c ? pg_param{*c} : pg_param{}, url, event_id, event_type, payload});
+}
+
+std::vector<webhook_delivery> claim_webhooks(soci::session& sql, int32_t lease_seconds,
+                                             int32_t limit) {
+  auto lease = std::to_string(lease_seconds);
+  auto n = std::to_string(limit);
+  auto rows = execute(sql, claim_stmt, {lease, n});
+  std::vector<webhook_delivery> out;
+  for (int i = 0; i < rows.size(); ++i) {
+    auto d = delivery_of(rows, i);
+    if (!rows.is_null(i, 14) && !rows.is_null(i, 15)) {
+      auto ct = domain::from_hex(rows.text(i, 14));
+      auto nonce = domain::from_hex(rows.text(i, 15));
+      if (ct && nonce)
+        d.secret = domain::secret_box::sealed{std::move(*ct), std::move(*nonce)};
+    }
+    out.push_back(std::move(d));
+  }
+  return out;
+}
+
+void mark_webhook_delivered(soci::session& sql, int64_t id, int32_t status_code) {
+  auto i = std::to_string(id);
+  auto s = std::to_string(status_code);
+  execute(sql, delivered_stmt, {i, s});
+}
+
+void mark_webhook_failed(soci::session& sql, int64_t id, std::optional<int32_t> status_code,
+                         const std::string& error, std::optional<domain::timestamp> retry_at) {
+  auto i = std::to_string(id);
+  std::optional<std::string> s, at;
+  if (status_code)
+    s = std::to_string(*status_code);
+  if (retry_at)
+    at = domain::to_pg_timestamp(*retry_at);
+  execute(sql, failed_stmt,
+          {i, s ? pg_param{*s} : pg_param{}, error, at ? pg_param{*at} : pg_param{}});
+}
+
+std::vector<webhook_delivery> list_webhooks(soci::session& sql, int64_t tenant_id,
+                                            const std::optional<std::string>& status,
+                                            int32_t limit) {
+  auto t = std::to_string(tenant_id);
+  auto n = std::to_string(limit);
+  auto rows = execute(sql, list_stmt, {t, status ? pg_param{*status} : pg_param{}, n});
+  std::vector<webhook_delivery> out;
+  for (int i = 0; i < rows.size(); ++i)
+    out.push_back(delivery_of(rows, i));
+  return out;
+}
+
+bool replay_webhook(soci::session& sql, int64_t tenant_id, int64_t id) {
+  auto t = std::to_string(tenant_id);
+  auto i = std::to_string(id);
+  return execute(sql, replay_stmt, {t, i}).size() > 0;
+}
+
+bool store_webhook_secret(soci::session& sql, int64_t tenant_id,
+                          const domain::secret_box::sealed& secret) {
+  auto t = std::to_string(tenant_id);
+  auto ct = domain::to_hex(secret.ciphertext);
+  auto nonce = domain::to_hex(secret.nonce);
+  return execute(sql, secret_stmt, {t, ct, nonce}).size() > 0;
+}
+
+} // namespace vcs::storage

@@ -1,0 +1,557 @@
+// The dialer end to end on real nodes with the simulated provider: the lead
+// state machine, attempts and gaps, do-not-call, the schedule, lead-local
+// calling hours, the concurrency cap across nodes, usage from calls, and
+// signed webhooks with retries, dead letters and replay.
+
+#include "domain/global_id.hpp"
+#include "domain/timestamp.hpp"
+#include "domain/webhook_signature.hpp"
+#include "http_client.hpp"
+#include "json_helpers.hpp"
+#include "service_process.hpp"
+#include "storage/database.hpp"
+#include "webhook_receiver.hpp"
+
+#include <gtest/gtest.h>
+#include <soci/soci.h>
+
+#include <atomic>
+#include <chrono>
+#include <functional>
+#include <map>
+#include <memory>
+#include <set>
+#include <thread>
+
+namespace vcs::test {
+namespace {
+
+using namespace std::chrono_literals;
+
+// Fast simulated calls (ring 50 ms, then 300 ms), 61 billed seconds per
+// answered call, quick rounds and webhook retries.
+std::map<std::string, std::string> dialer_env() {
+  return {{"VCS_DIAL_INTERVAL_MS", "100"},       {"VCS_DIAL_IDLE_POLL_SECONDS", "1"},
+          {"VCS_SIMULATED_RING_MS", "50"},       {"VCS_SIMULATED_CALL_MS", "300"},
+          {"VCS_SIMULATED_TALK_SECONDS", "61"},  {"VCS_SIMULATED_OUTCOMES", "human:1"},
+          {"VCS_WEBHOOK_INTERVAL_MS", "50"},     {"VCS_WEBHOOK_BACKOFF_MS", "100"},
+          {"VCS_WEBHOOK_MAX_BACKOFF_MS", "200"}, {"VCS_WEBHOOK_MAX_ATTEMPTS", "3"},
+          {"VCS_WEBHOOK_TIMEOUT_MS", "2000"}};
+}
+
+service_process& dialer_node() {
+  static service_process node{dialer_env()};
+  return node;
+}
+
+bool eventually(const std::function<bool()>& done, std::chrono::milliseconds limit = 20s) {
+  auto deadline = std::chrono::steady_clock::now() + limit;
+  while (std::chrono::steady_clock::now() < deadline) {
+    if (done())
+      return true;
+    std::this_thread::sleep_for(50ms);
+  }
+  return done();
+}
+
+class dialer_test : public ::testing::Test {
+protected:
+  dialer_test()
+      : node(dialer_node()), pub_client("127.0.0.1", node.public_port()),
+        op_client("127.0.0.1", node.operator_port()) {}
+
+  http_response op(const std::string& method, const std::string& target,
+                   const std::string& body = {}) {
+    return op_client.request(method, target, body, bearer(node.operator_token()));
+  }
+  http_response pub(const std::string& method, const std::string& target,
+                    const std::string& body = {}) {
+    return pub_client.request(method, target, body, bearer(key));
+  }
+
+  void SetUp() override {
+    static std::atomic<int> counter{0};
+    auto r = op("POST", "/admin/v1/tenants",
+                R"({"name":"dialer-)" + std::to_string(++counter) + R"(","plan":"PRO"})");
+    ASSERT_EQ(r.status, 201u) << r.body;
+    auto d = parse(r.body);
+    tenant = str(d, "tenant_id");
+    key = str(d["api_key"], "key");
+  }
+
+  std::string provider(int limit) {
+    auto r = pub("POST", "/api/v2/voice-pod",
+                 R"({"voice_provider":"provider_b","provider_b_api_key":"k","concurrency_limit":)" +
+                     std::to_string(limit) + "}");
+    EXPECT_EQ(r.status, 201u) << r.body;
+    return str(parse(r.body)["data"], "voice_provider_id");
+  }
+
+  // A campaign on `provider_id`; `extra` adds fields (",\"x\":1").
+  std::string campaign(const std::string& provider_id, const std::string& extra = {}) {
+    auto r = pub("POST", "/api/v2/voice-campaigns",
+                 R"({"name":"dial","assistant_id":"asst_1","phone_number_id":"pn_1",)"
+                 R"("tenant_voice_provider_id":")" +
+                     provider_id + "\"" + extra + "}");
+    EXPECT_EQ(r.status, 201u) << r.body;
+    return str(parse(r.body)["data"], "campaign_id");
+  }
+
+  void add_lead(const std::string& campaign_id, const std::string& phone,
+                const std::string& script = "human") {
+    auto r = pub("POST", "/api/v2/voice-campaigns/" + campaign_id + "/leads",
+                 R"({"phone_number":")" + phone + R"(","custom_fields":{"simulated_outcomes":")" +
+                     script + "\"}}");
+    ASSERT_EQ(r.status, 201u) << r.body;
+  }
+
+  void set_status(const std::string& campaign_id, const std::string& status) {
+    auto r = pub("PATCH", "/api/v2/voice-campaigns/" + campaign_id + "/status",
+                 R"({"status":")" + status + "\"}");
+    ASSERT_EQ(r.status, 200u) << r.body;
+  }
+
+  std::string campaign_status(const std::string& campaign_id) {
+    return str(parse(pub("GET", "/api/v2/voice-campaigns/" + campaign_id).body)["data"], "status");
+  }
+
+  // The campaign's leads by phone number.
+  std::map<std::string, rapidjson::Document> leads(const std::string& campaign_id) {
+    auto r = pub("GET", "/api/v2/voice-campaigns/" + campaign_id + "/leads/list?limit=200");
+    EXPECT_EQ(r.status, 200u) << r.body;
+    auto d = parse(r.body);
+    std::map<std::string, rapidjson::Document> out;
+    for (auto& l : d["leads"].GetArray()) {
+      rapidjson::Document copy;
+      copy.CopyFrom(l, copy.GetAllocator());
+      out[str(l, "phone_number")] = std::move(copy);
+    }
+    return out;
+  }
+
+  std::string lead_status(const std::string& campaign_id, const std::string& phone) {
+    auto all = leads(campaign_id);
+    auto it = all.find(phone);
+    return it == all.end() ? std::string{} : str(it->second, "call_status");
+  }
+
+  rapidjson::Document calls(const std::string& campaign_id) {
+    auto r = op("GET", "/admin/v1/tenants/" + tenant + "/campaigns/" + campaign_id + "/calls");
+    EXPECT_EQ(r.status, 200u) << r.body;
+    return parse(r.body);
+  }
+
+  std::size_t call_count(const std::string& campaign_id) {
+    return calls(campaign_id)["calls"].Size();
+  }
+
+  // One dial round on the node as of `at` (every tenant's due campaigns:
+  // count calls per campaign, not the round's total).
+  rapidjson::Document run(domain::timestamp at) {
+    auto r = op("POST", "/admin/v1/dialer/run", R"({"now":")" + domain::format_utc(at) + "\"}");
+    EXPECT_EQ(r.status, 200u) << r.body;
+    return parse(r.body);
+  }
+
+  service_process& node;
+  http_client pub_client;
+  http_client op_client;
+  std::string tenant;
+  std::string key;
+};
+
+TEST_F(dialer_test, an_answered_lead_completes_and_its_call_is_recorded) {
+  auto c = campaign(provider(5));
+  add_lead(c, "+14155552671", "human");
+  set_status(c, "ACTIVE");
+  ASSERT_TRUE(eventually([&] { return lead_status(c, "+14155552671") == "COMPLETED"; }));
+  auto all = leads(c);
+  auto& l = all["+14155552671"];
+  EXPECT_TRUE(l["answered"].GetBool());
+  EXPECT_EQ(str(l, "answer_type"), "human");
+  EXPECT_EQ(l["attempts_made"].GetInt(), 1);
+  EXPECT_TRUE(l["answered_at"].IsString());
+  EXPECT_TRUE(l["next_attempt_after"].IsNull());
+  EXPECT_TRUE(l["call_error_reason"].IsNull());
+  auto list = calls(c);
+  ASSERT_EQ(list["calls"].Size(), 1u);
+  auto& call = list["calls"][0];
+  EXPECT_EQ(str(call, "status"), "COMPLETED");
+  EXPECT_EQ(str(call, "outcome"), "human");
+  EXPECT_EQ(call["duration_seconds"].GetInt(), 61);
+  EXPECT_EQ(call["attempt"].GetInt(), 1);
+  // Answered leads are never called again.
+  run(domain::now() + 24h);
+  std::this_thread::sleep_for(500ms);
+  EXPECT_EQ(calls(c)["calls"].Size(), 1u);
+}
+
+TEST_F(dialer_test, voicemail_counts_as_answered_only_when_the_campaign_says_so) {
+  auto p = provider(5);
+  auto counted = campaign(p, R"(,"consider_voicemail_as_answered":true)");
+  auto not_counted = campaign(p, R"(,"min_gap_between_attempts":30)");
+  add_lead(counted, "+14155552671", "voicemail");
+  add_lead(not_counted, "+14155552671", "voicemail");
+  auto before = domain::now();
+  set_status(counted, "ACTIVE");
+  set_status(not_counted, "ACTIVE");
+  ASSERT_TRUE(eventually([&] { return lead_status(counted, "+14155552671") == "COMPLETED"; }));
+  EXPECT_EQ(str(leads(counted)["+14155552671"], "answer_type"), "voicemail");
+  ASSERT_TRUE(eventually([&] {
+    return calls(not_counted)["calls"].Size() == 1 &&
+           lead_status(not_counted, "+14155552671") == "IDLE";
+  }));
+  auto all = leads(not_counted);
+  auto& l = all["+14155552671"];
+  EXPECT_FALSE(l["answered"].GetBool());
+  EXPECT_EQ(str(l, "answer_type"), "");
+  EXPECT_EQ(str(l, "call_error_reason"), "voicemail");
+  EXPECT_EQ(l["attempts_made"].GetInt(), 1);
+  // The next attempt waits min_gap_between_attempts (minutes).
+  auto next = domain::parse_iso8601(str(l, "next_attempt_after"));
+  ASSERT_TRUE(next);
+  EXPECT_GE(*next, before + 30min);
+  EXPECT_LE(*next, domain::now() + 30min);
+}
+
+TEST_F(dialer_test, retries_wait_the_gap_and_stop_at_max_call_attempts) {
+  auto c = campaign(provider(5), R"(,"max_call_attempts":2,"min_gap_between_attempts":10)");
+  add_lead(c, "+14155552671", "busy");
+  set_status(c, "ACTIVE");
+  ASSERT_TRUE(eventually(
+      [&] { return calls(c)["calls"].Size() == 1 && lead_status(c, "+14155552671") == "IDLE"; }));
+  // Within the gap nothing is called.
+  run(domain::now() + 9min);
+  EXPECT_EQ(call_count(c), 1u);
+  run(domain::now() + 11min);
+  EXPECT_EQ(call_count(c), 2u);
+  ASSERT_TRUE(eventually([&] { return lead_status(c, "+14155552671") == "FAILED"; }));
+  auto all = leads(c);
+  EXPECT_EQ(all["+14155552671"]["attempts_made"].GetInt(), 2);
+  EXPECT_EQ(str(all["+14155552671"], "call_error_reason"), "busy");
+  run(domain::now() + 48h);
+  EXPECT_EQ(call_count(c), 2u);
+}
+
+TEST_F(dialer_test, an_invalid_number_outcome_flags_the_lead_for_good) {
+  auto c = campaign(provider(5));
+  add_lead(c, "+14155552671", "invalid_number");
+  set_status(c, "ACTIVE");
+  ASSERT_TRUE(eventually([&] { return lead_status(c, "+14155552671") == "FAILED"; }));
+  auto all = leads(c);
+  EXPECT_TRUE(all["+14155552671"]["invalid"].GetBool());
+  EXPECT_EQ(str(all["+14155552671"], "call_error_reason"), "invalid_number");
+}
+
+TEST_F(dialer_test, do_not_call_leads_and_the_tenant_list_are_never_called) {
+  EXPECT_EQ(pub("POST", "/api/v2/do-not-call", R"({"phone_number":"+14155550002"})").status, 201u);
+  EXPECT_EQ(pub("POST", "/api/v2/do-not-call", R"({"phone_number":"+14155550002"})").status, 200u);
+  auto bad = pub("POST", "/api/v2/do-not-call", R"({"phone_number":"415-555"})");
+  EXPECT_EQ(bad.status, 400u);
+  EXPECT_EQ(str(parse(bad.body), "message"), "Invalid data");
+  EXPECT_TRUE(
+      parse(pub("GET", "/api/v2/do-not-call/+14155550002").body)["data"]["do_not_call"].GetBool());
+  auto c = campaign(provider(5));
+  add_lead(c, "+14155550001");
+  add_lead(c, "+14155550002");
+  add_lead(c, "+14155552671");
+  auto r = pub("PATCH", "/api/v2/voice-campaigns/" + c + "/leads/update/bulk",
+               R"([{"phone_number":"+14155550001","do_not_call":true}])");
+  ASSERT_EQ(r.status, 200u) << r.body;
+  set_status(c, "ACTIVE");
+  ASSERT_TRUE(eventually([&] { return lead_status(c, "+14155552671") == "COMPLETED"; }));
+  run(domain::now() + 1h);
+  std::this_thread::sleep_for(500ms);
+  auto list = calls(c);
+  ASSERT_EQ(list["calls"].Size(), 1u);
+  EXPECT_EQ(str(list["calls"][0], "phone_number"), "+14155552671");
+  EXPECT_EQ(lead_status(c, "+14155550001"), "IDLE");
+  EXPECT_EQ(lead_status(c, "+14155550002"), "IDLE");
+  // Off the list, the number is called.
+  EXPECT_EQ(pub("DELETE", "/api/v2/do-not-call/+14155550002").status, 200u);
+  EXPECT_EQ(pub("DELETE", "/api/v2/do-not-call/+14155550002").status, 404u);
+  run(domain::now() + 2h);
+  ASSERT_TRUE(eventually([&] { return lead_status(c, "+14155550002") == "COMPLETED"; }));
+  EXPECT_EQ(lead_status(c, "+14155550001"), "IDLE");
+}
+
+TEST_F(dialer_test, a_scheduled_campaign_starts_and_ends_on_its_dates_in_its_zone) {
+  // Asia/Tokyo is UTC+9: 2030-01-01 starts at 2029-12-31T15:00:00Z and
+  // 2030-01-02 ends at 2030-01-02T15:00:00Z.
+  auto c = campaign(provider(5), R"(,"start_date":"2030-01-01","end_date":"2030-01-02",)"
+                                 R"("timezone":"Asia/Tokyo")");
+  add_lead(c, "+14155552671");
+  set_status(c, "SCHEDULED");
+  auto at = [](const char* text) { return *domain::parse_iso8601(text); };
+  run(at("2029-12-31T14:59:59Z"));
+  EXPECT_EQ(campaign_status(c), "SCHEDULED");
+  EXPECT_EQ(call_count(c), 0u);
+  run(at("2029-12-31T15:00:00Z"));
+  EXPECT_EQ(campaign_status(c), "ACTIVE");
+  EXPECT_EQ(call_count(c), 1u);
+  run(at("2030-01-02T14:59:59Z"));
+  EXPECT_EQ(campaign_status(c), "ACTIVE");
+  run(at("2030-01-02T15:00:00Z"));
+  EXPECT_EQ(campaign_status(c), "ENDED");
+}
+
+TEST_F(dialer_test, the_daily_window_applies_in_each_lead_zone_when_asked) {
+  // 2030-01-07 is a Monday; 15:00Z is 10:00 in New York and 07:00 in Los
+  // Angeles; 17:30Z is 12:30 and 09:30.
+  // The start date keeps the rounds of the clock out of it.
+  auto c = campaign(provider(5), R"(,"lead_local_time":true,"daily_start_time":"09:00",)"
+                                 R"("daily_end_time":"17:00","timezone":"UTC",)"
+                                 R"("start_date":"2030-01-01")");
+  add_lead(c, "+12125550123"); // New York
+  add_lead(c, "+13105550123"); // Los Angeles
+  set_status(c, "ACTIVE");
+  auto at = [](const char* text) { return *domain::parse_iso8601(text); };
+  run(at("2030-01-07T15:00:00Z"));
+  EXPECT_EQ(call_count(c), 1u);
+  ASSERT_TRUE(eventually([&] { return lead_status(c, "+12125550123") == "COMPLETED"; }));
+  EXPECT_EQ(lead_status(c, "+13105550123"), "IDLE");
+  run(at("2030-01-07T17:30:00Z"));
+  EXPECT_EQ(call_count(c), 2u);
+  ASSERT_TRUE(eventually([&] { return lead_status(c, "+13105550123") == "COMPLETED"; }));
+}
+
+TEST_F(dialer_test, calls_in_flight_never_exceed_the_provider_limit_across_nodes) {
+  service_process second{dialer_env()};
+  auto p = provider(2);
+  auto provider_id = domain::decode_global_id(domain::entity::voice_provider, p);
+  ASSERT_TRUE(provider_id);
+  std::vector<std::string> campaigns;
+  for (int i = 0; i < 4; ++i) {
+    campaigns.push_back(campaign(p));
+    for (int j = 0; j < 4; ++j)
+      add_lead(campaigns.back(), "+1415555" + std::to_string(1000 + i * 10 + j));
+  }
+  std::atomic<bool> sampling{true};
+  std::atomic<long long> most{0};
+  std::thread sampler([&] {
+    auto sql = storage::open_session(database_url());
+    while (sampling) {
+      long long open = 0;
+      *sql << "SELECT count(*) FROM calls WHERE voice_provider_id = :p AND ended_at IS NULL",
+          soci::use(static_cast<long long>(*provider_id)), soci::into(open);
+      most = std::max(most.load(), open);
+      std::this_thread::sleep_for(5ms);
+    }
+  });
+  for (const auto& c : campaigns)
+    set_status(c, "ACTIVE");
+  bool all_done = eventually(
+      [&] {
+        for (const auto& c : campaigns)
+          for (auto& [phone, lead] : leads(c))
+            if (str(lead, "call_status") != "COMPLETED")
+              return false;
+        return true;
+      },
+      60s);
+  sampling = false;
+  sampler.join();
+  EXPECT_TRUE(all_done);
+  EXPECT_EQ(most.load(), 2);
+  std::size_t total = 0;
+  for (const auto& c : campaigns)
+    total += calls(c)["calls"].Size();
+  EXPECT_EQ(total, 16u);
+}
+
+TEST_F(dialer_test, call_minutes_are_recorded_once_as_the_client_usage) {
+  ASSERT_EQ(op("POST", "/admin/v1/tenants/" + tenant + "/products",
+               R"({"product_id":"prod_d","name":"Dial plan","pricing_model":"flat",
+                   "min_minutes_included":100,"additional_minute_price":"0.02",
+                   "prices":[{"price_id":"price_d","unit_amount":"49","currency":"USD","interval":"month"}]})")
+                .status,
+            201u);
+  auto c = campaign(provider(5));
+  auto r = pub("POST", "/api/v2/clients/create",
+               R"({"client_users":[{"email":"dial@acme.io","password":"password1"}],
+                   "client_details":{"name":"Dial","email":"dial@acme.io"},
+                   "client_asset_group":{"name":"g"},
+                   "billing_provider":{"type":"processor","selected_product":{"product_id":"prod_d","price_ids":["price_d"]}},
+                   "assigned_resources":{"campaign":[")" +
+                   c + R"("]}})");
+  ASSERT_EQ(r.status, 201u) << r.body;
+  add_lead(c, "+14155552671", "human");
+  add_lead(c, "+14155550001", "no_answer");
+  set_status(c, "ACTIVE");
+  // 61 s answered → 1.02 minutes; the unanswered call costs nothing.
+  ASSERT_TRUE(eventually([&] {
+    auto u = parse(pub("GET", "/api/v2/external-billing/usage").body);
+    return u["data"].Size() == 1 && str(u["data"][0], "minutes_included_used") == "1.02";
+  }));
+  ASSERT_TRUE(eventually([&] {
+    auto list = calls(c);
+    if (list["calls"].Size() != 2)
+      return false;
+    for (auto& call : list["calls"].GetArray())
+      if (!call["usage_recorded"].GetBool())
+        return false;
+    return true;
+  }));
+  std::this_thread::sleep_for(500ms);
+  auto u = parse(pub("GET", "/api/v2/external-billing/usage").body);
+  EXPECT_EQ(str(u["data"][0], "minutes_included_used"), "1.02");
+}
+
+TEST_F(dialer_test, webhooks_are_signed_retried_dead_lettered_and_replayed) {
+  webhook_receiver receiver;
+  auto s = op("POST", "/admin/v1/tenants/" + tenant + "/webhook-secret");
+  ASSERT_EQ(s.status, 201u) << s.body;
+  auto secret = str(parse(s.body), "webhook_secret");
+  EXPECT_EQ(node.log_contents().find(secret), std::string::npos);
+  auto c = campaign(provider(5), R"(,"webhook_url":")" + receiver.url() + "\"");
+  add_lead(c, "+14155552671", "human");
+  set_status(c, "ACTIVE");
+  ASSERT_TRUE(eventually([&] { return receiver.received().size() >= 3; }));
+  std::set<std::string> types;
+  auto now_unix = std::chrono::duration_cast<std::chrono::seconds>(
+                      std::chrono::system_clock::now().time_since_epoch())
+                      .count();
+  for (const auto& req : receiver.received()) {
+    auto sig = req.headers.at("x-vcs-signature");
+    EXPECT_TRUE(domain::verify_webhook(sig, secret, req.body, now_unix, 300)) << sig;
+    EXPECT_FALSE(domain::verify_webhook(sig, secret, req.body + " ", now_unix, 300));
+    EXPECT_FALSE(domain::verify_webhook(sig, "whsec_other", req.body, now_unix, 300));
+    auto d = parse(req.body);
+    types.insert(str(d, "type"));
+    EXPECT_EQ(str(d, "type"), req.headers.at("x-vcs-event"));
+    EXPECT_EQ(str(d["data"], "campaign_id"), c);
+  }
+  EXPECT_EQ(types, (std::set<std::string>{"call.started", "call.ended", "lead.answered"}));
+
+  // A failing receiver: three attempts, then dead.
+  receiver.respond_with(500);
+  add_lead(c, "+14155550001", "human");
+  std::string dead_id;
+  ASSERT_TRUE(eventually([&] {
+    auto d =
+        parse(op("GET", "/admin/v1/tenants/" + tenant + "/webhook-deliveries?status=dead").body);
+    if (d["deliveries"].Size() < 3)
+      return false;
+    dead_id = str(d["deliveries"][0], "id");
+    return true;
+  }));
+  auto dead =
+      parse(op("GET", "/admin/v1/tenants/" + tenant + "/webhook-deliveries?status=dead").body);
+  for (auto& d : dead["deliveries"].GetArray()) {
+    EXPECT_EQ(d["attempts"].GetInt(), 3);
+    EXPECT_EQ(d["last_status"].GetInt(), 500);
+    EXPECT_EQ(str(d, "last_error"), "HTTP 500");
+  }
+  // Replayed after the receiver recovers: delivered.
+  receiver.respond_with(204);
+  ASSERT_EQ(op("POST", "/admin/v1/tenants/" + tenant + "/webhook-deliveries/" + dead_id + "/replay")
+                .status,
+            200u);
+  ASSERT_TRUE(eventually([&] {
+    auto d = parse(
+        op("GET", "/admin/v1/tenants/" + tenant + "/webhook-deliveries?status=delivered&limit=1000")
+            .body);
+    for (auto& x : d["deliveries"].GetArray())
+      if (str(x, "id") == dead_id)
+        return true;
+    return false;
+  }));
+  EXPECT_EQ(
+      op("POST", "/admin/v1/tenants/" + tenant + "/webhook-deliveries/999999999/replay").status,
+      404u);
+  EXPECT_EQ(op("GET", "/admin/v1/tenants/" + tenant + "/webhook-deliveries?status=bogus").status,
+            400u);
+}
+
+// provider_a live: the call request as its API documents it, then its
+// server messages into the callback route, authenticated by the secret.
+TEST_F(dialer_test, provider_a_calls_go_through_its_api_and_callbacks_drive_the_lead) {
+  webhook_receiver fake;
+  fake.respond_with(201, R"({"id":"pa-call-1","status":"queued"})");
+  auto env = dialer_env();
+  env["VCS_VOICE_MODE"] = "live";
+  env["VCS_PROVIDER_A_BASE_URL"] = "http://127.0.0.1:" + std::to_string(fake.port());
+  env["VCS_CALLBACK_BASE_URL"] = "https://dialer.example";
+  service_process live{env};
+  http_client live_pub{"127.0.0.1", live.public_port()};
+  http_client live_op{"127.0.0.1", live.operator_port()};
+  auto r =
+      live_pub.request("POST", "/api/v2/voice-pod",
+                       R"({"voice_provider":"provider_a","provider_a_private_key":"sk-live-test",)"
+                       R"("provider_a_public_key":"pk","provider_a_organization_id":"org"})",
+                       bearer(key));
+  ASSERT_EQ(r.status, 201u) << r.body;
+  auto p = str(parse(r.body)["data"], "voice_provider_id");
+  auto vp = std::to_string(*domain::decode_global_id(domain::entity::voice_provider, p));
+  // The other test node simulates: a start date far ahead keeps its rounds
+  // of the clock out, and this node's rounds run as of dates after it.
+  auto c = campaign(p, R"(,"start_date":"2030-01-01")");
+  add_lead(c, "+14155552671");
+  set_status(c, "ACTIVE");
+  auto run_live = [&](const char* at) {
+    auto r =
+        live_op.request("POST", "/admin/v1/dialer/run", R"({"now":")" + std::string{at} + "\"}",
+                        bearer(live.operator_token()));
+    EXPECT_EQ(r.status, 200u) << r.body;
+  };
+  run_live("2030-01-02T12:00:00Z");
+  ASSERT_TRUE(eventually([&] { return !fake.received().empty(); }));
+  auto sent = fake.received()[0];
+  EXPECT_EQ(sent.target, "/call");
+  EXPECT_EQ(sent.headers["authorization"], "Bearer sk-live-test");
+  auto body = parse(sent.body);
+  EXPECT_EQ(str(body, "assistantId"), "asst_1");
+  EXPECT_EQ(str(body, "phoneNumberId"), "pn_1");
+  EXPECT_EQ(str(body["customer"], "number"), "+14155552671");
+  EXPECT_EQ(str(body["server"], "url"), "https://dialer.example/webhooks/provider-a/" + vp);
+  auto secret = str(body["server"], "secret");
+  EXPECT_EQ(secret.size(), 64u);
+  auto call_id = str(body["metadata"], "vcs_call_id");
+  EXPECT_EQ(live.log_contents().find("sk-live-test"), std::string::npos);
+
+  auto callback = [&](const std::string& message, const std::string& with_secret) {
+    return live_pub.request("POST", "/webhooks/provider-a/" + vp, message,
+                            {{"X-Vapi-Secret", with_secret}, {"Content-Type", "application/json"}});
+  };
+  const std::string ringing =
+      R"({"message":{"type":"status-update","status":"ringing","call":{"id":"pa-call-1"}}})";
+  EXPECT_EQ(callback(ringing, "wrong").status, 401u);
+  EXPECT_EQ(callback(ringing, std::string(64, '0')).status, 401u);
+  EXPECT_EQ(lead_status(c, "+14155552671"), "QUEUED");
+  auto ok = callback(ringing, secret);
+  ASSERT_EQ(ok.status, 200u) << ok.body;
+  ASSERT_TRUE(eventually([&] { return lead_status(c, "+14155552671") == "IN_PROGRESS"; }));
+  const std::string ended =
+      R"({"message":{"type":"end-of-call-report","endedReason":"customer-ended-call",)"
+      R"("durationSeconds":42.5,"call":{"id":"pa-call-1","metadata":{"vcs_call_id":")" +
+      call_id + R"("}}}})";
+  ASSERT_EQ(callback(ended, secret).status, 200u);
+  ASSERT_TRUE(eventually([&] { return lead_status(c, "+14155552671") == "COMPLETED"; }));
+  // A repeated report changes nothing.
+  ASSERT_EQ(callback(ended, secret).status, 200u);
+  std::this_thread::sleep_for(300ms);
+  auto list = calls(c);
+  ASSERT_EQ(list["calls"].Size(), 1u);
+  EXPECT_EQ(str(list["calls"][0], "outcome"), "human");
+  EXPECT_EQ(list["calls"][0]["duration_seconds"].GetInt(), 43);
+  EXPECT_EQ(leads(c)["+14155552671"]["attempts_made"].GetInt(), 1);
+
+  // The provider refuses: the attempt is given back and retried later.
+  fake.respond_with(402, R"({"message":"Insufficient credits"})");
+  add_lead(c, "+14155550001");
+  run_live("2030-01-02T12:00:01Z");
+  ASSERT_TRUE(eventually([&] {
+    auto all = leads(c);
+    auto it = all.find("+14155550001");
+    return it != all.end() && it->second["call_error_reason"].IsString();
+  }));
+  auto all = leads(c);
+  auto& refused = all["+14155550001"];
+  EXPECT_EQ(str(refused, "call_status"), "IDLE");
+  EXPECT_EQ(refused["attempts_made"].GetInt(), 0);
+  EXPECT_NE(str(refused, "call_error_reason").find("provider_a: HTTP 402"), std::string::npos);
+  EXPECT_EQ(live.terminate(), 0);
+}
+
+} // namespace
+} // namespace vcs::test
