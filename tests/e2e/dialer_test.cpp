@@ -20,6 +20,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 #include <thread>
 
@@ -153,11 +154,48 @@ protected:
     return parse(r.body);
   }
 
+  // A product and a client subscribed to it whose account configuration
+  // holds `campaign_id`; answers the subscription id.
+  std::string subscribe_client(const std::string& campaign_id) {
+    EXPECT_EQ(op("POST", "/admin/v1/tenants/" + tenant + "/products",
+                 R"({"product_id":"prod_d","name":"Dial plan","pricing_model":"flat",
+                     "min_minutes_included":100,"additional_minute_price":"0.02",
+                     "prices":[{"price_id":"price_d","unit_amount":"49","currency":"USD","interval":"month"}]})")
+                  .status,
+              201u);
+    auto r = pub("POST", "/api/v2/clients/create",
+                 R"({"client_users":[{"email":"dial@acme.io","password":"password1"}],
+                     "client_details":{"name":"Dial","email":"dial@acme.io"},
+                     "client_asset_group":{"name":"g"},
+                     "billing_provider":{"type":"processor","selected_product":{"product_id":"prod_d","price_ids":["price_d"]}},
+                     "assigned_resources":{"campaign":[")" +
+                     campaign_id + R"("]}})");
+    EXPECT_EQ(r.status, 201u) << r.body;
+    client_id = str(parse(r.body)["data"], "client_id");
+    auto subs = parse(pub("GET", "/api/v2/external-billing/subscriptions").body);
+    return str(subs["data"][0], "id");
+  }
+
+  void set_priority(const std::string& campaign_id, const std::string& phone, int priority,
+                    const std::string& next_attempt_after = {}) {
+    auto id = domain::decode_global_id(domain::entity::campaign, campaign_id);
+    auto sql = storage::open_session(database_url());
+    std::string next = next_attempt_after;
+    soci::indicator ind = next.empty() ? soci::i_null : soci::i_ok;
+    *sql << "UPDATE leads SET priority = :p, next_attempt_after = CAST(:n AS timestamptz) "
+            "WHERE campaign_id = :c AND phone_number = :ph",
+        soci::use(priority), soci::use(next, ind), soci::use(static_cast<long long>(*id)),
+        soci::use(phone);
+  }
+
+  static domain::timestamp at(const char* text) { return *domain::parse_iso8601(text); }
+
   service_process& node;
   http_client pub_client;
   http_client op_client;
   std::string tenant;
   std::string key;
+  std::string client_id;
 };
 
 TEST_F(dialer_test, an_answered_lead_completes_and_its_call_is_recorded) {
@@ -282,7 +320,6 @@ TEST_F(dialer_test, a_scheduled_campaign_starts_and_ends_on_its_dates_in_its_zon
                                  R"("timezone":"Asia/Tokyo")");
   add_lead(c, "+14155552671");
   set_status(c, "SCHEDULED");
-  auto at = [](const char* text) { return *domain::parse_iso8601(text); };
   run(at("2029-12-31T14:59:59Z"));
   EXPECT_EQ(campaign_status(c), "SCHEDULED");
   EXPECT_EQ(call_count(c), 0u);
@@ -305,7 +342,6 @@ TEST_F(dialer_test, the_daily_window_applies_in_each_lead_zone_when_asked) {
   add_lead(c, "+12125550123"); // New York
   add_lead(c, "+13105550123"); // Los Angeles
   set_status(c, "ACTIVE");
-  auto at = [](const char* text) { return *domain::parse_iso8601(text); };
   run(at("2030-01-07T15:00:00Z"));
   EXPECT_EQ(call_count(c), 1u);
   ASSERT_TRUE(eventually([&] { return lead_status(c, "+12125550123") == "COMPLETED"; }));
@@ -360,21 +396,8 @@ TEST_F(dialer_test, calls_in_flight_never_exceed_the_provider_limit_across_nodes
 }
 
 TEST_F(dialer_test, call_minutes_are_recorded_once_as_the_client_usage) {
-  ASSERT_EQ(op("POST", "/admin/v1/tenants/" + tenant + "/products",
-               R"({"product_id":"prod_d","name":"Dial plan","pricing_model":"flat",
-                   "min_minutes_included":100,"additional_minute_price":"0.02",
-                   "prices":[{"price_id":"price_d","unit_amount":"49","currency":"USD","interval":"month"}]})")
-                .status,
-            201u);
   auto c = campaign(provider(5));
-  auto r = pub("POST", "/api/v2/clients/create",
-               R"({"client_users":[{"email":"dial@acme.io","password":"password1"}],
-                   "client_details":{"name":"Dial","email":"dial@acme.io"},
-                   "client_asset_group":{"name":"g"},
-                   "billing_provider":{"type":"processor","selected_product":{"product_id":"prod_d","price_ids":["price_d"]}},
-                   "assigned_resources":{"campaign":[")" +
-                   c + R"("]}})");
-  ASSERT_EQ(r.status, 201u) << r.body;
+  subscribe_client(c);
   add_lead(c, "+14155552671", "human");
   add_lead(c, "+14155550001", "no_answer");
   set_status(c, "ACTIVE");
@@ -495,15 +518,23 @@ TEST_F(dialer_test, provider_a_calls_go_through_its_api_and_callbacks_drive_the_
     EXPECT_EQ(r.status, 200u) << r.body;
   };
   run_live("2030-01-02T12:00:00Z");
-  ASSERT_TRUE(eventually([&] { return !fake.received().empty(); }));
-  auto sent = fake.received()[0];
+  // Rounds on demand take every tenant's due campaigns: pick this one's call.
+  const std::string callback_url = "https://dialer.example/webhooks/provider-a/" + vp;
+  auto ours = [&]() -> std::optional<webhook_receiver::request> {
+    for (const auto& req : fake.received())
+      if (req.body.find(callback_url + "\"") != std::string::npos)
+        return req;
+    return std::nullopt;
+  };
+  ASSERT_TRUE(eventually([&] { return ours().has_value(); }));
+  auto sent = *ours();
   EXPECT_EQ(sent.target, "/call");
   EXPECT_EQ(sent.headers["authorization"], "Bearer sk-live-test");
   auto body = parse(sent.body);
   EXPECT_EQ(str(body, "assistantId"), "asst_1");
   EXPECT_EQ(str(body, "phoneNumberId"), "pn_1");
   EXPECT_EQ(str(body["customer"], "number"), "+14155552671");
-  EXPECT_EQ(str(body["server"], "url"), "https://dialer.example/webhooks/provider-a/" + vp);
+  EXPECT_EQ(str(body["server"], "url"), callback_url);
   auto secret = str(body["server"], "secret");
   EXPECT_EQ(secret.size(), 64u);
   auto call_id = str(body["metadata"], "vcs_call_id");
@@ -513,8 +544,11 @@ TEST_F(dialer_test, provider_a_calls_go_through_its_api_and_callbacks_drive_the_
     return live_pub.request("POST", "/webhooks/provider-a/" + vp, message,
                             {{"X-Vapi-Secret", with_secret}, {"Content-Type", "application/json"}});
   };
+  // provider_a's call object carries the metadata given at creation.
   const std::string ringing =
-      R"({"message":{"type":"status-update","status":"ringing","call":{"id":"pa-call-1"}}})";
+      R"({"message":{"type":"status-update","status":"ringing","call":{"id":"pa-call-1",)"
+      R"("metadata":{"vcs_call_id":")" +
+      call_id + R"("}}}})";
   EXPECT_EQ(callback(ringing, "wrong").status, 401u);
   EXPECT_EQ(callback(ringing, std::string(64, '0')).status, 401u);
   EXPECT_EQ(lead_status(c, "+14155552671"), "QUEUED");
@@ -551,6 +585,87 @@ TEST_F(dialer_test, provider_a_calls_go_through_its_api_and_callbacks_drive_the_
   EXPECT_EQ(refused["attempts_made"].GetInt(), 0);
   EXPECT_NE(str(refused, "call_error_reason").find("provider_a: HTTP 402"), std::string::npos);
   EXPECT_EQ(live.terminate(), 0);
+}
+
+TEST_F(dialer_test, higher_priority_first_then_the_oldest_next_attempt) {
+  // One slot, so each round places one call; a start date keeps the rounds of
+  // the clock out.
+  auto c = campaign(provider(1), R"(,"start_date":"2030-01-01")");
+  add_lead(c, "+14155550001"); // priority 0
+  add_lead(c, "+14155550002"); // priority 5, never called
+  add_lead(c, "+14155552671"); // priority 5, due since 2029
+  set_priority(c, "+14155550002", 5);
+  set_priority(c, "+14155552671", 5, "2029-06-01T00:00:00Z");
+  set_status(c, "ACTIVE");
+  std::vector<std::string> order;
+  for (int i = 0; i < 3; ++i) {
+    run(at("2030-01-02T12:00:00Z") + std::chrono::minutes(i));
+    ASSERT_TRUE(eventually([&] { return call_count(c) == static_cast<std::size_t>(i + 1); }));
+    auto list = calls(c);
+    order.push_back(str(list["calls"][0], "phone_number"));
+    ASSERT_TRUE(eventually([&] { return lead_status(c, order.back()) == "COMPLETED"; }));
+  }
+  EXPECT_EQ(order, (std::vector<std::string>{"+14155550002", "+14155552671", "+14155550001"}));
+}
+
+TEST_F(dialer_test, max_daily_attempts_count_per_local_day_of_the_campaign_zone) {
+  // Asia/Kolkata is UTC+5:30: 10:00Z and 18:00Z on 2030-01-05 are the same
+  // local day (15:30 and 23:30); 19:00Z is 00:30 on the 6th.
+  auto c = campaign(provider(5), R"(,"start_date":"2030-01-01","timezone":"Asia/Kolkata",)"
+                                 R"("max_call_attempts":3,"max_daily_attempts":1,)"
+                                 R"("min_gap_between_attempts":3)");
+  add_lead(c, "+14155552671", "busy");
+  set_status(c, "ACTIVE");
+  run(at("2030-01-05T10:00:00Z"));
+  ASSERT_TRUE(
+      eventually([&] { return call_count(c) == 1 && lead_status(c, "+14155552671") == "IDLE"; }));
+  run(at("2030-01-05T18:00:00Z"));
+  std::this_thread::sleep_for(300ms);
+  EXPECT_EQ(call_count(c), 1u);
+  run(at("2030-01-05T19:00:00Z"));
+  EXPECT_EQ(call_count(c), 2u);
+}
+
+TEST_F(dialer_test, a_billing_pause_stops_dialing_until_the_payment_is_resolved) {
+  auto c = campaign(provider(5), R"(,"start_date":"2030-01-01")");
+  auto subscription = subscribe_client(c);
+  add_lead(c, "+14155552671");
+  set_status(c, "ACTIVE");
+  auto issued = op("POST", "/admin/v1/payment-requests",
+                   R"({"client_id":")" + client_id + R"(","subscription_id":")" + subscription +
+                       R"(","type":"SUBSCRIPTION","amount":"49.00","currency":"USD",)"
+                       R"("due_date":"2099-01-10T00:00:00Z","period_start":"2026-11-01",)"
+                       R"("period_end":"2026-12-01"})");
+  ASSERT_EQ(issued.status, 201u) << issued.body;
+  auto payment = str(parse(issued.body), "id");
+  auto set_payment = [&](const std::string& status) {
+    auto r = pub("PATCH", "/api/v2/external-billing/payment-requests/" + payment + "/update",
+                 R"({"status":")" + status + R"("})");
+    ASSERT_EQ(r.status, 200u) << r.body;
+  };
+  set_payment("OVERDUE");
+  EXPECT_EQ(campaign_status(c), "PAUSED");
+  run(at("2030-01-02T12:00:00Z"));
+  std::this_thread::sleep_for(300ms);
+  EXPECT_EQ(call_count(c), 0u);
+  set_payment("PAID");
+  EXPECT_EQ(campaign_status(c), "ACTIVE");
+  run(at("2030-01-02T12:00:01Z"));
+  EXPECT_EQ(call_count(c), 1u);
+}
+
+TEST_F(dialer_test, mark_as_unanswered_requeues_an_answered_lead_for_a_new_round) {
+  auto c = campaign(provider(5));
+  add_lead(c, "+14155552671", "human");
+  set_status(c, "ACTIVE");
+  ASSERT_TRUE(eventually([&] { return lead_status(c, "+14155552671") == "COMPLETED"; }));
+  auto r = pub("PATCH", "/api/v2/voice-campaigns/" + c + "/leads/update/bulk",
+               R"([{"phone_number":"+14155552671","mark_as_unanswered":true}])");
+  ASSERT_EQ(r.status, 200u) << r.body;
+  // Called again by the rounds of the clock (idle poll 1 s here).
+  ASSERT_TRUE(eventually([&] { return call_count(c) == 2; }));
+  ASSERT_TRUE(eventually([&] { return lead_status(c, "+14155552671") == "COMPLETED"; }));
+  EXPECT_EQ(leads(c)["+14155552671"]["attempts_made"].GetInt(), 1);
 }
 
 } // namespace
