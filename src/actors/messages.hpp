@@ -233,7 +233,6 @@ struct dial_request {
 struct dial_counts {
   int64_t campaigns = 0;    // campaigns that ran a dial pass
   int64_t calls_placed = 0; // calls reserved and handed to the provider
-  int64_t ended = 0;        // campaigns ENDED after their end date
   int64_t failed = 0;       // campaign passes that failed (retried later)
 };
 

@@ -13,10 +13,12 @@ namespace {
 class simulated_gateway final : public voice_gateway {
 public:
   explicit simulated_gateway(simulated_settings s) : settings_(std::move(s)) {
+    std::vector<int> weights;
     for (const auto& [outcome, weight] : settings_.mix) {
       outcomes_.push_back(outcome);
-      weights_.push_back(weight);
+      weights.push_back(weight);
     }
+    pick_ = std::discrete_distribution<std::size_t>{weights.begin(), weights.end()};
   }
 
   void place(const call_placement& call, const campaign_actor& sink) override {
@@ -43,13 +45,12 @@ public:
 private:
   domain::call_outcome draw() {
     std::lock_guard<std::mutex> guard{mutex_};
-    std::discrete_distribution<std::size_t> pick{weights_.begin(), weights_.end()};
-    return outcomes_[pick(rng_)];
+    return outcomes_[pick_(rng_)];
   }
 
   simulated_settings settings_;
   std::vector<domain::call_outcome> outcomes_;
-  std::vector<int> weights_;
+  std::discrete_distribution<std::size_t> pick_;
   std::mutex mutex_;
   std::mt19937_64 rng_{std::random_device{}()};
 };

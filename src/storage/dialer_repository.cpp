@@ -1,7 +1,6 @@
 #include "storage/dialer_repository.hpp"
 
 #include "domain/global_id.hpp"
-#include "domain/hex.hpp"
 #include "storage/prepared.hpp"
 
 #include <stdexcept>
@@ -141,15 +140,6 @@ constexpr prepared_statement dnc_remove_stmt{
 constexpr prepared_statement dnc_find_stmt{
     "vcs_dnc_find", "SELECT 1 FROM do_not_call_numbers WHERE tenant_id = $1 AND phone_number = $2"};
 
-std::optional<domain::timestamp> opt_time(const pg_rows& rows, int row, int col) {
-  if (rows.is_null(row, col))
-    return std::nullopt;
-  auto t = domain::parse_pg_timestamp(rows.text(row, col));
-  if (!t)
-    throw std::runtime_error("unreadable timestamp column");
-  return t;
-}
-
 int32_t int32_of(const pg_rows& rows, int row, int col) {
   return static_cast<int32_t>(rows.int64(row, col));
 }
@@ -166,8 +156,8 @@ domain::lead_call_state state_of(const pg_rows& rows, int i) {
   s.attempts_made = int32_of(rows, i, 5);
   s.daily_attempts = int32_of(rows, i, 6);
   s.daily_attempts_day = rows.opt_text(i, 7);
-  s.next_attempt_after = opt_time(rows, i, 8);
-  s.answered_at = opt_time(rows, i, 9);
+  s.next_attempt_after = rows.opt_timestamp(i, 8);
+  s.answered_at = rows.opt_timestamp(i, 9);
   s.call_error_reason = rows.opt_text(i, 10);
   s.do_not_call = rows.boolean(i, 11);
   s.invalid = rows.boolean(i, 12);
@@ -236,12 +226,8 @@ std::optional<provider_slots> lock_provider_slots(soci::session& sql, int64_t te
   if (rows.size() == 0)
     return std::nullopt;
   auto open = execute(sql, open_calls_stmt, {v}).int64(0, 0);
-  provider_slots slots{std::string{rows.text(0, 0)}, int32_of(rows, 0, 1), open, {}};
-  auto ct = domain::from_hex(rows.text(0, 2));
-  auto nonce = domain::from_hex(rows.text(0, 3));
-  if (ct && nonce)
-    slots.credentials = domain::secret_box::sealed{std::move(*ct), std::move(*nonce)};
-  return slots;
+  return provider_slots{std::string{rows.text(0, 0)}, int32_of(rows, 0, 1), open,
+                        rows.opt_sealed(0, 2, 3).value_or(domain::secret_box::sealed{})};
 }
 
 int64_t insert_call(soci::session& sql, int64_t tenant_id, int64_t campaign_id, int64_t lead_id,
@@ -386,8 +372,8 @@ std::vector<call_record> list_calls(soci::session& sql, int64_t tenant_id, int64
     r.error = rows.opt_text(i, 6);
     r.duration_seconds = int32_of(rows, i, 7);
     r.usage_recorded = rows.boolean(i, 8);
-    r.created_at = *opt_time(rows, i, 9);
-    r.ended_at = opt_time(rows, i, 10);
+    r.created_at = rows.timestamp(i, 9);
+    r.ended_at = rows.opt_timestamp(i, 10);
     out.push_back(std::move(r));
   }
   return out;

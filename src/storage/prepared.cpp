@@ -1,5 +1,7 @@
 #include "storage/prepared.hpp"
 
+#include "domain/hex.hpp"
+
 #include <libpq-fe.h>
 #include <soci/postgresql/soci-postgresql.h>
 #include <soci/soci.h>
@@ -90,6 +92,30 @@ int64_t pg_rows::int64(int row, int col) const {
 bool pg_rows::boolean(int row, int col) const noexcept {
   auto t = text(row, col);
   return !t.empty() && t[0] == 't';
+}
+
+domain::timestamp pg_rows::timestamp(int row, int col) const {
+  auto t = domain::parse_pg_timestamp(text(row, col));
+  if (!t)
+    throw std::runtime_error("unreadable timestamp column");
+  return *t;
+}
+
+std::optional<domain::timestamp> pg_rows::opt_timestamp(int row, int col) const {
+  if (is_null(row, col))
+    return std::nullopt;
+  return timestamp(row, col);
+}
+
+std::optional<domain::secret_box::sealed> pg_rows::opt_sealed(int row, int ciphertext_col,
+                                                              int nonce_col) const {
+  if (is_null(row, ciphertext_col) || is_null(row, nonce_col))
+    return std::nullopt;
+  auto ct = domain::from_hex(text(row, ciphertext_col));
+  auto nonce = domain::from_hex(text(row, nonce_col));
+  if (!ct || !nonce)
+    throw std::runtime_error("unreadable sealed secret columns");
+  return domain::secret_box::sealed{std::move(*ct), std::move(*nonce)};
 }
 
 namespace {

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "domain/secret_box.hpp"
 #include "domain/timestamp.hpp"
 
 #include <cstdint>
@@ -54,6 +55,14 @@ public:
   std::optional<std::string> opt_text(int row, int col) const;
   int64_t int64(int row, int col) const;
   bool boolean(int row, int col) const noexcept;
+  // A timestamptz in PostgreSQL's text form (sessions run in UTC); throws
+  // when unreadable.
+  domain::timestamp timestamp(int row, int col) const;
+  std::optional<domain::timestamp> opt_timestamp(int row, int col) const;
+  // Sealed secret columns selected as encode(ciphertext, 'hex') and
+  // encode(nonce, 'hex'); nullopt when either is NULL.
+  std::optional<domain::secret_box::sealed> opt_sealed(int row, int ciphertext_col,
+                                                       int nonce_col) const;
 
   // Columns of a result_format::binary result (text columns read with
   // text() either way): no number or timestamp formatting on either side.

@@ -55,15 +55,6 @@ constexpr prepared_statement secret_stmt{
 
 #undef VCS_WEBHOOK_COLUMNS
 
-std::optional<domain::timestamp> opt_time(const pg_rows& rows, int row, int col) {
-  if (rows.is_null(row, col))
-    return std::nullopt;
-  auto t = domain::parse_pg_timestamp(rows.text(row, col));
-  if (!t)
-    throw std::runtime_error("unreadable timestamp column");
-  return t;
-}
-
 webhook_delivery delivery_of(const pg_rows& rows, int i) {
   webhook_delivery d;
   d.id = rows.int64(i, 0);
@@ -76,12 +67,12 @@ webhook_delivery delivery_of(const pg_rows& rows, int i) {
   d.payload = std::string{rows.text(i, 6)};
   d.status = std::string{rows.text(i, 7)};
   d.attempts = static_cast<int32_t>(rows.int64(i, 8));
-  d.next_attempt_at = *opt_time(rows, i, 9);
+  d.next_attempt_at = rows.timestamp(i, 9);
   d.last_error = rows.opt_text(i, 10);
   if (!rows.is_null(i, 11))
     d.last_status = static_cast<int32_t>(rows.int64(i, 11));
-  d.created_at = *opt_time(rows, i, 12);
-  d.delivered_at = opt_time(rows, i, 13);
+  d.created_at = rows.timestamp(i, 12);
+  d.delivered_at = rows.opt_timestamp(i, 13);
   return d;
 }
 
@@ -106,12 +97,7 @@ std::vector<webhook_delivery> claim_webhooks(soci::session& sql, int32_t lease_s
   std::vector<webhook_delivery> out;
   for (int i = 0; i < rows.size(); ++i) {
     auto d = delivery_of(rows, i);
-    if (!rows.is_null(i, 14) && !rows.is_null(i, 15)) {
-      auto ct = domain::from_hex(rows.text(i, 14));
-      auto nonce = domain::from_hex(rows.text(i, 15));
-      if (ct && nonce)
-        d.secret = domain::secret_box::sealed{std::move(*ct), std::move(*nonce)};
-    }
+    d.secret = rows.opt_sealed(i, 14, 15);
     out.push_back(std::move(d));
   }
   return out;

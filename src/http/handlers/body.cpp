@@ -29,6 +29,28 @@ std::optional<int64_t> client_reference(object_reader& in, domain::field_errors&
   return id;
 }
 
+std::optional<domain::timestamp> as_of_body(const exchange_ptr& ex) {
+  auto now = domain::now();
+  if (ex->request.body.empty())
+    return now;
+  auto body = object_body(ex);
+  if (!body)
+    return std::nullopt;
+  domain::field_errors errors;
+  object_reader in{*body, errors};
+  if (auto text = in.string("now", false, 40)) {
+    if (auto t = domain::parse_iso8601(*text))
+      now = *t;
+    else
+      errors.add("now", "Enter an ISO 8601 timestamp.");
+  }
+  if (!errors.empty()) {
+    ex->fail(validation_error(std::move(errors)));
+    return std::nullopt;
+  }
+  return now;
+}
+
 domain::error validation_error(domain::field_errors errors) {
   return domain::error{domain::errc::bad_request, "Validation error"}.with_field_errors(
       std::move(errors));

@@ -15,6 +15,11 @@ std::optional<rapidjson::Document> object_body(const exchange_ptr& ex);
 // anything else is a field error.
 std::optional<int64_t> client_reference(object_reader& in, domain::field_errors& errors);
 
+// The optional `{now}` body of an operator run on demand (ISO 8601): the
+// clock when there is no body or no `now`; nullopt when the exchange was
+// answered (400).
+std::optional<domain::timestamp> as_of_body(const exchange_ptr& ex);
+
 // 400 {message: "Validation error", errors: {field: [...]}}.
 domain::error validation_error(domain::field_errors errors);
 

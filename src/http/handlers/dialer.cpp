@@ -142,39 +142,12 @@ public:
   }
 };
 
-std::optional<domain::timestamp> body_now(const exchange_ptr& ex, bool& answered) {
-  answered = false;
-  auto now = domain::now();
-  if (ex->request.body.empty())
-    return now;
-  auto body = object_body(ex);
-  if (!body) {
-    answered = true;
-    return std::nullopt;
-  }
-  domain::field_errors errors;
-  object_reader in{*body, errors};
-  if (auto text = in.string("now", false, 40)) {
-    if (auto t = domain::parse_iso8601(*text))
-      now = *t;
-    else
-      errors.add("now", "Enter an ISO 8601 timestamp.");
-  }
-  if (!errors.empty()) {
-    ex->fail(validation_error(std::move(errors)));
-    answered = true;
-    return std::nullopt;
-  }
-  return now;
-}
-
 // POST /admin/v1/dialer/run: one dial round now, as of `now` (default: the
 // clock), answered when every campaign's pass is done.
 class run_dialer_handler final : public operator_handler {
 public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
-    bool answered = false;
-    auto now = body_now(ex, answered);
+    auto now = as_of_body(ex);
     if (!now)
       return;
     ctx.self

@@ -154,22 +154,10 @@ void render_counts(json_out& out, domain::timestamp now, const actors::sweep_cou
 class sweep_handler final : public operator_handler {
 public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
-    auto now = domain::now();
-    if (!ex->request.body.empty()) {
-      auto body = object_body(ex);
-      if (!body)
-        return;
-      domain::field_errors errors;
-      object_reader in{*body, errors};
-      if (auto text = in.string("now", false, 40)) {
-        if (auto t = domain::parse_iso8601(*text))
-          now = *t;
-        else
-          errors.add("now", "Enter an ISO 8601 timestamp.");
-      }
-      if (!errors.empty())
-        return ex->fail(validation_error(std::move(errors)));
-    }
+    auto as_of = as_of_body(ex);
+    if (!as_of)
+      return;
+    auto now = *as_of;
     // A sweep may wait for another node's to end, then walks every
     // subscription with something due.
     auto timeout = ex->svc.actor_timeout * 4;
