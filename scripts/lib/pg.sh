@@ -6,17 +6,25 @@
 #                      DIR/data, unix socket in DIR/socket, TCP on 127.0.0.1
 #                      PORT only, log in DIR/postgres.log, database vcs.
 #   pg_stop DIR        fast shutdown; fine when it is not running.
+#   pg_remove DIR      stop and delete the cluster (a throwaway one).
+#   pg_location DIR    the directory the cluster of DIR really lives in.
 #   pg_url DIR PORT    libpq URI of database vcs over TCP on loopback.
 #   free_port          a currently free TCP port on 127.0.0.1.
 #
 # initdb refuses to run as root, so when we are root every PostgreSQL tool
-# runs as the postgres user and DIR is chowned to it. Authentication is
-# trust (loopback and the private socket only): a dev box, not production.
+# runs as the postgres user and DIR is chowned to it. The postgres user must
+# then be able to enter every directory above DIR; when it cannot (a checkout
+# under /root, a mode-700 home or mktemp -d directory), the cluster lives in
+# $pg_relocation_root/<hash of DIR's path> instead, owned by postgres, and
+# DIR becomes a symbolic link to it, so later starts find the same data.
+# Authentication is trust (loopback and the private socket only): a dev box,
+# not production.
 #
 # The functions report failures by their return status and work with or
 # without errexit; sourcing this file does not change shell options.
 
 pg_bindir=${PG_BINDIR:-/usr/lib/postgresql/15/bin}
+pg_relocation_root=${VCS_PG_RELOCATION_ROOT:-/var/lib/voice-campaign-service/pg}
 
 _pg_err() {
   echo "pg.sh: $*" >&2
@@ -38,19 +46,69 @@ _pg_abs() {
   (cd "$1" && pwd -P)
 }
 
-# Fails with a clear message when the postgres user cannot reach DIR.
-_pg_check_traversable() {
-  local dir=$1 p
+# Prints the outermost directory on the way to DIR (DIR included) that the
+# postgres user cannot enter; nothing when it can enter them all, or when we
+# are not root (the tools then run as ourselves). A directory that does not
+# exist yet ends the walk: mkdir -p makes it, and what follows, enterable.
+_pg_blocker() {
+  local path=$1 p='' part parts
   [ "$(id -u)" -eq 0 ] || return 0
-  p=$dir
-  while [ "$p" != / ]; do
-    p=$(dirname "$p")
+  IFS=/ read -ra parts <<<"${path#/}"
+  for part in "${parts[@]}"; do
+    [ -n "$part" ] || continue
+    p="$p/$part"
+    [ -d "$p" ] || return 0
     if ! runuser -u postgres -- test -x "$p"; then
-      _pg_err "the postgres user cannot enter $p (mode $(stat -c %A "$p"), owner $(stat -c %U "$p"))," \
-        "so it cannot use a cluster under $dir. Put the checkout somewhere else or run: chmod o+x $p"
-      return 1
+      echo "$p"
+      return 0
     fi
   done
+}
+
+# Where the cluster of DIR lives, made if missing: DIR itself when the
+# postgres user can reach it, otherwise a directory under
+# $pg_relocation_root that DIR links to. Prints its absolute path.
+_pg_place() {
+  local requested=$1 abs blocker target entry
+  if [ -L "$requested" ]; then
+    target=$(readlink -f "$requested") || return 1
+    (umask 022 && mkdir -p "$target") || return 1
+    echo "$target"
+    return 0
+  fi
+  # Directories made here must be enterable by the postgres user.
+  (umask 022 && mkdir -p "$requested") || return 1
+  abs=$(_pg_abs "$requested") || return 1
+  blocker=$(_pg_blocker "$(dirname "$abs")")
+  if [ -z "$blocker" ]; then
+    echo "$abs"
+    return 0
+  fi
+  target="$pg_relocation_root/$(printf '%s' "$abs" | sha256sum | cut -c1-16)"
+  (umask 022 && mkdir -p "$target") || return 1
+  # What an earlier, refused start left behind (a log, an empty socket
+  # directory) moves along.
+  for entry in "$abs"/* "$abs"/.[!.]*; do
+    [ -e "$entry" ] || [ -L "$entry" ] || continue
+    mv "$entry" "$target/" || return 1
+  done
+  rmdir "$abs" && ln -s "$target" "$abs" || return 1
+  printf '%s\n' "$abs" >"$target/linked-from" || return 1
+  _pg_err "the postgres user cannot enter $blocker, so the cluster for $abs" \
+    "lives in $target ($abs links to it)"
+  echo "$target"
+}
+
+# Fails with a clear message naming the directory that stops the postgres
+# user from reaching DIR.
+_pg_check_traversable() {
+  local dir=$1 blocker
+  blocker=$(_pg_blocker "$(dirname "$dir")")
+  [ -z "$blocker" ] && return 0
+  _pg_err "the postgres user cannot enter $blocker (mode $(stat -c %A "$blocker")," \
+    "owner $(stat -c %U "$blocker")), so it cannot use a cluster under $dir." \
+    "Run: chmod o+x $blocker, or set VCS_PG_RELOCATION_ROOT to a directory it can reach"
+  return 1
 }
 
 # True when the cluster in DIR/data is running.
@@ -70,8 +128,7 @@ pg_start() {
       return 2
       ;;
   esac
-  mkdir -p "$1" || return 1
-  dir=$(_pg_abs "$1") || return 1
+  dir=$(_pg_place "$1") || return 1
   _pg_check_traversable "$dir" || return 1
   # The unix socket path must fit in sun_path (107 bytes).
   if [ $((${#dir} + ${#port} + 18)) -gt 107 ]; then
@@ -187,6 +244,27 @@ pg_stop() {
       return 1
     fi
   fi
+}
+
+pg_remove() {
+  if [ $# -ne 1 ]; then
+    _pg_err "usage: pg_remove DIR"
+    return 2
+  fi
+  [ -e "$1" ] || [ -L "$1" ] || return 0
+  pg_stop "$1" || return 1
+  if [ -L "$1" ]; then
+    rm -rf "$(readlink -f "$1")" || return 1
+  fi
+  rm -rf "$1"
+}
+
+pg_location() {
+  if [ $# -ne 1 ]; then
+    _pg_err "usage: pg_location DIR"
+    return 2
+  fi
+  readlink -f "$1"
 }
 
 pg_url() {
