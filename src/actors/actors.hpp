@@ -76,8 +76,10 @@ using campaign_actor = caf::typed_actor<
     caf::replies_to<create_atom, widget_create>::with<domain::web_widget>,
     // Runs one dial pass as of a time; answers the calls it placed.
     caf::replies_to<dial_atom, dial_request>::with<int64_t>,
-    // A provider's report on one of the campaign's calls.
-    caf::reacts_to<call_atom, call_update>,
+    // A provider's report on one of the campaign's calls; answers once it
+    // committed (true: the call ended), so a callback is acknowledged only
+    // then.
+    caf::replies_to<call_atom, call_update>::with<bool>,
     // Timer tick: retires the actor when it has been idle long enough.
     caf::reacts_to<idle_atom>>;
 

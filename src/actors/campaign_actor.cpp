@@ -245,23 +245,30 @@ campaign_actor::behavior_type campaign(campaign_actor::stateful_pointer<campaign
             [rp](const caf::error& e) mutable { rp.deliver(e); });
         return rp;
       },
-      [self](call_atom, call_update& update) {
+      [self](call_atom, call_update& update) -> caf::result<bool> {
         auto t = self->state.tenant_id;
         auto c = self->state.campaign_id;
         auto id = update.call_id;
+        auto rp = self->make_response_promise<bool>();
         self->state.write_then(
             self,
             [t, c, update = std::move(update)](soci::session& sql) -> std::any {
               return apply_call_update(sql, t, c, update, domain::now());
             },
-            [self, id](std::any& ended) {
-              if (std::any_cast<bool>(ended))
+            [self, id, rp](std::any& v) mutable {
+              const bool ended = std::any_cast<bool>(v);
+              if (ended)
                 self->state.open_calls.erase(id);
+              rp.deliver(ended);
             },
-            [id](const caf::error& e) {
-              // The sweep ends calls whose report was lost (lost_calls).
+            [id, rp](const caf::error& e) mutable {
+              // A provider retries an unacknowledged callback; for the
+              // simulated provider the sweep ends calls whose report was
+              // lost (lost_calls).
               spdlog::warn("call {}: report not applied ({})", id, to_string(e));
+              rp.deliver(e);
             });
+        return rp;
       },
       [self](import_atom, int64_t job_id) {
         if (self->state.importing.insert(job_id).second)

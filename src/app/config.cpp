@@ -1,5 +1,7 @@
 #include "app/config.hpp"
 
+#include "domain/outbound_address.hpp"
+
 #include <cctype>
 #include <cstdlib>
 #include <fstream>
@@ -55,6 +57,13 @@ const std::vector<setting>& settings() {
        into(&config::database_url, "database_url")},
       {"db-pool-size", "VCS_DB_POOL_SIZE", "database workers for entity actors' transactions (4)",
        into(&config::db_pool_size, "db_pool_size")},
+      {"db-statement-timeout-ms", "VCS_DB_STATEMENT_TIMEOUT_MS",
+       "PostgreSQL cancels any statement of the service running longer (20000); below "
+       "actor-timeout-ms, so database work ends before the request gives up",
+       into(&config::db_statement_timeout, "db_statement_timeout")},
+      {"db-lock-timeout-ms", "VCS_DB_LOCK_TIMEOUT_MS",
+       "PostgreSQL fails a statement that waits longer for a row or table lock (5000)",
+       into(&config::db_lock_timeout, "db_lock_timeout")},
       {"public-listen", "VCS_PUBLIC_LISTEN", "public API listener host:port (127.0.0.1:8080)",
        into(&config::public_listen, "public_listen")},
       {"operator-listen", "VCS_OPERATOR_LISTEN", "operator API listener host:port (127.0.0.1:8081)",
@@ -172,6 +181,10 @@ const std::vector<setting>& settings() {
       {"webhook-timeout-ms", "VCS_WEBHOOK_TIMEOUT_MS",
        "time for a webhook receiver to answer (10000)",
        into(&config::webhook_timeout, "webhook_timeout")},
+      {"outbound-allow", "VCS_OUTBOUND_ALLOW",
+       "internal networks webhooks and provider APIs may reach anyway, comma-separated "
+       "(e.g. 10.1.2.0/24, fd00::/8 for an on-premises receiver); empty: none (\"\")",
+       into(&config::outbound_allow, "outbound_allow")},
       {"operator-token", "VCS_OPERATOR_TOKEN", "bearer token of the operator listener (required)",
        into(&config::operator_token, "operator_token")},
       {"secret-key", "VCS_SECRET_KEY",
@@ -301,6 +314,9 @@ void require_serve_settings(const config& c) {
   if (c.dial_batch == 0 || c.webhook_max_attempts == 0 || c.dial_lease_seconds == 0)
     throw std::invalid_argument("dial-batch, dial-lease-seconds and webhook-max-attempts must be "
                                 "at least 1");
+  if (!domain::outbound_policy::parse(c.outbound_allow))
+    throw std::invalid_argument("outbound-allow must be comma-separated networks such as "
+                                "10.1.2.0/24 or fd00::/8");
 }
 
 std::string usage() {

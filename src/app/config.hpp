@@ -14,6 +14,8 @@ namespace vcs::app {
 struct config {
   std::string database_url;
   std::size_t db_pool_size = 4;
+  std::chrono::milliseconds db_statement_timeout{20'000};
+  std::chrono::milliseconds db_lock_timeout{5'000};
   std::string public_listen = "127.0.0.1:8080";
   std::string operator_listen = "127.0.0.1:8081";
   std::size_t io_threads = 2;
@@ -56,6 +58,7 @@ struct config {
   std::chrono::milliseconds webhook_backoff{5'000};
   std::chrono::milliseconds webhook_max_backoff{3'600'000};
   std::chrono::milliseconds webhook_timeout{10'000};
+  std::string outbound_allow;
   std::string operator_token;
   std::string secret_key;
   std::string log_level = "info";

@@ -109,7 +109,7 @@ int run_serve(const app::config& c) {
 
   auto secrets =
       std::make_shared<const domain::secret_box>(*domain::secret_box::from_hex(c.secret_key));
-  http::outbound_client outbound;
+  http::outbound_client outbound{*domain::outbound_policy::parse(c.outbound_allow)};
   std::shared_ptr<actors::voice_gateway> live;
   if (c.voice_mode == "live")
     live = http::make_provider_a_gateway({c.provider_a_base_url, c.callback_base_url, c.secret_key},
@@ -117,8 +117,12 @@ int run_serve(const app::config& c) {
   auto gateway = actors::make_routing_gateway(actors::make_simulated_gateway(simulated(c)), live,
                                               "provider_a");
 
+  // Every session serving requests and schedulers has statement and lock
+  // time limits; migrations (above) run without them.
+  const auto session_url =
+      storage::with_session_limits(c.database_url, c.db_statement_timeout, c.db_lock_timeout);
   auto pool = std::make_shared<actors::db_pool>(
-      actors::db_pool::spawn(sys, c.database_url, c.db_pool_size, c.actor_timeout));
+      actors::db_pool::spawn(sys, session_url, c.db_pool_size, c.actor_timeout));
   auto entities = std::make_shared<actors::entity_config>();
   entities->pool = pool;
   entities->idle_timeout = c.entity_idle_timeout;
@@ -134,7 +138,7 @@ int run_serve(const app::config& c) {
   auto registry = sys.spawn(actors::registry, actors::entity_config_ptr{entities});
   auto sweeper = sys.spawn(actors::import_sweeper, actors::entity_config_ptr{entities}, registry,
                            c.import_sweep_interval);
-  auto lock_worker = sys.spawn<caf::detached>(actors::db_worker, c.database_url,
+  auto lock_worker = sys.spawn<caf::detached>(actors::db_worker, session_url,
                                               std::make_shared<std::atomic<int>>(0));
   auto billing = sys.spawn(actors::billing_scheduler, actors::entity_config_ptr{entities}, registry,
                            lock_worker, c.billing_sweep_interval);
@@ -155,7 +159,7 @@ int run_serve(const app::config& c) {
                             outbound.poster(), secrets, hook_settings);
 
   auto database_up = std::make_shared<std::atomic<bool>>(true);
-  auto probe = sys.spawn<caf::detached>(actors::health_probe, c.database_url, database_up,
+  auto probe = sys.spawn<caf::detached>(actors::health_probe, session_url, database_up,
                                         std::chrono::milliseconds(500));
 
   auto svc = std::make_shared<http::services>();
@@ -169,10 +173,11 @@ int run_serve(const app::config& c) {
   svc->max_queued_requests = c.max_queued_requests;
   svc->max_queue_wait = c.max_queue_wait;
   svc->secrets = secrets;
+  svc->outbound = &outbound;
   svc->callback_key = c.secret_key;
   auto routes = std::make_shared<http::route_tables>(
       http::route_tables{http::public_routes(), http::operator_routes()});
-  http::front_pool front{sys, c.request_workers, routes, svc, c.database_url};
+  http::front_pool front{sys, c.request_workers, routes, svc, session_url};
 
   http::server_options opts;
   opts.public_listen = c.public_listen;

@@ -18,6 +18,14 @@ const std::vector<std::string>& resource_kinds();
 // what they allow).
 const std::vector<std::string>& access_levels();
 
+// Most client users one create request may carry: each password costs about
+// 60 ms of argon2id, so this bounds a request to about 1.5 s of hashing.
+inline constexpr std::size_t client_users_max = 25;
+// Most processor price ids one client's billing may select.
+inline constexpr std::size_t price_ids_max = 50;
+// Most ids of one resource kind one assignment request may carry.
+inline constexpr std::size_t assigned_ids_max = 1'000;
+
 // Assignments by kind, ids in the order sent; campaign ids canonical.
 using assignments = std::vector<std::pair<std::string, std::vector<std::string>>>;
 

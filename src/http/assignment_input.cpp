@@ -44,6 +44,10 @@ domain::assignments read_assignments(const rapidjson::Value& value, const std::s
       errors.add(field, "Must be a list of ids.");
       continue;
     }
+    if (m.value.Size() > domain::assigned_ids_max) {
+      errors.add(field, "At most " + std::to_string(domain::assigned_ids_max) + " ids.");
+      continue;
+    }
     std::vector<std::string> ids;
     std::set<std::string> seen;
     for (const auto& v : m.value.GetArray()) {

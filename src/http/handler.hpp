@@ -22,6 +22,8 @@ class session;
 
 namespace vcs::http {
 
+class outbound_client;
+
 // What every request worker shares, fixed after start-up.
 struct services {
   actors::registry_actor registry;
@@ -42,6 +44,8 @@ struct services {
   std::string callback_key;
   // Seals stored provider credentials (key from VCS_SECRET_KEY).
   std::shared_ptr<const domain::secret_box> secrets;
+  // Checks the URLs tenants give for outbound requests (webhook_url).
+  const outbound_client* outbound = nullptr;
 };
 
 // One request in flight: what was asked, who asks, and the way back. Held by

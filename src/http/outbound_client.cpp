@@ -6,6 +6,7 @@
 #include <boost/beast/ssl.hpp>
 
 #include <charconv>
+#include <future>
 #include <optional>
 #include <thread>
 #include <vector>
@@ -75,6 +76,37 @@ std::optional<parsed_url> parse_url(std::string_view url) {
   return out;
 }
 
+// Why the host as written may not be requested. The domain's strict reading
+// of the host (no userinfo, percent-encoding or odd characters) is the one
+// checked, so no spelling reads one way here and another in the resolver.
+std::optional<std::string> host_refusal(const domain::outbound_policy& policy,
+                                        std::string_view url) {
+  auto host = domain::url_host(url);
+  if (!host)
+    return "the URL's host is not a plain name or address";
+  return policy.refuse_host(*host);
+}
+
+// Why none of `results` may be connected to: the first refused address.
+std::optional<std::string> refused_address(const domain::outbound_policy& policy,
+                                           const std::string& host,
+                                           const tcp::resolver::results_type& results) {
+  for (const auto& entry : results) {
+    const auto address = entry.endpoint().address();
+    domain::ip_address ip;
+    if (address.is_v4()) {
+      auto bytes = address.to_v4().to_bytes();
+      ip = domain::ip_address_from_bytes(bytes.data(), bytes.size());
+    } else {
+      auto bytes = address.to_v6().to_bytes();
+      ip = domain::ip_address_from_bytes(bytes.data(), bytes.size());
+    }
+    if (auto why = policy.refuse(ip))
+      return *why + " (" + host + ")";
+  }
+  return std::nullopt;
+}
+
 // One request: resolve, connect, (handshake,) write, read; every step under
 // the request's deadline. Stream is beast::tcp_stream or an ssl_stream of it.
 template <class Stream> class exchange : public std::enable_shared_from_this<exchange<Stream>> {
@@ -82,9 +114,9 @@ public:
   using done_fn = std::function<void(actors::outbound_result)>;
 
   template <class... Args>
-  exchange(net::io_context& io, parsed_url url, actors::outbound_post req, done_fn done,
-           Args&&... stream_args)
-      : resolver_(net::make_strand(io)),
+  exchange(net::io_context& io, const domain::outbound_policy& policy, parsed_url url,
+           actors::outbound_post req, done_fn done, Args&&... stream_args)
+      : policy_(policy), resolver_(net::make_strand(io)),
         stream_(resolver_.get_executor(), std::forward<Args>(stream_args)...), url_(std::move(url)),
         post_(std::move(req)), done_(std::move(done)) {}
 
@@ -125,6 +157,8 @@ private:
   void on_resolve(beast::error_code ec, const tcp::resolver::results_type& results) {
     if (ec)
       return fail("resolve: " + ec.message());
+    if (auto why = refused_address(policy_, url_.host, results))
+      return fail("refused: " + *why);
     lowest().async_connect(
         results, [self = this->shared_from_this()](beast::error_code ec, const tcp::endpoint&) {
           self->on_connect(ec);
@@ -182,6 +216,7 @@ private:
       std::exchange(done_, nullptr)(std::move(r));
   }
 
+  const domain::outbound_policy& policy_;
   tcp::resolver resolver_;
   Stream stream_;
   parsed_url url_;
@@ -195,13 +230,17 @@ private:
 } // namespace
 
 struct outbound_client::impl {
+  explicit impl(domain::outbound_policy p) : policy(std::move(p)) {}
+
+  domain::outbound_policy policy;
   net::io_context io;
   net::executor_work_guard<net::io_context::executor_type> work{io.get_executor()};
   ssl::context tls{ssl::context::tls_client};
   std::vector<std::thread> threads;
 };
 
-outbound_client::outbound_client(std::size_t threads) : impl_(std::make_unique<impl>()) {
+outbound_client::outbound_client(domain::outbound_policy policy, std::size_t threads)
+    : impl_(std::make_unique<impl>(std::move(policy))) {
   impl_->tls.set_default_verify_paths();
   impl_->tls.set_verify_mode(ssl::verify_peer);
   for (std::size_t i = 0; i < std::max<std::size_t>(1, threads); ++i)
@@ -224,20 +263,50 @@ void outbound_client::stop() {
 void outbound_client::post(actors::outbound_post request,
                            std::function<void(actors::outbound_result)> done) {
   auto url = parse_url(request.url);
-  if (!url) {
+  std::optional<std::string> why;
+  if (!url)
+    why = "not an http:// or https:// URL";
+  else if (auto refused = host_refusal(impl_->policy, request.url))
+    why = "refused: " + *refused;
+  if (why) {
     actors::outbound_result r;
-    r.error = "not an http:// or https:// URL";
+    r.error = std::move(*why);
     done(std::move(r));
     return;
   }
   if (url->tls)
     std::make_shared<exchange<beast::ssl_stream<beast::tcp_stream>>>(
-        impl_->io, std::move(*url), std::move(request), std::move(done), impl_->tls)
+        impl_->io, impl_->policy, std::move(*url), std::move(request), std::move(done), impl_->tls)
         ->start();
   else
-    std::make_shared<exchange<beast::tcp_stream>>(impl_->io, std::move(*url), std::move(request),
-                                                  std::move(done))
+    std::make_shared<exchange<beast::tcp_stream>>(impl_->io, impl_->policy, std::move(*url),
+                                                  std::move(request), std::move(done))
         ->start();
+}
+
+std::optional<std::string> outbound_client::refusal(const std::string& url,
+                                                    std::chrono::milliseconds limit) const {
+  auto parsed = parse_url(url);
+  if (!parsed)
+    return "not an http:// or https:// URL";
+  if (auto why = host_refusal(impl_->policy, url))
+    return why;
+  if (domain::parse_ip_literal(parsed->host))
+    return std::nullopt; // an address that passed needs no resolving
+  auto resolver = std::make_shared<tcp::resolver>(impl_->io);
+  auto answer = std::make_shared<std::promise<std::optional<std::string>>>();
+  auto result = answer->get_future();
+  resolver->async_resolve(
+      parsed->host, parsed->port,
+      [this, resolver, answer, host = parsed->host](beast::error_code ec,
+                                                    const tcp::resolver::results_type& results) {
+        answer->set_value(ec ? std::nullopt : refused_address(impl_->policy, host, results));
+      });
+  if (result.wait_for(limit) != std::future_status::ready) {
+    net::post(impl_->io, [resolver] { resolver->cancel(); });
+    return std::nullopt;
+  }
+  return result.get();
 }
 
 actors::http_poster outbound_client::poster() {

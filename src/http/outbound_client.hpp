@@ -2,23 +2,36 @@
 
 // Outbound HTTP/1.1 POSTs (webhooks, provider APIs) on an event loop of
 // their own: http:// and https:// (certificate and host name verified
-// against the system's trust store).
+// against the system's trust store). Every request is checked against the
+// outbound policy: the host as written, then every address it resolves to,
+// and only checked addresses are connected to (no second resolution a DNS
+// change could slip through). Redirects are not followed.
 
 #include "actors/outbound_http.hpp"
+#include "domain/outbound_address.hpp"
 
+#include <chrono>
 #include <memory>
+#include <optional>
+#include <string>
 
 namespace vcs::http {
 
 class outbound_client {
 public:
-  explicit outbound_client(std::size_t threads = 1);
+  explicit outbound_client(domain::outbound_policy policy, std::size_t threads = 1);
   ~outbound_client();
   outbound_client(const outbound_client&) = delete;
   outbound_client& operator=(const outbound_client&) = delete;
 
   // actors::http_poster's shape; callable from any thread.
   void post(actors::outbound_post request, std::function<void(actors::outbound_result)> done);
+
+  // Why `url` may not be requested: its host, or any address it resolves to
+  // within `limit`, is internal and not allowed. A name that does not
+  // resolve in time passes here (each delivery checks again). Blocks the
+  // caller up to `limit`.
+  std::optional<std::string> refusal(const std::string& url, std::chrono::milliseconds limit) const;
 
   // An http_poster that forwards to this client (which must outlive it).
   actors::http_poster poster();

@@ -131,12 +131,12 @@ domain::call_outcome outcome_of_ended_reason(std::string_view reason) {
 }
 
 std::optional<provider_a_report> read_provider_a_message(std::string_view body) {
-  rapidjson::Document doc;
-  doc.Parse(body.data(), body.size());
-  if (doc.HasParseError() || !doc.IsObject())
+  // The same depth and text guards as every request body.
+  auto doc = parse_json(body);
+  if (!doc || !doc->IsObject())
     return std::nullopt;
-  auto msg = doc.FindMember("message");
-  if (msg == doc.MemberEnd() || !msg->value.IsObject())
+  auto msg = doc->FindMember("message");
+  if (msg == doc->MemberEnd() || !msg->value.IsObject())
     return std::nullopt;
   const auto& m = msg->value;
   auto type = string_member(m, "type");

@@ -14,7 +14,9 @@ namespace {
 
 // SOCI 4.0 misreads libpq URIs, so every accepted form (URI or key=value)
 // is parsed by libpq itself and handed to SOCI as quoted key=value pairs.
-std::string to_conninfo(const std::string& url) {
+// `extra_options` is appended to libpq's `options` (server settings sent
+// with the connection request, so they cost no round trip).
+std::string to_conninfo(const std::string& url, std::string_view extra_options = {}) {
   char* message = nullptr;
   PQconninfoOption* options = PQconninfoParse(url.c_str(), &message);
   if (options == nullptr) {
@@ -23,17 +25,22 @@ std::string to_conninfo(const std::string& url) {
     throw std::invalid_argument("invalid database URL: " + reason);
   }
   std::string out;
-  for (auto* o = options; o->keyword != nullptr; ++o) {
-    if (o->val == nullptr || *o->val == '\0')
-      continue;
-    out += o->keyword;
+  auto append = [&out](std::string_view keyword, std::string_view value) {
+    out += keyword;
     out += "='";
-    for (const char* c = o->val; *c != '\0'; ++c) {
-      if (*c == '\'' || *c == '\\')
+    for (char c : value) {
+      if (c == '\'' || c == '\\')
         out += '\\';
-      out += *c;
+      out += c;
     }
     out += "' ";
+  };
+  for (auto* o = options; o->keyword != nullptr; ++o) {
+    std::string value = o->val ? o->val : "";
+    if (std::string_view{o->keyword} == "options" && !extra_options.empty())
+      value += value.empty() ? std::string{extra_options} : " " + std::string{extra_options};
+    if (!value.empty())
+      append(o->keyword, value);
   }
   PQconninfoFree(options);
   return out;
@@ -54,6 +61,12 @@ void configure(soci::session& sql) {
 
 } // namespace
 
+std::string with_session_limits(const std::string& url, std::chrono::milliseconds statement_timeout,
+                                std::chrono::milliseconds lock_timeout) {
+  return to_conninfo(url, "-c statement_timeout=" + std::to_string(statement_timeout.count()) +
+                              " -c lock_timeout=" + std::to_string(lock_timeout.count()));
+}
+
 std::unique_ptr<soci::session> open_session(const std::string& url) {
   auto sql = std::make_unique<soci::session>(soci::postgresql, to_conninfo(url));
   configure(*sql);
@@ -73,7 +86,10 @@ soci::session& lazy_session::get() {
     if (!sql_) {
       sql_ = open_session(url_);
     } else {
-      bool usable = !broken();
+      // A connection left inside a transaction (a failure between BEGIN and
+      // COMMIT, a rollback that could not be sent) answers "current
+      // transaction is aborted" to the next owner: it is replaced instead.
+      bool usable = !broken() && !mid_transaction(*sql_);
       if (usable && now - last_use_ > ping_after_)
         usable = sql_->is_connected();
       if (!usable) {
@@ -97,6 +113,11 @@ bool lazy_session::broken() const {
 bool connection_lost(soci::session& sql) {
   auto* backend = static_cast<soci::postgresql_session_backend*>(sql.get_backend());
   return !backend || !backend->conn_ || PQstatus(backend->conn_) != CONNECTION_OK;
+}
+
+bool mid_transaction(soci::session& sql) {
+  auto* backend = static_cast<soci::postgresql_session_backend*>(sql.get_backend());
+  return backend && backend->conn_ && PQtransactionStatus(backend->conn_) != PQTRANS_IDLE;
 }
 
 void ping(soci::session& sql) {

@@ -10,6 +10,13 @@ class session;
 
 namespace vcs::storage {
 
+// The connection string with server-side limits for every statement and
+// lock wait of its sessions (libpq `options`), as key=value pairs. A session
+// past either limit fails its statement, so no request's database work
+// outlives the request.
+std::string with_session_limits(const std::string& url, std::chrono::milliseconds statement_timeout,
+                                std::chrono::milliseconds lock_timeout);
+
 // Opens a PostgreSQL session for a libpq connection string or URI, with the
 // session settings every query relies on (UTC, ISO dates).
 std::unique_ptr<soci::session> open_session(const std::string& url);
@@ -42,6 +49,10 @@ private:
 
 // True when the session's connection is gone (libpq's status, no round trip).
 bool connection_lost(soci::session& sql);
+
+// True when the session's connection is inside a transaction block (open,
+// failed or unknown): no owner may start its work there.
+bool mid_transaction(soci::session& sql);
 
 // A cheap round trip (SELECT 1) for health checks.
 void ping(soci::session& sql);

@@ -33,10 +33,12 @@ bool is_connection_error(const std::exception& e) {
 domain::error translate(const std::exception& e) {
   if (auto f = dynamic_cast<const failure*>(&e))
     return f->error();
-  // A lost connection, a deadlock victim or a serialization failure is
-  // transient: the client may retry.
+  // A lost connection, a deadlock victim, a serialization failure, or a
+  // statement stopped by statement_timeout (57014) or lock_timeout (55P03)
+  // is transient: the client may retry.
   auto state = sqlstate_of(e);
-  if (is_connection_error(e) || state == "40P01" || state == "40001")
+  if (is_connection_error(e) || state == "40P01" || state == "40001" || state == "57014" ||
+      state == "55P03")
     return {domain::errc::unavailable, "Service temporarily unavailable"};
   return domain::internal_error();
 }

@@ -106,6 +106,54 @@ TEST_F(client_test, at_least_one_client_user_is_required) {
             std::string::npos);
 }
 
+// Caps are checked before any work (26 users are refused before a password
+// is hashed), and so are 51 price ids and 1,001 ids of one resource kind.
+// Nothing is created; at the caps the request is accepted.
+TEST_F(client_test, request_sizes_are_capped_before_any_work) {
+  auto users = [](int n) {
+    std::string out = "[";
+    for (int i = 0; i < n; ++i)
+      out += std::string{i ? "," : ""} + R"({"email":"u)" + std::to_string(i) +
+             R"(@acme.io","password":"correct horse"})";
+    return out + "]";
+  };
+  auto ids = [](const char* prefix, int n) {
+    std::string out = "[";
+    for (int i = 0; i < n; ++i)
+      out += std::string{i ? "," : ""} + "\"" + prefix + std::to_string(i) + "\"";
+    return out + "]";
+  };
+  auto with = [&](const std::string& user_list, const std::string& price_ids,
+                  const std::string& assistants) {
+    return R"({"client_users":)" + user_list +
+           R"(,"client_details":{"name":"Acme","email":"billing@acme.io"},
+      "client_asset_group":{"name":"Acme main"},
+      "billing_provider":{"type":"processor","selected_product":{"product_id":"prod_basic","price_ids":)" +
+           price_ids + R"(}},"assigned_resources":{"assistant":)" + assistants + "}}";
+  };
+  auto expect_refused = [&](const std::string& request, const std::string& field,
+                            const std::string& message) {
+    auto r = pub("POST", "/api/v2/clients/create", t.key, request);
+    ASSERT_EQ(r.status, 400u) << r.body;
+    auto d = parse(r.body);
+    EXPECT_EQ(str(d, "message"), "Validation error");
+    ASSERT_TRUE(d["errors"].HasMember(field.c_str())) << r.body;
+    EXPECT_EQ(std::string{d["errors"][field.c_str()][0].GetString()}, message) << r.body;
+  };
+  expect_refused(with(users(26), ids("price_", 1), ids("asst_", 1)), "client_users",
+                 "At most 25 client users per request.");
+  expect_refused(with(users(1), ids("price_", 51), ids("asst_", 1)),
+                 "billing_provider.selected_product.price_ids", "At most 50 price ids.");
+  expect_refused(with(users(1), ids("price_", 1), ids("asst_", 1001)),
+                 "assigned_resources.assistant", "At most 1000 ids.");
+  EXPECT_EQ(count("clients"), 0);
+  // At the cap it is accepted.
+  auto ok = pub("POST", "/api/v2/clients/create", t.key,
+                with(users(25), R"(["price_basic_m"])", ids("asst_", 1000)));
+  ASSERT_EQ(ok.status, 201u) << ok.body;
+  EXPECT_EQ(count("client_users"), 25);
+}
+
 TEST_F(client_test, validation_names_each_section) {
   auto r = pub(
       "POST", "/api/v2/clients/create", t.key,

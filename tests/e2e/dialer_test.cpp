@@ -10,6 +10,7 @@
 #include "json_helpers.hpp"
 #include "service_process.hpp"
 #include "storage/database.hpp"
+#include "storage/webhook_repository.hpp"
 #include "webhook_receiver.hpp"
 
 #include <gtest/gtest.h>
@@ -30,14 +31,15 @@ namespace {
 using namespace std::chrono_literals;
 
 // Fast simulated calls (ring 50 ms, then 300 ms), 61 billed seconds per
-// answered call, quick rounds and webhook retries.
+// answered call, quick rounds and webhook retries; webhook receivers and the
+// provider fake listen on loopback, which the operator allows here.
 std::map<std::string, std::string> dialer_env() {
   return {{"VCS_DIAL_INTERVAL_MS", "100"},       {"VCS_DIAL_IDLE_POLL_SECONDS", "1"},
           {"VCS_SIMULATED_RING_MS", "50"},       {"VCS_SIMULATED_CALL_MS", "300"},
           {"VCS_SIMULATED_TALK_SECONDS", "61"},  {"VCS_SIMULATED_OUTCOMES", "human:1"},
           {"VCS_WEBHOOK_INTERVAL_MS", "50"},     {"VCS_WEBHOOK_BACKOFF_MS", "100"},
           {"VCS_WEBHOOK_MAX_BACKOFF_MS", "200"}, {"VCS_WEBHOOK_MAX_ATTEMPTS", "3"},
-          {"VCS_WEBHOOK_TIMEOUT_MS", "2000"}};
+          {"VCS_WEBHOOK_TIMEOUT_MS", "2000"},    {"VCS_OUTBOUND_ALLOW", "127.0.0.1/32"}};
 }
 
 service_process& dialer_node() {
@@ -78,6 +80,7 @@ protected:
     auto d = parse(r.body);
     tenant = str(d, "tenant_id");
     key = str(d["api_key"], "key");
+    key_id = str(d["api_key"], "id");
   }
 
   std::string provider(int limit) {
@@ -195,6 +198,7 @@ protected:
   http_client op_client;
   std::string tenant;
   std::string key;
+  std::string key_id;
   std::string client_id;
 };
 
@@ -666,6 +670,69 @@ TEST_F(dialer_test, mark_as_unanswered_requeues_an_answered_lead_for_a_new_round
   ASSERT_TRUE(eventually([&] { return call_count(c) == 2; }));
   ASSERT_TRUE(eventually([&] { return lead_status(c, "+14155552671") == "COMPLETED"; }));
   EXPECT_EQ(leads(c)["+14155552671"]["attempts_made"].GetInt(), 1);
+}
+
+// Whether the receiver got the event with this id.
+bool received_event(const webhook_receiver& receiver, const std::string& event_id) {
+  for (const auto& req : receiver.received())
+    if (auto it = req.headers.find("x-vcs-event-id");
+        it != req.headers.end() && it->second == event_id)
+      return true;
+  return false;
+}
+
+// A deactivated tenant, or one whose every key is disabled, is quiet: due
+// campaigns are not dialed and pending webhooks wait; switched back on, both
+// resume. The rounds run on the test's clock (the campaign starts in 2031
+// and lead B may be called from 2032 on), so the node's own rounds on the
+// real clock never dial them.
+TEST_F(dialer_test, a_switched_off_tenant_neither_dials_nor_sends_webhooks_until_switched_on) {
+  webhook_receiver receiver;
+  ASSERT_EQ(op("POST", "/admin/v1/tenants/" + tenant + "/webhook-secret").status, 201u);
+  auto c = campaign(provider(5), R"(,"start_date":"2031-01-01","timezone":"UTC","webhook_url":")" +
+                                     receiver.url() + "\"");
+  add_lead(c, "+14155552671");
+  add_lead(c, "+14155552672");
+  set_priority(c, "+14155552672", 0, "2032-01-01T00:00:00Z");
+  set_status(c, "SCHEDULED");
+  const auto tenant_db = *domain::decode_global_id(domain::entity::tenant, tenant);
+  const auto campaign_db = *domain::decode_global_id(domain::entity::campaign, c);
+  auto enqueue = [&](const std::string& event_id) {
+    auto sql = storage::open_session(database_url());
+    storage::enqueue_webhook(*sql, tenant_db, campaign_db, receiver.url(), event_id, "test.event",
+                             R"({"id":")" + event_id + "\"}");
+  };
+  auto patch = [&](const std::string& target, const std::string& body) {
+    auto r = op("PATCH", target, body);
+    ASSERT_EQ(r.status, 200u) << r.body;
+  };
+  const auto deactivated_event = "evt-quiet-" + tenant + "-1";
+  const auto disabled_event = "evt-quiet-" + tenant + "-2";
+
+  patch("/admin/v1/tenants/" + tenant, R"({"active":false})");
+  run(at("2031-01-01T00:00:01Z"));
+  EXPECT_EQ(call_count(c), 0u);
+  enqueue(deactivated_event);
+  std::this_thread::sleep_for(1s); // 20 webhook rounds, 10 dial rounds
+  EXPECT_FALSE(received_event(receiver, deactivated_event));
+  EXPECT_EQ(call_count(c), 0u);
+
+  patch("/admin/v1/tenants/" + tenant, R"({"active":true})");
+  EXPECT_TRUE(eventually([&] { return received_event(receiver, deactivated_event); }));
+  run(at("2031-01-01T00:00:02Z"));
+  EXPECT_EQ(call_count(c), 1u);
+
+  patch("/admin/v1/api-keys/" + key_id, R"({"status":"Disabled"})");
+  run(at("2032-01-01T00:00:01Z"));
+  enqueue(disabled_event);
+  std::this_thread::sleep_for(1s);
+  EXPECT_FALSE(received_event(receiver, disabled_event));
+  EXPECT_EQ(call_count(c), 1u);
+
+  patch("/admin/v1/api-keys/" + key_id, R"({"status":"Active"})");
+  EXPECT_TRUE(eventually([&] { return received_event(receiver, disabled_event); }));
+  run(at("2032-01-01T00:00:02Z"));
+  EXPECT_EQ(call_count(c), 2u);
 }
 
 } // namespace

@@ -3,6 +3,7 @@
 #include "http/campaign_input.hpp"
 #include "http/handlers/body.hpp"
 #include "http/handlers/handlers.hpp"
+#include "http/outbound_client.hpp"
 #include "http/render.hpp"
 #include "storage/campaign_repository.hpp"
 
@@ -40,6 +41,12 @@ std::optional<campaign_input> campaign_body(const exchange_ptr& ex, bool creatin
   domain::field_errors errors;
   auto input = read_campaign_input(*body, errors);
   domain::validate_campaign(input.fields, creating, errors);
+  // Resolving the host waits for DNS at most this long; a name that does
+  // not answer in time is checked again at every delivery.
+  constexpr auto resolve_limit = std::chrono::seconds(2);
+  if (errors.empty() && input.fields.webhook_url && ex->svc.outbound)
+    if (auto why = ex->svc.outbound->refusal(*input.fields.webhook_url, resolve_limit))
+      errors.add("webhook_url", "Must not point at an internal address: " + *why + ".");
   if (!errors.empty()) {
     ex->fail(domain::invalid_data(std::move(errors)));
     return std::nullopt;

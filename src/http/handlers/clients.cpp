@@ -62,6 +62,12 @@ void read_users(const rapidjson::Value& body, domain::client_create& req,
     errors.add("client_users", "At least one client user is required.");
     return;
   }
+  // Refused before any password is hashed.
+  if (it->value.Size() > domain::client_users_max) {
+    errors.add("client_users", "At most " + std::to_string(domain::client_users_max) +
+                                   " client users per request.");
+    return;
+  }
   std::set<std::string> seen;
   for (rapidjson::SizeType i = 0; i < it->value.Size(); ++i) {
     auto prefix = "client_users[" + std::to_string(i) + "]";
@@ -132,6 +138,9 @@ void read_billing(const rapidjson::Value& body, domain::client_create& req,
     auto ids = p->FindMember("price_ids");
     if (ids == p->MemberEnd() || !ids->value.IsArray() || ids->value.Empty())
       product_errors.add("price_ids", "Provide a non-empty list of price ids.");
+    else if (ids->value.Size() > domain::price_ids_max)
+      product_errors.add("price_ids",
+                         "At most " + std::to_string(domain::price_ids_max) + " price ids.");
     else
       for (const auto& v : ids->value.GetArray()) {
         if (v.IsString())

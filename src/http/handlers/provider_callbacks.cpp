@@ -25,7 +25,9 @@ void received(const exchange_ptr& ex, bool applied) {
 
 // POST /webhooks/provider-a/{voice_provider_id}: provider_a's server
 // messages. A message about no known call, or of a kind that changes no
-// call, is acknowledged and ignored (the provider would only retry it).
+// call, is acknowledged and ignored (the provider would only retry it). A
+// call report is acknowledged only once its effect committed; otherwise the
+// answer is 503 and the provider sends it again.
 class provider_a_callback_handler final : public handler {
 public:
   access required_access() const override { return access::none; }
@@ -48,9 +50,10 @@ public:
         ->request(ex->svc.registry, ex->svc.actor_timeout, caf::get_atom::value,
                   actors::campaign_atom::value, route->tenant_id, route->campaign_id)
         .then(
-            [ex, update](actors::campaign_actor& c) {
-              caf::anon_send(c, actors::call_atom::value, update);
-              received(ex, true);
+            [ex, self = ctx.self, update](actors::campaign_actor& c) {
+              self->request(c, ex->svc.actor_timeout, actors::call_atom::value, update)
+                  .then([ex](bool) { received(ex, true); },
+                        [ex](caf::error& e) { ex->fail(actors::to_domain_error(e)); });
             },
             [ex](caf::error& e) { ex->fail(actors::to_domain_error(e)); });
   }
