@@ -2,6 +2,7 @@
 
 #include "actors/db_worker.hpp"
 
+#include <algorithm>
 #include <caf/actor_system.hpp>
 #include <caf/send.hpp>
 #include <caf/spawn_options.hpp>
@@ -22,6 +23,12 @@ db_pool db_pool::spawn(caf::actor_system& sys, const std::string& url, std::size
 
 db_worker_actor db_pool::pick() const {
   return workers_[pick_least_loaded(loads_)];
+}
+
+bool db_pool::saturated() const {
+  return !loads_.empty() && std::all_of(loads_.begin(), loads_.end(), [](const auto& l) {
+    return l->load(std::memory_order_relaxed) >= 2;
+  });
 }
 
 void db_pool::shutdown() {

@@ -28,6 +28,9 @@ public:
 
   std::chrono::milliseconds timeout() const noexcept { return timeout_; }
 
+  // True when every worker is running a job and has another queued.
+  bool saturated() const;
+
   // Stops every worker (their sessions close with them).
   void shutdown();
 

@@ -3,6 +3,7 @@
 #include "domain/outbound_address.hpp"
 
 #include <cctype>
+#include <charconv>
 #include <cstdlib>
 #include <fstream>
 #include <functional>
@@ -73,8 +74,26 @@ const std::vector<setting>& settings() {
       {"worker-threads", "VCS_WORKER_THREADS", "actor scheduler threads; 0 = one per core (0)",
        into(&config::worker_threads, "worker_threads")},
       {"request-workers", "VCS_REQUEST_WORKERS",
-       "request workers, each with its own database session (8)",
+       "public API request workers, each with its own database session (8)",
        into(&config::request_workers, "request_workers")},
+      {"operator-workers", "VCS_OPERATOR_WORKERS",
+       "operator API request workers, apart from the public ones (2)",
+       into(&config::operator_workers, "operator_workers")},
+      {"tenant-max-workers", "VCS_TENANT_MAX_WORKERS",
+       "most public request workers one API key holds at once; 0 = all but one (0)",
+       into(&config::tenant_max_workers, "tenant_max_workers")},
+      {"tenant-max-pending", "VCS_TENANT_MAX_PENDING",
+       "requests of one API key waiting or running beyond which the next gets 429; 0 = no "
+       "limit (256)",
+       into(&config::tenant_max_pending, "tenant_max_pending")},
+      {"tenant-rate-limit", "VCS_TENANT_RATE_LIMIT",
+       "requests a second per tenant on this node: plan (FREE 50, STARTER 200, PRO 2000, "
+       "ENTERPRISE 10000; bursts of twice that), off, or a number for every tenant (plan)",
+       into(&config::tenant_rate_limit, "tenant_rate_limit")},
+      {"cpu-heavy-threads", "VCS_CPU_HEAVY_THREADS",
+       "threads (at nice 10) that run CPU-heavy request steps (password hashing, bulk body "
+       "parsing and validation) across tenants; 0 = every core but one (0)",
+       into(&config::cpu_heavy_threads, "cpu_heavy_threads")},
       {"header-limit", "VCS_HEADER_LIMIT", "maximum request header bytes (16384)",
        into(&config::header_limit, "header_limit")},
       {"body-limit", "VCS_BODY_LIMIT", "maximum request body bytes (1048576)",
@@ -97,11 +116,16 @@ const std::vector<setting>& settings() {
        "balancer (1000)",
        into(&config::max_connections_per_client, "max_connections_per_client")},
       {"max-queued-requests", "VCS_MAX_QUEUED_REQUESTS",
-       "requests waiting for a request worker beyond which new ones get 503; 0 = no limit (1024)",
+       "requests waiting for or running on a listener's workers beyond which new ones get 503; 0 = "
+       "no limit (1024)",
        into(&config::max_queued_requests, "max_queued_requests")},
       {"max-queue-wait-ms", "VCS_MAX_QUEUE_WAIT_MS",
        "a request that waited longer for a worker is answered 503 unrun; 0 = no limit (5000)",
        into(&config::max_queue_wait, "max_queue_wait")},
+      {"readiness-saturation-ms", "VCS_READINESS_SATURATION_MS",
+       "GET /readyz answers 503 once the public request workers or the database workers stay "
+       "saturated this long (2000)",
+       into(&config::readiness_saturation, "readiness_saturation")},
       {"actor-timeout-ms", "VCS_ACTOR_TIMEOUT_MS", "request timeout between actors (30000)",
        into(&config::actor_timeout, "actor_timeout")},
       {"entity-idle-timeout-ms", "VCS_ENTITY_IDLE_TIMEOUT_MS",
@@ -294,6 +318,17 @@ void require_database(const config& c) {
     throw std::invalid_argument("no database: set VCS_DATABASE_URL or --database-url");
 }
 
+std::optional<std::optional<domain::request_rate>> tenant_rate_override(std::string_view text) {
+  using result = std::optional<std::optional<domain::request_rate>>;
+  if (text == "plan" || text == "off")
+    return result{std::optional<domain::request_rate>{}};
+  int32_t value = 0;
+  auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc{} || ptr != text.data() + text.size() || value < 1 || value > 1'000'000)
+    return std::nullopt;
+  return result{domain::request_rate{value, 2 * value}};
+}
+
 void require_serve_settings(const config& c) {
   require_database(c);
   if (c.operator_token.empty())
@@ -314,6 +349,9 @@ void require_serve_settings(const config& c) {
   if (c.dial_batch == 0 || c.webhook_max_attempts == 0 || c.dial_lease_seconds == 0)
     throw std::invalid_argument("dial-batch, dial-lease-seconds and webhook-max-attempts must be "
                                 "at least 1");
+  if (!tenant_rate_override(c.tenant_rate_limit))
+    throw std::invalid_argument("tenant-rate-limit must be plan, off or a number of requests a "
+                                "second from 1 to 1000000");
   if (!domain::outbound_policy::parse(c.outbound_allow))
     throw std::invalid_argument("outbound-allow must be comma-separated networks such as "
                                 "10.1.2.0/24 or fd00::/8");

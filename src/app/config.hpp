@@ -1,9 +1,12 @@
 #pragma once
 
+#include "domain/plan.hpp"
+
 #include <chrono>
 #include <cstddef>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace vcs::app {
@@ -21,6 +24,11 @@ struct config {
   std::size_t io_threads = 2;
   std::size_t worker_threads = 0; // CAF scheduler threads; 0 = one per core
   std::size_t request_workers = 8;
+  std::size_t operator_workers = 2;
+  std::size_t tenant_max_workers = 0; // 0: all request workers but one
+  std::size_t tenant_max_pending = 256;
+  std::string tenant_rate_limit = "plan";
+  std::size_t cpu_heavy_threads = 0; // 0: every core but one
   std::size_t header_limit = 16 * 1024;
   std::size_t body_limit = 1024 * 1024;
   std::size_t bulk_body_limit = 64 * 1024 * 1024;
@@ -31,6 +39,7 @@ struct config {
   std::size_t max_connections_per_client = 1'000;
   std::size_t max_queued_requests = 1'024;
   std::chrono::milliseconds max_queue_wait{5'000};
+  std::chrono::milliseconds readiness_saturation{2'000};
   std::chrono::milliseconds actor_timeout{30'000};
   std::chrono::milliseconds entity_idle_timeout{300'000};
   std::size_t batch_size = 256;
@@ -78,6 +87,11 @@ parsed_command parse_command_line(int argc, char** argv);
 // key); throws std::invalid_argument naming what is missing.
 void require_serve_settings(const config& c);
 void require_database(const config& c);
+
+// The tenant-rate-limit setting: the rate for every tenant when it is a
+// number, none (plan defaults, or off) for "plan" and "off", nullopt when it
+// is none of these.
+std::optional<std::optional<domain::request_rate>> tenant_rate_override(std::string_view text);
 
 // The --help text: commands and every setting with its variable and default.
 std::string usage();

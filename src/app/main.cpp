@@ -13,9 +13,12 @@
 #include "app/config.hpp"
 #include "domain/api_key.hpp"
 #include "domain/secret_box.hpp"
+#include "http/cpu_pool.hpp"
 #include "http/front_pool.hpp"
 #include "http/outbound_client.hpp"
 #include "http/provider_a_gateway.hpp"
+#include "http/rate_limiter.hpp"
+#include "http/readiness.hpp"
 #include "http/routes.hpp"
 #include "http/server.hpp"
 #include "storage/database.hpp"
@@ -26,6 +29,8 @@
 #include <caf/send.hpp>
 #include <soci/soci.h>
 #include <spdlog/spdlog.h>
+
+#include <thread>
 
 #include <cstdio>
 #include <iostream>
@@ -170,14 +175,41 @@ int run_serve(const app::config& c) {
   svc->metrics = std::make_shared<http::metrics>();
   svc->operator_token = c.operator_token;
   svc->actor_timeout = c.actor_timeout;
-  svc->max_queued_requests = c.max_queued_requests;
   svc->max_queue_wait = c.max_queue_wait;
+  const std::size_t cores = std::max(1u, std::thread::hardware_concurrency());
+  svc->cpu = std::make_shared<http::cpu_pool>(
+      c.cpu_heavy_threads != 0 ? c.cpu_heavy_threads : std::max<std::size_t>(1, cores - 1));
+  if (c.tenant_rate_limit != "off") {
+    svc->rates = std::make_shared<http::rate_limiter>();
+    svc->rate_override = *app::tenant_rate_override(c.tenant_rate_limit);
+  }
   svc->secrets = secrets;
   svc->outbound = &outbound;
   svc->callback_key = c.secret_key;
   auto routes = std::make_shared<http::route_tables>(
       http::route_tables{http::public_routes(), http::operator_routes()});
-  http::front_pool front{sys, c.request_workers, routes, svc, session_url};
+  // Each listener has its own workers, shared fairly among its clients.
+  http::fair_queue_settings public_share;
+  public_share.workers = c.request_workers;
+  public_share.per_client_workers = c.tenant_max_workers != 0
+                                        ? c.tenant_max_workers
+                                        : std::max<std::size_t>(1, c.request_workers - 1);
+  public_share.per_client_pending = c.tenant_max_pending;
+  public_share.max_pending = c.max_queued_requests;
+  http::front_pool public_front{sys, public_share, routes, svc, session_url};
+  http::fair_queue_settings operator_share;
+  operator_share.workers = c.operator_workers;
+  operator_share.per_client_workers = c.operator_workers;
+  operator_share.per_client_pending = 0;
+  operator_share.max_pending = c.max_queued_requests;
+  http::front_pool operator_front{sys, operator_share, routes, svc, session_url};
+
+  svc->ready = std::make_shared<http::readiness>(
+      http::readiness::sources{
+          [database_up] { return database_up->load(std::memory_order_relaxed); },
+          [&public_front] { return public_front.saturated_since(); },
+          [pool] { return pool->saturated(); }},
+      c.readiness_saturation);
 
   http::server_options opts;
   opts.public_listen = c.public_listen;
@@ -193,14 +225,21 @@ int run_serve(const app::config& c) {
   opts.max_connections_per_client = c.max_connections_per_client;
   raise_file_limit(opts.max_connections);
   opts.database_up = [database_up] { return database_up->load(std::memory_order_relaxed); };
+  opts.unready = [ready = svc->ready] { return ready->unready_reason(); };
   opts.inline_metrics = svc->metrics;
-  http::server server{opts, [&front](actors::http_call call) { front.dispatch(std::move(call)); }};
+  http::server server{opts, [&public_front, &operator_front](actors::http_call call) {
+                        if (call.request.listener == actors::listener_kind::operator_api)
+                          operator_front.dispatch(std::move(call));
+                        else
+                          public_front.dispatch(std::move(call));
+                      }};
   server.start();
   spdlog::info("serving public API on {} (port {}), operator API on {} (port {})", c.public_listen,
                server.public_port(), c.operator_listen, server.operator_port());
 
   server.wait_for_signal_and_drain();
-  front.shutdown();
+  public_front.shutdown();
+  operator_front.shutdown();
   caf::anon_send_exit(sweeper, caf::exit_reason::user_shutdown);
   caf::anon_send_exit(billing, caf::exit_reason::user_shutdown);
   caf::anon_send_exit(dialer, caf::exit_reason::user_shutdown);

@@ -24,6 +24,7 @@ enum class errc : uint8_t {
   plan_limit,
   unavailable,
   internal,
+  too_many_requests,
 };
 
 // Field name -> messages, in insertion order (JSON object in the envelope).

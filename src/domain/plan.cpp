@@ -48,4 +48,18 @@ bool allows_external_billing(plan p) noexcept {
   return p >= plan::pro;
 }
 
+request_rate default_request_rate(plan p) noexcept {
+  switch (p) {
+  case plan::free:
+    return {50, 100};
+  case plan::starter:
+    return {200, 400};
+  case plan::pro:
+    return {2'000, 4'000};
+  case plan::enterprise:
+    return {10'000, 20'000};
+  }
+  return {50, 100};
+}
+
 } // namespace vcs::domain

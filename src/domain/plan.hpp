@@ -17,6 +17,15 @@ std::string_view to_string(plan p) noexcept;
 // FREE 3, STARTER 10, PRO 100, ENTERPRISE 1000 (docs/decisions.md).
 int32_t default_campaign_limit(plan p) noexcept;
 
+// Requests a second one tenant may make to one node, and the burst it may
+// save up: FREE 50, STARTER 200, PRO 2,000, ENTERPRISE 10,000 a second,
+// bursts of twice that (docs/decisions.md, "Sharing the service safely").
+struct request_rate {
+  int32_t per_second = 0;
+  int32_t burst = 0;
+};
+request_rate default_request_rate(plan p) noexcept;
+
 // External billing endpoints need PRO or above.
 bool allows_external_billing(plan p) noexcept;
 

@@ -31,12 +31,21 @@ unsigned status_of(domain::errc code) noexcept {
     return 503;
   case errc::internal:
     return 500;
+  case errc::too_many_requests:
+    return 429;
   }
   return 500;
 }
 
 actors::outbound_response overloaded_response() {
   auto r = error_response({domain::errc::unavailable, "Service overloaded; try again shortly"});
+  r.headers.emplace_back("Retry-After", "1");
+  return r;
+}
+
+actors::outbound_response too_many_in_flight_response() {
+  auto r = error_response({domain::errc::too_many_requests,
+                           "Too many requests in flight for this API key; try again shortly"});
   r.headers.emplace_back("Retry-After", "1");
   return r;
 }

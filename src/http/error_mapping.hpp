@@ -13,5 +13,7 @@ actors::outbound_response error_response(const domain::error& e);
 
 // 503 with Retry-After: the service sheds load instead of queueing it.
 actors::outbound_response overloaded_response();
+// 429: one client already has its most requests waiting or running.
+actors::outbound_response too_many_in_flight_response();
 
 } // namespace vcs::http

@@ -17,6 +17,8 @@ void exchange::respond(actors::outbound_response response) {
   if (answered_)
     return;
   answered_ = true;
+  for (auto& header : response_headers)
+    response.headers.push_back(std::move(header));
   if (before_reply)
     before_reply(response);
   auto latency = std::chrono::steady_clock::now() - request.received;

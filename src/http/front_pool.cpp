@@ -8,29 +8,34 @@
 
 namespace vcs::http {
 
-front_pool::front_pool(caf::actor_system& sys, std::size_t size,
+front_pool::front_pool(caf::actor_system& sys, fair_queue_settings settings,
                        std::shared_ptr<const route_tables> routes,
                        std::shared_ptr<const services> svc, const std::string& database_url)
-    : svc_(svc) {
-  for (std::size_t i = 0; i < std::max<std::size_t>(1, size); ++i) {
-    auto load = std::make_shared<std::atomic<int>>(0);
-    workers_.push_back(sys.spawn<caf::detached>(request_worker, routes, svc, database_url, load));
-    loads_.push_back(std::move(load));
-  }
+    : svc_(svc), queue_(std::make_shared<fair_queue>(settings)) {
+  for (std::size_t i = 0; i < std::max<std::size_t>(1, settings.workers); ++i)
+    workers_.push_back(
+        sys.spawn<caf::detached>(request_worker, routes, svc, database_url, queue_, i));
 }
 
 void front_pool::dispatch(actors::http_call call) const {
-  if (auto limit = svc_->max_queued_requests; limit != 0) {
-    std::size_t queued = 0;
-    for (const auto& l : loads_)
-      queued += static_cast<std::size_t>(l->load(std::memory_order_relaxed));
-    if (queued >= limit) {
-      svc_->metrics->record("shed", 503, std::chrono::steady_clock::now() - call.request.received);
-      call.reply(overloaded_response());
-      return;
-    }
+  const auto received = call.request.received;
+  auto admitted = queue_->push(std::move(call));
+  using verdict = fair_queue::verdict;
+  switch (admitted.outcome) {
+  case verdict::run:
+    caf::anon_send(workers_[admitted.worker], std::move(*admitted.call));
+    return;
+  case verdict::queued:
+    return;
+  case verdict::overloaded:
+    svc_->metrics->record("shed", 503, std::chrono::steady_clock::now() - received);
+    admitted.call->reply(overloaded_response());
+    return;
+  case verdict::client_over_limit:
+    svc_->metrics->record("shed", 429, std::chrono::steady_clock::now() - received);
+    admitted.call->reply(too_many_in_flight_response());
+    return;
   }
-  caf::anon_send(workers_[actors::pick_least_loaded(loads_)], std::move(call));
 }
 
 void front_pool::shutdown() {

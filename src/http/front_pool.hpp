@@ -1,34 +1,41 @@
 #pragma once
 
 #include "actors/actors.hpp"
-#include "actors/least_loaded.hpp"
+#include "http/fair_queue.hpp"
 #include "http/request_worker.hpp"
 
 #include <caf/fwd.hpp>
 
-#include <atomic>
 #include <memory>
 #include <vector>
 
 namespace vcs::http {
 
-// The request workers behind both listeners. A request goes to the least
-// loaded worker so a slow query does not hold up requests queued behind it.
+// The request workers behind one listener, shared fairly among its clients
+// (fair_queue): each listener has its own, so a flood of the public API
+// leaves the operator plane its workers.
 class front_pool {
 public:
-  front_pool(caf::actor_system& sys, std::size_t size, std::shared_ptr<const route_tables> routes,
-             std::shared_ptr<const services> svc, const std::string& database_url);
+  front_pool(caf::actor_system& sys, fair_queue_settings settings,
+             std::shared_ptr<const route_tables> routes, std::shared_ptr<const services> svc,
+             const std::string& database_url);
 
-  // Thread-safe; called from the I/O threads. Answers 503 at once when
-  // services::max_queued_requests are queued already.
+  // Thread-safe; called from the I/O threads. Answers at once, without a
+  // worker, 503 when the listener has its most requests in hand and 429 when
+  // the client has.
   void dispatch(actors::http_call call) const;
+
+  // Since when every worker has been busy with requests waiting (readiness).
+  std::optional<std::chrono::steady_clock::time_point> saturated_since() const {
+    return queue_->saturated_since();
+  }
 
   void shutdown();
 
 private:
   std::shared_ptr<const services> svc_;
+  std::shared_ptr<fair_queue> queue_;
   std::vector<actors::request_worker_actor> workers_;
-  actors::load_counters loads_;
 };
 
 } // namespace vcs::http

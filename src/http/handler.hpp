@@ -2,6 +2,7 @@
 
 #include "actors/actor_error.hpp"
 #include "actors/actors.hpp"
+#include "domain/plan.hpp"
 #include "domain/secret_box.hpp"
 #include "domain/tenant.hpp"
 #include "http/metrics.hpp"
@@ -15,6 +16,8 @@
 #include <optional>
 #include <string>
 #include <tuple>
+#include <utility>
+#include <vector>
 
 namespace soci {
 class session;
@@ -23,6 +26,9 @@ class session;
 namespace vcs::http {
 
 class outbound_client;
+class cpu_pool;
+class rate_limiter;
+class readiness;
 
 // What every request worker shares, fixed after start-up.
 struct services {
@@ -34,11 +40,8 @@ struct services {
   std::shared_ptr<http::metrics> metrics;
   std::string operator_token;
   std::chrono::milliseconds actor_timeout{30'000};
-  // Load shedding: requests waiting for or inside a request worker beyond
-  // which new ones are answered 503 at once, and the longest a request may
-  // wait in a worker's queue before it is answered 503 instead of run (its
-  // client has likely given up). 0 turns either off.
-  std::size_t max_queued_requests = 1'024;
+  // The longest a request may wait for a worker before it is answered 503
+  // instead of run (its client has likely given up); 0 turns it off.
   std::chrono::milliseconds max_queue_wait{5'000};
   // What live providers' callback secrets are derived from (the service key).
   std::string callback_key;
@@ -46,6 +49,14 @@ struct services {
   std::shared_ptr<const domain::secret_box> secrets;
   // Checks the URLs tenants give for outbound requests (webhook_url).
   const outbound_client* outbound = nullptr;
+  // Per-tenant request rates on this node; null turns them off. A set
+  // override applies to every tenant instead of its plan's default.
+  std::shared_ptr<rate_limiter> rates;
+  std::optional<domain::request_rate> rate_override;
+  // Whether this node should get traffic (GET /readyz).
+  std::shared_ptr<readiness> ready;
+  // Runs the CPU-heavy steps of requests, across tenants.
+  std::shared_ptr<cpu_pool> cpu;
 };
 
 // One request in flight: what was asked, who asks, and the way back. Held by
@@ -65,6 +76,8 @@ public:
   // Runs once on the response before it leaves (stores it for the
   // request's Idempotency-Key).
   std::function<void(const actors::outbound_response&)> before_reply;
+  // Added to whatever response leaves (the tenant's rate limit state).
+  std::vector<std::pair<std::string, std::string>> response_headers;
 
   void respond(unsigned status, std::string body);
   void respond(actors::outbound_response response);

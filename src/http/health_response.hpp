@@ -2,6 +2,9 @@
 
 #include "actors/messages.hpp"
 
+#include <optional>
+#include <string>
+
 namespace vcs::http {
 
 // The answer of GET /healthz for the database's probed state, whether the
@@ -14,6 +17,25 @@ inline actors::outbound_response health_response(bool database_up) {
     r.status = 503;
     r.body = R"({"status":"unavailable","message":"Database unavailable"})";
   }
+  return r;
+}
+
+// GET /livez: the process and its I/O threads answer; nothing else is asked.
+inline actors::outbound_response liveness_response() {
+  actors::outbound_response r;
+  r.body = R"({"status":"alive"})";
+  return r;
+}
+
+// GET /readyz: 200 while the node should get traffic, 503 with the reason.
+inline actors::outbound_response readiness_response(const std::optional<std::string>& unready) {
+  actors::outbound_response r;
+  if (!unready) {
+    r.body = R"({"status":"ready"})";
+    return r;
+  }
+  r.status = 503;
+  r.body = R"({"status":"unready","message":")" + *unready + "\"}";
   return r;
 }
 

@@ -65,6 +65,11 @@ std::string error_json(const domain::error& e);
 // storable text (see below).
 std::optional<rapidjson::Document> parse_json(std::string_view body);
 
+// True when `text` is a JSON array with more than `limit` top-level items,
+// told from the raw text without parsing it (false for anything else: the
+// parser judges that).
+bool array_longer_than(std::string_view text, std::size_t limit) noexcept;
+
 // Text PostgreSQL can store in text and jsonb: well-formed UTF-8 without
 // U+0000. Request strings end up there and in JSON responses.
 bool is_storable_text(std::string_view text) noexcept;

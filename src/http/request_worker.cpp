@@ -4,6 +4,7 @@
 #include "domain/idempotency.hpp"
 #include "http/error_mapping.hpp"
 #include "http/json.hpp"
+#include "http/rate_limiter.hpp"
 #include "storage/api_key_repository.hpp"
 #include "storage/database.hpp"
 #include "storage/idempotency_repository.hpp"
@@ -132,6 +133,37 @@ bool request_worker_state::claim_idempotency_key(const exchange_ptr& ex) {
   return true;
 }
 
+bool request_worker_state::within_rate(const exchange_ptr& ex) {
+  if (!svc->rates || !ex->principal)
+    return true;
+  const auto limit = svc->rate_override.value_or(domain::default_request_rate(ex->principal->plan));
+  auto d = svc->rates->take(ex->principal->tenant_id, limit, std::chrono::steady_clock::now());
+  // IETF RateLimit fields (draft-ietf-httpapi-ratelimit-headers): the quota
+  // per second and what is left of it (the burst allowance included).
+  ex->response_headers.emplace_back("RateLimit-Policy",
+                                    "\"tenant\";q=" + std::to_string(limit.per_second) + ";w=1");
+  ex->response_headers.emplace_back(
+      "RateLimit", "\"tenant\";r=" + std::to_string(d.remaining) +
+                       ";t=" + std::to_string(std::max<int64_t>(1, d.retry_after)));
+  if (d.allowed)
+    return true;
+  ex->response_headers.emplace_back("Retry-After", std::to_string(d.retry_after));
+  ex->fail({domain::errc::too_many_requests, "Rate limit exceeded: at most " +
+                                                 std::to_string(limit.per_second) +
+                                                 " requests a second; try again shortly"});
+  return false;
+}
+
+void request_worker_state::serve(actors::request_worker_actor::pointer self,
+                                 actors::http_call& call) {
+  std::optional<actors::http_call> next{std::move(call)};
+  while (next) {
+    const auto client = client_of(*next);
+    handle(self, *next);
+    next = queue->finished(index, client);
+  }
+}
+
 void request_worker_state::handle(actors::request_worker_actor::pointer self,
                                   actors::http_call& call) {
   auto ex = std::make_shared<exchange>(std::move(call), *svc);
@@ -163,7 +195,7 @@ void request_worker_state::handle(actors::request_worker_actor::pointer self,
   ex->route = match.found->method + " " + match.found->pattern;
   ex->params = std::move(match.params);
   try {
-    if (!authenticate(ex, match.found->target->required_access()))
+    if (!authenticate(ex, match.found->target->required_access()) || !within_rate(ex))
       return;
     if (ex->request.idempotency_key && ex->principal &&
         domain::accepts_idempotency_key(ex->request.method) && !claim_idempotency_key(ex))
@@ -181,17 +213,15 @@ void request_worker_state::handle(actors::request_worker_actor::pointer self,
 actors::request_worker_actor::behavior_type
 request_worker(actors::request_worker_actor::stateful_pointer<request_worker_state> self,
                std::shared_ptr<const route_tables> routes, std::shared_ptr<const services> svc,
-               std::string database_url, std::shared_ptr<std::atomic<int>> load) {
+               std::string database_url, std::shared_ptr<fair_queue> queue, std::size_t index) {
   auto& st = self->state;
   st.routes = std::move(routes);
   st.svc = std::move(svc);
   st.sql = std::make_unique<storage::lazy_session>(std::move(database_url));
-  st.load = std::move(load);
+  st.queue = std::move(queue);
+  st.index = index;
   return {
-      [self](actors::http_call& call) {
-        self->state.handle(self, call);
-        self->state.load->fetch_sub(1, std::memory_order_relaxed);
-      },
+      [self](actors::http_call& call) { self->state.serve(self, call); },
   };
 }
 

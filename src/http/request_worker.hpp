@@ -1,6 +1,7 @@
 #pragma once
 
 #include "actors/actors.hpp"
+#include "http/fair_queue.hpp"
 #include "http/handler.hpp"
 #include "http/router.hpp"
 #include "storage/database.hpp"
@@ -27,13 +28,19 @@ struct request_worker_state {
   std::shared_ptr<const route_tables> routes;
   std::shared_ptr<const services> svc;
   std::unique_ptr<storage::lazy_session> sql;
-  // Requests dispatched to this worker and not yet handled.
-  std::shared_ptr<std::atomic<int>> load;
+  // The listener's fair queue, and this worker's place in it.
+  std::shared_ptr<fair_queue> queue;
+  std::size_t index = 0;
 
   soci::session& db();
+  // Handles `call`, then whatever the fair queue hands this worker next.
+  void serve(actors::request_worker_actor::pointer self, actors::http_call& call);
   void handle(actors::request_worker_actor::pointer self, actors::http_call& call);
   // False when the request was answered with an authentication error.
   bool authenticate(const exchange_ptr& ex, access required);
+  // Takes the request from its tenant's rate; false when it was answered
+  // 429 instead.
+  bool within_rate(const exchange_ptr& ex);
   // Claims the request's Idempotency-Key; false when it was answered
   // instead (the first response replayed, or the key refused).
   bool claim_idempotency_key(const exchange_ptr& ex);
@@ -43,6 +50,6 @@ struct request_worker_state {
 actors::request_worker_actor::behavior_type
 request_worker(actors::request_worker_actor::stateful_pointer<request_worker_state> self,
                std::shared_ptr<const route_tables> routes, std::shared_ptr<const services> svc,
-               std::string database_url, std::shared_ptr<std::atomic<int>> load);
+               std::string database_url, std::shared_ptr<fair_queue> queue, std::size_t index);
 
 } // namespace vcs::http

@@ -7,6 +7,8 @@ namespace vcs::http {
 router public_routes() {
   router r;
   r.add({"GET", "/healthz", handlers::health()});
+  r.add({"GET", "/livez", handlers::liveness()});
+  r.add({"GET", "/readyz", handlers::readiness()});
   r.add({"GET", "/openapi.json", handlers::openapi_document()});
   r.add({"GET", "/docs", handlers::api_reference_page()});
   r.add({"GET", "/docs/redoc.standalone.js", handlers::api_reference_script()});
@@ -63,6 +65,8 @@ router public_routes() {
 router operator_routes() {
   router r;
   r.add({"GET", "/healthz", handlers::health()});
+  r.add({"GET", "/livez", handlers::liveness()});
+  r.add({"GET", "/readyz", handlers::readiness()});
   r.add({"GET", "/metrics", handlers::metrics()});
   r.add({"POST", "/admin/v1/tenants", handlers::create_tenant()});
   r.add({"GET", "/admin/v1/tenants/{tenant_id}", handlers::get_tenant()});

@@ -157,6 +157,7 @@ void server::wait_for_signal_and_drain() {
   auto& m = *impl_;
   int sig = m.signalled.get_future().get();
   spdlog::info("signal {} received: draining connections", sig);
+  m.tracker.draining = true;
   m.public_listener->stop();
   m.operator_listener->stop();
   for (auto& s : m.tracker.snapshot())

@@ -33,6 +33,10 @@ struct server_options {
   // When set, GET /healthz is answered on the I/O thread from the
   // database's last probed state, without a hand-off to the actors.
   std::function<bool()> database_up;
+  // When set, GET /readyz is answered on the I/O thread too: nullopt when
+  // ready, else why not (and "draining" once a shutdown began). GET /livez
+  // is always answered there.
+  std::function<std::optional<std::string>()> unready;
   // Counts those inline answers.
   std::shared_ptr<metrics> inline_metrics;
 };

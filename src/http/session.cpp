@@ -169,9 +169,21 @@ void session::on_body(beast::error_code ec) {
 void session::dispatch_request() {
   busy_ = true;
   auto& req = parser_->get();
-  if (settings_.options.database_up && req.method() == bhttp::verb::get &&
-      req.target() == "/healthz")
-    return answer_health(req.keep_alive());
+  if (req.method() == bhttp::verb::get) {
+    const auto started = std::chrono::steady_clock::now();
+    const auto& o = settings_.options;
+    if (o.database_up && req.target() == "/healthz")
+      return answer_inline("GET /healthz", health_response(o.database_up()), started,
+                           req.keep_alive());
+    if (req.target() == "/livez")
+      return answer_inline("GET /livez", liveness_response(), started, req.keep_alive());
+    if (o.unready && req.target() == "/readyz")
+      return answer_inline("GET /readyz",
+                           readiness_response(settings_.tracker.draining
+                                                  ? std::optional<std::string>{"draining"}
+                                                  : o.unready()),
+                           started, req.keep_alive());
+  }
   actors::http_call call;
   call.request.listener = settings_.listener;
   call.request.method = std::string{req.method_string()};
@@ -193,16 +205,14 @@ void session::dispatch_request() {
   settings_.dispatch(std::move(call));
 }
 
-void session::answer_health(bool keep_alive) {
-  auto started = std::chrono::steady_clock::now();
-  auto r = health_response(settings_.options.database_up());
+void session::answer_inline(std::string_view route, actors::outbound_response r,
+                            std::chrono::steady_clock::time_point started, bool keep_alive) {
   auto latency = std::chrono::steady_clock::now() - started;
   if (settings_.options.inline_metrics)
-    settings_.options.inline_metrics->record("GET /healthz", r.status, latency);
-  spdlog::info("access method=GET route=\"GET /healthz\" status={} latency_us={} request_id={} "
-               "tenant=-",
-               r.status, std::chrono::duration_cast<std::chrono::microseconds>(latency).count(),
-               request_id_);
+    settings_.options.inline_metrics->record(route, r.status, latency);
+  spdlog::info("access method=GET route=\"{}\" status={} latency_us={} request_id={} tenant=-",
+               route, r.status,
+               std::chrono::duration_cast<std::chrono::microseconds>(latency).count(), request_id_);
   send(std::move(r), keep_alive);
 }
 

@@ -25,6 +25,8 @@ public:
   std::vector<std::shared_ptr<session>> snapshot();
   // True when every session ended before the deadline.
   bool wait_empty(std::chrono::steady_clock::time_point deadline);
+  // Set when a graceful shutdown begins: readiness answers 503 from then on.
+  std::atomic<bool> draining{false};
 
 private:
   std::mutex mtx_;
@@ -64,7 +66,9 @@ private:
   void handle_read_error(beast::error_code ec);
   void dispatch_request();
   // Answers GET /healthz from the probed database state (server_options).
-  void answer_health(bool keep_alive);
+  // Answers a probe (/healthz, /livez, /readyz) on the I/O thread.
+  void answer_inline(std::string_view route, actors::outbound_response r,
+                     std::chrono::steady_clock::time_point started, bool keep_alive);
   void send(actors::outbound_response response, bool keep_alive);
   void on_write(beast::error_code ec, bool keep_alive);
   // Answers an unreadable request and closes after a bounded drain, so the

@@ -384,6 +384,10 @@ async function scenario() {
   // Nothing to provision.
   await call('getHealth', { expect: 200, listener: 'public' });
   await call('getHealth', { expect: 200, listener: 'operator', note: 'operator listener' });
+  await call('getLiveness', { expect: 200, listener: 'public' });
+  await call('getLiveness', { expect: 200, listener: 'operator', note: 'operator listener' });
+  await call('getReadiness', { expect: 200, listener: 'public' });
+  await call('getReadiness', { expect: 200, listener: 'operator', note: 'operator listener' });
   // The served document is the one built into the binary: same operations.
   const served = (await call('getOpenApiDocument', { expect: 200 })).json;
   const ops = (d) =>

@@ -6,6 +6,7 @@
 #include "domain/global_id.hpp"
 #include "domain/timestamp.hpp"
 #include "domain/webhook_signature.hpp"
+#include "eventually.hpp"
 #include "http_client.hpp"
 #include "json_helpers.hpp"
 #include "service_process.hpp"
@@ -45,16 +46,6 @@ std::map<std::string, std::string> dialer_env() {
 service_process& dialer_node() {
   static service_process node{dialer_env()};
   return node;
-}
-
-bool eventually(const std::function<bool()>& done, std::chrono::milliseconds limit = 20s) {
-  auto deadline = std::chrono::steady_clock::now() + limit;
-  while (std::chrono::steady_clock::now() < deadline) {
-    if (done())
-      return true;
-    std::this_thread::sleep_for(50ms);
-  }
-  return done();
 }
 
 class dialer_test : public ::testing::Test {

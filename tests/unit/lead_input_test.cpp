@@ -1,3 +1,4 @@
+#include "http/json.hpp"
 #include "http/lead_input.hpp"
 
 #include <gtest/gtest.h>
@@ -19,9 +20,8 @@ std::string bulk_body() {
     else if (i % 5 == 0)
       body += R"({"phone_number":"+1555555)" + std::to_string(1000 + i % 9000) + "\"}";
     else
-      body += R"({"phone_number":"+1415)" + std::to_string(2000000 + i) +
-              R"(","first_name":"N)" + std::to_string(i) + R"(","custom_fields":{"i":)" +
-              std::to_string(i) + "}}";
+      body += R"({"phone_number":"+1415)" + std::to_string(2000000 + i) + R"(","first_name":"N)" +
+              std::to_string(i) + R"(","custom_fields":{"i":)" + std::to_string(i) + "}}";
   }
   return body + "]";
 }
@@ -54,6 +54,19 @@ TEST(read_bulk_leads, small_and_all_malformed_bodies) {
   EXPECT_EQ(r.accepted, 2);
   EXPECT_EQ(r.invalid, 2);
   EXPECT_EQ(r.rows_json, "[]");
+}
+
+// Bulk bodies are counted on the raw text before they are parsed; strings,
+// nested arrays and objects do not count.
+TEST(array_longer_than, counts_top_level_items_only) {
+  EXPECT_FALSE(array_longer_than("[]", 0));
+  EXPECT_TRUE(array_longer_than("[1]", 0));
+  EXPECT_FALSE(array_longer_than(" [1, 2, 3] ", 3));
+  EXPECT_TRUE(array_longer_than("[1,2,3,4]", 3));
+  EXPECT_FALSE(array_longer_than(R"([{"a":[1,2,3],"b":"x,y,z"},[4,5],"6,7"])", 3));
+  EXPECT_TRUE(array_longer_than(R"([{"a":1},{"b":"\",\""},{"c":2},{"d":3}])", 3));
+  EXPECT_FALSE(array_longer_than(R"({"a":[1,2,3,4,5]})", 1)); // not an array
+  EXPECT_FALSE(array_longer_than("", 0));
 }
 
 } // namespace

@@ -2,6 +2,7 @@
 #include "domain/lead.hpp"
 #include "domain/password.hpp"
 #include "http/assignment_input.hpp"
+#include "http/cpu_pool.hpp"
 #include "http/handlers/body.hpp"
 #include "http/handlers/handlers.hpp"
 #include "http/handlers/readers.hpp"
@@ -198,7 +199,8 @@ public:
     if (!errors.empty())
       return ex->fail(validation_error(std::move(errors)));
     for (std::size_t i = 0; i < passwords.size(); ++i)
-      req.users[i].password_hash = domain::hash_password(passwords[i]);
+      req.users[i].password_hash =
+          ex->svc.cpu->run([&] { return domain::hash_password(passwords[i]); });
     ask_tenant<domain::created_client>(
         ctx.self, ex, ex->principal->tenant_id,
         [ex](domain::created_client& created) {

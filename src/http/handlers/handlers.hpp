@@ -7,6 +7,8 @@
 namespace vcs::http::handlers {
 
 // Both listeners.
+std::shared_ptr<handler> liveness();
+std::shared_ptr<handler> readiness();
 std::shared_ptr<handler> health();
 
 // Operator listener.

@@ -1,6 +1,7 @@
 #include "http/handlers/handlers.hpp"
 #include "http/health_response.hpp"
 #include "http/json.hpp"
+#include "http/readiness.hpp"
 
 namespace vcs::http::handlers {
 
@@ -14,6 +15,26 @@ public:
   access required_access() const override { return access::none; }
   void handle(const exchange_ptr& ex, worker_context&) override {
     ex->respond(health_response(ex->svc.database_up->load()));
+  }
+};
+
+// GET /livez: the process answers. Inline in the sessions too.
+class liveness_handler final : public handler {
+public:
+  access required_access() const override { return access::none; }
+  void handle(const exchange_ptr& ex, worker_context&) override {
+    ex->respond(liveness_response());
+  }
+};
+
+// GET /readyz: whether this node should get traffic (http/readiness.hpp).
+// The sessions answer it inline, draining included.
+class readiness_handler final : public handler {
+public:
+  access required_access() const override { return access::none; }
+  void handle(const exchange_ptr& ex, worker_context&) override {
+    ex->respond(readiness_response(ex->svc.ready ? ex->svc.ready->unready_reason()
+                                                 : std::optional<std::string>{}));
   }
 };
 
@@ -32,6 +53,14 @@ public:
 
 std::shared_ptr<handler> health() {
   return std::make_shared<health_handler>();
+}
+
+std::shared_ptr<handler> liveness() {
+  return std::make_shared<liveness_handler>();
+}
+
+std::shared_ptr<handler> readiness() {
+  return std::make_shared<readiness_handler>();
 }
 
 std::shared_ptr<handler> metrics() {

@@ -2,6 +2,7 @@
 
 #include "domain/campaign_errors.hpp"
 #include "domain/global_id.hpp"
+#include "http/cpu_pool.hpp"
 #include "storage/lead_repository.hpp"
 
 namespace vcs::http::handlers {
@@ -27,7 +28,15 @@ domain::error invalid_lead_data(std::vector<std::string> problems) {
 }
 
 std::optional<rapidjson::Document> bulk_body(const exchange_ptr& ex, std::size_t max_items) {
-  auto doc = parse_json(ex->request.body);
+  // Counted on the raw text first: an oversized list is refused without
+  // building it (a 60 MB body would cost a second of CPU and its size again
+  // in memory).
+  if (array_longer_than(ex->request.body, max_items)) {
+    ex->fail({domain::errc::bad_request,
+              "Request body may hold at most " + std::to_string(max_items) + " items"});
+    return std::nullopt;
+  }
+  auto doc = ex->svc.cpu->run([&] { return parse_json(ex->request.body); });
   if (!doc || !doc->IsArray() || doc->Empty()) {
     ex->fail({domain::errc::bad_request, "Request body must be a non-empty list"});
     return std::nullopt;

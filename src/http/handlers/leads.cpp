@@ -1,6 +1,7 @@
 #include "domain/campaign_errors.hpp"
 #include "domain/global_id.hpp"
 #include "domain/lead.hpp"
+#include "http/cpu_pool.hpp"
 #include "http/handlers/body.hpp"
 #include "http/handlers/handlers.hpp"
 #include "http/handlers/lead_support.hpp"
@@ -96,7 +97,9 @@ public:
     auto c = path_lead_campaign(ex, ctx);
     if (!c)
       return;
-    auto rows = read_bulk_leads(*body, std::thread::hardware_concurrency());
+    auto rows = ex->svc.cpu->run_wide(std::thread::hardware_concurrency(), [&](unsigned threads) {
+      return read_bulk_leads(*body, threads);
+    });
     actors::import_request req;
     req.accepted = rows.accepted;
     req.invalid = rows.invalid;

@@ -1,0 +1,87 @@
+#pragma once
+
+// Fair sharing of a listener's request workers among clients (an API key, or
+// an operator token: the Authorization header). Requests wait in one FIFO
+// queue per client; a freed worker takes the next request round robin across
+// the clients that have one waiting, so a client that floods the node waits
+// behind its own requests while another client's request is next in line.
+// Work-conserving: a client alone may keep every worker but one busy, and the
+// last one too while nobody else waits; one client never holds more than
+// `per_client_workers` at once, so a newcomer finds a worker within one
+// request of the flood. Thread-safe: the I/O threads push, workers take.
+
+#include "actors/messages.hpp"
+
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <deque>
+#include <mutex>
+#include <optional>
+#include <unordered_map>
+#include <vector>
+
+namespace vcs::http {
+
+struct fair_queue_settings {
+  std::size_t workers = 8;
+  // Most workers one client may hold at once (at least 1).
+  std::size_t per_client_workers = 7;
+  // Most requests of one client waiting or running before the next is
+  // refused (429); 0 = no limit.
+  std::size_t per_client_pending = 256;
+  // Most requests waiting or running in all before the next is refused
+  // (503); 0 = no limit.
+  std::size_t max_pending = 1'024;
+};
+
+// Which client a request counts for.
+std::uint64_t client_of(const actors::http_call& call);
+
+class fair_queue {
+public:
+  explicit fair_queue(fair_queue_settings settings);
+
+  enum class verdict { run, queued, client_over_limit, overloaded };
+  struct admission {
+    verdict outcome = verdict::queued;
+    // With verdict::run: the idle worker to send the call to.
+    std::size_t worker = 0;
+    std::optional<actors::http_call> call;
+  };
+
+  // Admits a request: to an idle worker at once when its client is under
+  // its share, otherwise into its client's queue; or refuses it, handing the
+  // call back to be answered.
+  admission push(actors::http_call call);
+
+  // Worker `worker` finished a request of `client`: the next request for it
+  // (round robin across clients under their share), or nullopt, and the
+  // worker counts as idle.
+  std::optional<actors::http_call> finished(std::size_t worker, std::uint64_t client);
+
+  // Since when every worker has been busy with requests waiting, if so.
+  std::optional<std::chrono::steady_clock::time_point> saturated_since() const;
+
+private:
+  struct client_state {
+    std::deque<actors::http_call> queue;
+    std::size_t running = 0;
+    bool in_rotation = false;
+  };
+
+  std::optional<actors::http_call> take_next_locked();
+  void note_saturation_locked();
+
+  fair_queue_settings settings_;
+  mutable std::mutex mutex_;
+  std::unordered_map<std::uint64_t, client_state> clients_;
+  // Clients with queued requests, in turn order.
+  std::deque<std::uint64_t> rotation_;
+  std::vector<std::size_t> idle_;
+  std::size_t waiting_ = 0;
+  std::size_t running_ = 0;
+  std::optional<std::chrono::steady_clock::time_point> saturated_since_;
+};
+
+} // namespace vcs::http

@@ -1,0 +1,176 @@
+// No tenant takes the node away from another: one API key holds at most its
+// share of the public request workers and of waiting places (429 beyond),
+// a tenant's request rate is capped (429 with Retry-After and the IETF
+// RateLimit fields), the operator plane has workers of its own, and
+// readiness turns false while the public workers stay saturated. The heavy
+// request is a client creation with 25 users (25 argon2id hashes).
+
+#include "eventually.hpp"
+#include "http_client.hpp"
+#include "json_helpers.hpp"
+#include "service_process.hpp"
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <chrono>
+#include <functional>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace vcs::test {
+namespace {
+
+using namespace std::chrono_literals;
+
+struct tenant {
+  std::string id;
+  std::string key;
+};
+
+class node_client {
+public:
+  explicit node_client(service_process& node) : node_(node) {}
+
+  http_response op(const std::string& method, const std::string& target,
+                   const std::string& body = {}) {
+    http_client c{"127.0.0.1", node_.operator_port()};
+    return c.request(method, target, body, bearer(node_.operator_token()));
+  }
+  http_response pub(const std::string& key, const std::string& method, const std::string& target,
+                    const std::string& body = {}) {
+    http_client c{"127.0.0.1", node_.public_port()};
+    return c.request(method, target, body, bearer(key));
+  }
+  tenant create_tenant(const std::string& name) {
+    auto r = op("POST", "/admin/v1/tenants", R"({"name":")" + name + R"(","plan":"PRO"})");
+    EXPECT_EQ(r.status, 201u) << r.body;
+    auto d = parse(r.body);
+    return {str(d, "tenant_id"), str(d["api_key"], "key")};
+  }
+  std::string readyz() {
+    http_client c{"127.0.0.1", node_.operator_port()};
+    return c.get("/readyz").body;
+  }
+
+private:
+  service_process& node_;
+};
+
+// A client creation with 25 users: about 1.5 s of one worker.
+std::string heavy_body(const std::string& tag) {
+  std::string users;
+  for (int i = 0; i < 25; ++i)
+    users += std::string{i ? "," : ""} + R"({"email":"u)" + std::to_string(i) + "-" + tag +
+             R"(@acme.io","password":"correct horse"})";
+  return R"({"client_users":[)" + users + R"(],"client_details":{"name":"Heavy","email":"h-)" +
+         tag + R"(@acme.io"},"client_asset_group":{"name":"g"}})";
+}
+
+// Sends `n` heavy requests at once from their own connections; each status
+// lands in `statuses` and `done` counts the answers.
+std::vector<std::thread> flood(node_client& nc, const std::string& key, int n,
+                               std::vector<unsigned>& statuses, std::atomic<int>& done) {
+  statuses.assign(static_cast<std::size_t>(n), 0);
+  std::vector<std::thread> threads;
+  for (int i = 0; i < n; ++i)
+    threads.emplace_back([&, i] {
+      statuses[static_cast<std::size_t>(i)] =
+          nc.pub(key, "POST", "/api/v2/clients/create",
+                 heavy_body(key.substr(4, 8) + "-" + std::to_string(i)))
+              .status;
+      ++done;
+    });
+  return threads;
+}
+
+// Two workers, one key may hold one of them and four places: a neighbour is
+// served while the flood waits behind itself, and the fifth request of the
+// flooding key is refused at once.
+TEST(fair_share_test, a_flooding_key_waits_behind_itself_and_is_refused_past_its_places) {
+  service_process node{{{"VCS_REQUEST_WORKERS", "2"},
+                        {"VCS_TENANT_MAX_WORKERS", "1"},
+                        {"VCS_TENANT_MAX_PENDING", "4"},
+                        {"VCS_MAX_QUEUE_WAIT_MS", "60000"}}};
+  node_client nc{node};
+  auto attacker = nc.create_tenant("attacker");
+  auto victim = nc.create_tenant("victim");
+  std::vector<unsigned> statuses;
+  std::atomic<int> done{0};
+  auto threads = flood(nc, attacker.key, 4, statuses, done);
+  std::this_thread::sleep_for(300ms); // all four arrive; one runs, three wait
+  auto served = nc.pub(victim.key, "GET", "/api/v2/clients");
+  const int attacker_done_then = done.load();
+  EXPECT_EQ(served.status, 200u) << served.body;
+  // The neighbour did not wait for any of the flood's requests (~1.5 s each).
+  EXPECT_EQ(attacker_done_then, 0);
+  auto refused = nc.pub(attacker.key, "POST", "/api/v2/clients/create", heavy_body("fifth"));
+  EXPECT_EQ(refused.status, 429u) << refused.body;
+  EXPECT_EQ(refused.header("retry-after"), "1");
+  EXPECT_NE(refused.body.find("Too many requests in flight"), std::string::npos) << refused.body;
+  for (auto& t : threads)
+    t.join();
+  for (auto s : statuses)
+    EXPECT_EQ(s, 201u);
+}
+
+// One worker: a flood saturates it, /readyz says so, and the operator plane
+// (its own workers) still answers; once the flood is over the node is ready.
+TEST(fair_share_test, readiness_follows_saturation_and_operators_are_served_during_a_flood) {
+  service_process node{{{"VCS_REQUEST_WORKERS", "1"},
+                        {"VCS_TENANT_MAX_PENDING", "16"},
+                        {"VCS_READINESS_SATURATION_MS", "100"},
+                        {"VCS_MAX_QUEUE_WAIT_MS", "60000"}}};
+  node_client nc{node};
+  {
+    http_client c{"127.0.0.1", node.public_port()};
+    auto live = c.get("/livez");
+    EXPECT_EQ(live.status, 200u);
+    EXPECT_EQ(live.body, R"({"status":"alive"})");
+  }
+  EXPECT_EQ(nc.readyz(), R"({"status":"ready"})");
+  auto attacker = nc.create_tenant("saturating");
+  std::vector<unsigned> statuses;
+  std::atomic<int> done{0};
+  auto threads = flood(nc, attacker.key, 3, statuses, done);
+  const std::string saturated = R"({"status":"unready","message":"request workers saturated"})";
+  EXPECT_TRUE(eventually([&] { return nc.readyz() == saturated; }, 10s));
+  auto tenants = nc.op("GET", "/admin/v1/tenants/" + attacker.id);
+  EXPECT_EQ(tenants.status, 200u) << tenants.body;
+  EXPECT_EQ(nc.readyz(), saturated) << "the flood should still be on";
+  EXPECT_LT(done.load(), 3);
+  for (auto& t : threads)
+    t.join();
+  EXPECT_TRUE(eventually([&] { return nc.readyz() == R"({"status":"ready"})"; }, 5s));
+  for (auto s : statuses)
+    EXPECT_EQ(s, 201u);
+}
+
+// A tenant over its rate gets 429 with Retry-After and the RateLimit fields;
+// another tenant on the same node is not held back.
+TEST(fair_share_test, a_tenant_over_its_rate_gets_429_and_another_is_not_held_back) {
+  service_process node{{{"VCS_TENANT_RATE_LIMIT", "3"}}};
+  node_client nc{node};
+  auto busy = nc.create_tenant("busy");
+  auto quiet = nc.create_tenant("quiet");
+  http_client c{"127.0.0.1", node.public_port()};
+  auto first = c.request("GET", "/api/v2/clients", {}, bearer(busy.key));
+  ASSERT_EQ(first.status, 200u);
+  EXPECT_EQ(first.header("ratelimit-policy"), R"("tenant";q=3;w=1)");
+  EXPECT_EQ(first.header("ratelimit"), R"("tenant";r=5;t=1)");
+  http_response limited;
+  for (int i = 0; i < 30 && limited.status != 429; ++i)
+    limited = c.request("GET", "/api/v2/clients", {}, bearer(busy.key));
+  ASSERT_EQ(limited.status, 429u) << limited.body;
+  EXPECT_EQ(limited.header("retry-after"), "1");
+  EXPECT_EQ(limited.header("ratelimit"), R"("tenant";r=0;t=1)");
+  EXPECT_EQ(str(parse(limited.body), "message"),
+            "Rate limit exceeded: at most 3 requests a second; try again shortly");
+  EXPECT_EQ(nc.pub(quiet.key, "GET", "/api/v2/clients").status, 200u);
+  std::this_thread::sleep_for(1100ms); // the bucket refills
+  EXPECT_EQ(c.request("GET", "/api/v2/clients", {}, bearer(busy.key)).status, 200u);
+}
+
+} // namespace
+} // namespace vcs::test
