@@ -276,22 +276,25 @@ pg_url() {
 }
 
 free_port() {
-  if command -v python3 >/dev/null 2>&1; then
-    python3 -c 'import socket
-s = socket.socket()
-s.bind(("127.0.0.1", 0))
-print(s.getsockname()[1])
-s.close()'
-    return
+  # Below the kernel's ephemeral range: a client that reconnects while nothing
+  # listens on the port (a server restarting) can otherwise connect to itself
+  # and hold the port the server needs.
+  local low=32768 port i
+  if [ -r /proc/sys/net/ipv4/ip_local_port_range ]; then
+    read -r low _ </proc/sys/net/ipv4/ip_local_port_range
   fi
-  # Fallback: probe random high ports until one refuses connections.
-  local port i
+  [ "$low" -gt 21024 ] || low=21024
   for ((i = 0; i < 200; i++)); do
-    port=$((20000 + RANDOM % 40000))
-    if ! (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
-      echo "$port"
-      return 0
+    port=$((20000 + RANDOM % (low - 20000)))
+    if command -v python3 >/dev/null 2>&1; then
+      python3 -c 'import socket, sys
+s = socket.socket()
+s.bind(("127.0.0.1", int(sys.argv[1])))' "$port" 2>/dev/null || continue
+    elif (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
+      continue
     fi
+    echo "$port"
+    return 0
   done
   _pg_err "no free port found"
   return 1

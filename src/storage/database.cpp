@@ -93,6 +93,7 @@ soci::session& lazy_session::get() {
       if (usable && now - last_use_ > ping_after_)
         usable = sql_->is_connected();
       if (!usable) {
+        forget_prepared_statements(*sql_);
         sql_->reconnect();
         configure(*sql_);
       }

@@ -58,6 +58,12 @@ void prepare(PGconn* conn, const prepared_statement& st) {
 
 } // namespace
 
+void forget_prepared_statements(soci::session& sql) {
+  auto* backend = static_cast<soci::postgresql_session_backend*>(sql.get_backend());
+  if (backend && backend->conn_)
+    prepared_on.erase(backend->conn_);
+}
+
 pg_rows::~pg_rows() {
   PQclear(r_);
 }
@@ -183,11 +189,13 @@ pg_rows execute(soci::session& sql, const prepared_statement& st,
   };
   PGresult* r = run();
   if (!ok(r)) {
-    // A connection repaired in place has lost its prepared statements.
+    // A statement missing on the server (the cache outlived its session):
+    // prepared again, and run again when no transaction was aborted by the
+    // failure.
     const char* state = PQresultErrorField(r, PG_DIAG_SQLSTATE);
-    if (state && std::string_view{state} == "26000") {
+    if (state && std::string_view{state} == "26000" && PQtransactionStatus(conn) == PQTRANS_IDLE) {
       PQclear(r);
-      prepared_on[conn].clear();
+      prepared_on[conn].erase(st.name);
       prepare(conn, st);
       r = run();
     }

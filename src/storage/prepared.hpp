@@ -29,6 +29,11 @@ struct prepared_statement {
 };
 
 // A failed libpq call, with its SQLSTATE (storage_error.cpp maps it).
+// Forgets which statements this thread prepared on the session's connection:
+// called before the connection is replaced, since a new connection may get
+// the old one's address and has none of its statements.
+void forget_prepared_statements(soci::session& sql);
+
 class pg_error : public std::runtime_error {
 public:
   pg_error(std::string sqlstate, const std::string& message)

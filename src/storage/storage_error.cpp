@@ -5,6 +5,8 @@
 #include <soci/postgresql/soci-postgresql.h>
 #include <soci/soci.h>
 
+#include <string_view>
+
 namespace vcs::storage {
 
 std::string sqlstate_of(const std::exception& e) {
@@ -25,8 +27,19 @@ bool is_connection_error(const std::exception& e) {
   // not yet accepting connections.
   if (state.rfind("08", 0) == 0 || state.rfind("57P0", 0) == 0)
     return true;
-  if (auto soci_err = dynamic_cast<const soci::soci_error*>(&e))
-    return soci_err->get_error_category() == soci::soci_error::connection_error;
+  if (auto soci_err = dynamic_cast<const soci::soci_error*>(&e);
+      soci_err && soci_err->get_error_category() == soci::soci_error::connection_error)
+    return true;
+  // libpq reports a connection cut mid-statement (a crashed or restarted
+  // server) with no SQLSTATE, and SOCI passes it on uncategorised: its
+  // message is all there is.
+  const std::string_view message = e.what();
+  for (std::string_view lost :
+       {"server closed the connection unexpectedly", "no connection to the server",
+        "terminating connection", "connection to server was lost",
+        "could not receive data from server", "could not send data to server"})
+    if (message.find(lost) != std::string_view::npos)
+      return true;
   return false;
 }
 
