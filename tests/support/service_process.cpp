@@ -109,7 +109,12 @@ service_process::service_process(std::map<std::string, std::string> extra_env) {
     }
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
   }
-  throw std::runtime_error("service did not become healthy:\n" + log_contents());
+  // The destructor does not run for a constructor that throws: stop the
+  // child here, or it outlives the test run.
+  auto log = log_contents();
+  ::kill(pid_, SIGKILL);
+  wait_exit(std::chrono::seconds(5));
+  throw std::runtime_error("service did not become healthy:\n" + log);
 }
 
 service_process::~service_process() {
