@@ -2,10 +2,11 @@
 
 #include "actors/db_worker.hpp"
 
-#include <algorithm>
 #include <caf/actor_system.hpp>
 #include <caf/send.hpp>
 #include <caf/spawn_options.hpp>
+
+#include <algorithm>
 
 namespace vcs::actors {
 

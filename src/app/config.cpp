@@ -318,15 +318,16 @@ void require_database(const config& c) {
     throw std::invalid_argument("no database: set VCS_DATABASE_URL or --database-url");
 }
 
-std::optional<std::optional<domain::request_rate>> tenant_rate_override(std::string_view text) {
-  using result = std::optional<std::optional<domain::request_rate>>;
-  if (text == "plan" || text == "off")
-    return result{std::optional<domain::request_rate>{}};
+std::optional<tenant_rate_setting> read_tenant_rate_limit(std::string_view text) {
+  if (text == "plan")
+    return tenant_rate_setting{};
+  if (text == "off")
+    return tenant_rate_setting{false, std::nullopt};
   int32_t value = 0;
   auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
   if (ec != std::errc{} || ptr != text.data() + text.size() || value < 1 || value > 1'000'000)
     return std::nullopt;
-  return result{domain::request_rate{value, 2 * value}};
+  return tenant_rate_setting{true, domain::request_rate{value, 2 * value}};
 }
 
 void require_serve_settings(const config& c) {
@@ -349,7 +350,7 @@ void require_serve_settings(const config& c) {
   if (c.dial_batch == 0 || c.webhook_max_attempts == 0 || c.dial_lease_seconds == 0)
     throw std::invalid_argument("dial-batch, dial-lease-seconds and webhook-max-attempts must be "
                                 "at least 1");
-  if (!tenant_rate_override(c.tenant_rate_limit))
+  if (!read_tenant_rate_limit(c.tenant_rate_limit))
     throw std::invalid_argument("tenant-rate-limit must be plan, off or a number of requests a "
                                 "second from 1 to 1000000");
   if (!domain::outbound_policy::parse(c.outbound_allow))

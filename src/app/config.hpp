@@ -88,10 +88,13 @@ parsed_command parse_command_line(int argc, char** argv);
 void require_serve_settings(const config& c);
 void require_database(const config& c);
 
-// The tenant-rate-limit setting: the rate for every tenant when it is a
-// number, none (plan defaults, or off) for "plan" and "off", nullopt when it
-// is none of these.
-std::optional<std::optional<domain::request_rate>> tenant_rate_override(std::string_view text);
+// The tenant-rate-limit setting read: "off", "plan" (each tenant its plan's
+// rate) or one rate for every tenant; nullopt when it is none of these.
+struct tenant_rate_setting {
+  bool enabled = true;
+  std::optional<domain::request_rate> every_tenant;
+};
+std::optional<tenant_rate_setting> read_tenant_rate_limit(std::string_view text);
 
 // The --help text: commands and every setting with its variable and default.
 std::string usage();

@@ -30,8 +30,6 @@
 #include <soci/soci.h>
 #include <spdlog/spdlog.h>
 
-#include <thread>
-
 #include <cstdio>
 #include <iostream>
 #include <sys/resource.h>
@@ -176,12 +174,10 @@ int run_serve(const app::config& c) {
   svc->operator_token = c.operator_token;
   svc->actor_timeout = c.actor_timeout;
   svc->max_queue_wait = c.max_queue_wait;
-  const std::size_t cores = std::max(1u, std::thread::hardware_concurrency());
-  svc->cpu = std::make_shared<http::cpu_pool>(
-      c.cpu_heavy_threads != 0 ? c.cpu_heavy_threads : std::max<std::size_t>(1, cores - 1));
-  if (c.tenant_rate_limit != "off") {
+  svc->cpu = std::make_shared<http::cpu_pool>(c.cpu_heavy_threads);
+  if (auto rates = *app::read_tenant_rate_limit(c.tenant_rate_limit); rates.enabled) {
     svc->rates = std::make_shared<http::rate_limiter>();
-    svc->rate_override = *app::tenant_rate_override(c.tenant_rate_limit);
+    svc->rate_override = rates.every_tenant;
   }
   svc->secrets = secrets;
   svc->outbound = &outbound;

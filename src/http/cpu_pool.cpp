@@ -6,7 +6,9 @@
 namespace vcs::http {
 
 cpu_pool::cpu_pool(std::size_t threads) {
-  for (std::size_t i = 0; i < std::max<std::size_t>(1, threads); ++i)
+  if (threads == 0)
+    threads = std::max(2u, std::thread::hardware_concurrency()) - 1;
+  for (std::size_t i = 0; i < threads; ++i)
     threads_.emplace_back([this] { work(); });
 }
 

@@ -23,6 +23,7 @@ namespace vcs::http {
 
 class cpu_pool {
 public:
+  // 0 threads: every core but one (at least one).
   explicit cpu_pool(std::size_t threads);
   ~cpu_pool();
   cpu_pool(const cpu_pool&) = delete;

@@ -128,41 +128,40 @@ std::optional<rapidjson::Document> parse_json(std::string_view body) {
 }
 
 bool array_longer_than(std::string_view text, std::size_t limit) noexcept {
-  std::size_t i = 0;
   auto is_space = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; };
+  std::size_t i = 0;
   while (i < text.size() && is_space(text[i]))
     ++i;
   if (i == text.size() || text[i] != '[')
     return false;
+  ++i;
+  while (i < text.size() && is_space(text[i]))
+    ++i;
+  if (i == text.size() || text[i] == ']')
+    return false; // empty
+  // n items are separated by n - 1 commas at the top level.
   int depth = 0;
   bool in_string = false;
-  bool any = false;
-  std::size_t items = 0;
-  for (; i < text.size(); ++i) {
+  std::size_t commas = 0;
+  for (; i < text.size() && commas < limit; ++i) {
     const char c = text[i];
     if (in_string) {
       if (c == '\\')
-        ++i;
+        ++i; // the escaped character cannot end the string
       else if (c == '"')
         in_string = false;
-      continue;
-    }
-    if (c == '"') {
+    } else if (c == '"') {
       in_string = true;
     } else if (c == '[' || c == '{') {
       ++depth;
     } else if (c == ']' || c == '}') {
-      if (--depth == 0)
-        break;
-    } else if (c == ',' && depth == 1) {
-      if (++items >= limit)
-        return true; // limit commas: at least limit + 1 items
-      continue;
+      if (--depth < 0)
+        return false; // the array closed
+    } else if (c == ',' && depth == 0) {
+      ++commas;
     }
-    if (depth >= 1 && !is_space(c) && !(depth == 1 && c == '['))
-      any = true;
   }
-  return any && items + 1 > limit;
+  return commas >= limit;
 }
 
 bool is_storable_text(std::string_view text) noexcept {

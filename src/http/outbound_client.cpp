@@ -93,15 +93,11 @@ std::optional<std::string> refused_address(const domain::outbound_policy& policy
                                            const tcp::resolver::results_type& results) {
   for (const auto& entry : results) {
     const auto address = entry.endpoint().address();
-    domain::ip_address ip;
-    if (address.is_v4()) {
-      auto bytes = address.to_v4().to_bytes();
-      ip = domain::ip_address_from_bytes(bytes.data(), bytes.size());
-    } else {
-      auto bytes = address.to_v6().to_bytes();
-      ip = domain::ip_address_from_bytes(bytes.data(), bytes.size());
-    }
-    if (auto why = policy.refuse(ip))
+    // IPv4 as IPv4-mapped IPv6, the domain's one form for both.
+    const auto bytes =
+        address.is_v4() ? net::ip::make_address_v6(net::ip::v4_mapped, address.to_v4()).to_bytes()
+                        : address.to_v6().to_bytes();
+    if (auto why = policy.refuse(domain::ip_address_from_bytes(bytes.data(), bytes.size())))
       return *why + " (" + host + ")";
   }
   return std::nullopt;

@@ -112,13 +112,13 @@ bool lazy_session::broken() const {
 }
 
 bool connection_lost(soci::session& sql) {
-  auto* backend = static_cast<soci::postgresql_session_backend*>(sql.get_backend());
-  return !backend || !backend->conn_ || PQstatus(backend->conn_) != CONNECTION_OK;
+  auto* conn = raw_connection(sql);
+  return !conn || PQstatus(conn) != CONNECTION_OK;
 }
 
 bool mid_transaction(soci::session& sql) {
-  auto* backend = static_cast<soci::postgresql_session_backend*>(sql.get_backend());
-  return backend && backend->conn_ && PQtransactionStatus(backend->conn_) != PQTRANS_IDLE;
+  auto* conn = raw_connection(sql);
+  return conn && PQtransactionStatus(conn) != PQTRANS_IDLE;
 }
 
 void ping(soci::session& sql) {

@@ -85,7 +85,7 @@ constexpr prepared_statement next_dial_stmt{
   "UPDATE campaigns c SET next_dial_at = $1::timestamptz + make_interval(secs => $2::int) "        \
   "FROM (SELECT id FROM campaigns WHERE status IN ('SCHEDULED', 'ACTIVE') "                        \
   "AND next_dial_at IS NOT NULL AND next_dial_at <= $1::timestamptz "                              \
-  "AND tenant_switched_on(tenant_id) ORDER BY next_dial_at "                                       \
+  "AND tenant_id IN (SELECT id FROM switched_on_tenants) ORDER BY next_dial_at "                   \
   "LIMIT $3::int " locking ") due WHERE c.id = due.id RETURNING c.tenant_id, c.id"
 constexpr prepared_statement claim_stmt{"vcs_claim_due_campaigns",
                                         VCS_CLAIM_SQL("FOR UPDATE SKIP LOCKED")};

@@ -24,10 +24,10 @@ namespace {
 thread_local std::unordered_map<PGconn*, std::unordered_set<const char*>> prepared_on;
 
 PGconn* connection_of(soci::session& sql) {
-  auto* backend = static_cast<soci::postgresql_session_backend*>(sql.get_backend());
-  if (!backend || !backend->conn_)
+  auto* conn = raw_connection(sql);
+  if (!conn)
     throw pg_error("08003", "no database connection");
-  return backend->conn_;
+  return conn;
 }
 
 [[noreturn]] void fail(PGconn* conn, PGresult* r) {
@@ -58,10 +58,14 @@ void prepare(PGconn* conn, const prepared_statement& st) {
 
 } // namespace
 
-void forget_prepared_statements(soci::session& sql) {
+PGconn* raw_connection(soci::session& sql) {
   auto* backend = static_cast<soci::postgresql_session_backend*>(sql.get_backend());
-  if (backend && backend->conn_)
-    prepared_on.erase(backend->conn_);
+  return backend ? backend->conn_ : nullptr;
+}
+
+void forget_prepared_statements(soci::session& sql) {
+  if (auto* conn = raw_connection(sql))
+    prepared_on.erase(conn);
 }
 
 pg_rows::~pg_rows() {

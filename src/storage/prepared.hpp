@@ -10,6 +10,8 @@
 #include <string>
 #include <string_view>
 
+struct pg_conn;
+typedef struct pg_conn PGconn;
 struct pg_result;
 typedef struct pg_result PGresult;
 
@@ -28,12 +30,15 @@ struct prepared_statement {
   const char* sql;
 };
 
-// A failed libpq call, with its SQLSTATE (storage_error.cpp maps it).
+// The session's libpq connection, or null before it is opened.
+PGconn* raw_connection(soci::session& sql);
+
 // Forgets which statements this thread prepared on the session's connection:
 // called before the connection is replaced, since a new connection may get
 // the old one's address and has none of its statements.
 void forget_prepared_statements(soci::session& sql);
 
+// A failed libpq call, with its SQLSTATE (storage_error.cpp maps it).
 class pg_error : public std::runtime_error {
 public:
   pg_error(std::string sqlstate, const std::string& message)

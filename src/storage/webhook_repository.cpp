@@ -23,7 +23,7 @@ constexpr prepared_statement claim_stmt{
     "UPDATE webhook_deliveries w SET attempts = w.attempts + 1, "
     "next_attempt_at = now() + make_interval(secs => $1::int) "
     "FROM (SELECT id FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at <= now() "
-    "AND tenant_switched_on(tenant_id) "
+    "AND tenant_id IN (SELECT id FROM switched_on_tenants) "
     "ORDER BY next_attempt_at LIMIT $2::int FOR UPDATE SKIP LOCKED) due, tenants t "
     "WHERE w.id = due.id AND t.id = w.tenant_id RETURNING " VCS_WEBHOOK_COLUMNS
     ", encode(t.webhook_secret_ciphertext, 'hex'), encode(t.webhook_secret_nonce, 'hex')"};

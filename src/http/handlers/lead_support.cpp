@@ -30,18 +30,17 @@ domain::error invalid_lead_data(std::vector<std::string> problems) {
 std::optional<rapidjson::Document> bulk_body(const exchange_ptr& ex, std::size_t max_items) {
   // Counted on the raw text first: an oversized list is refused without
   // building it (a 60 MB body would cost a second of CPU and its size again
-  // in memory).
-  if (array_longer_than(ex->request.body, max_items)) {
-    ex->fail({domain::errc::bad_request,
-              "Request body may hold at most " + std::to_string(max_items) + " items"});
-    return std::nullopt;
-  }
-  auto doc = ex->svc.cpu->run([&] { return parse_json(ex->request.body); });
-  if (!doc || !doc->IsArray() || doc->Empty()) {
+  // in memory). Both passes run on the CPU pool.
+  bool too_long = false;
+  auto doc = ex->svc.cpu->run([&]() -> std::optional<rapidjson::Document> {
+    too_long = array_longer_than(ex->request.body, max_items);
+    return too_long ? std::nullopt : parse_json(ex->request.body);
+  });
+  if (!too_long && (!doc || !doc->IsArray() || doc->Empty())) {
     ex->fail({domain::errc::bad_request, "Request body must be a non-empty list"});
     return std::nullopt;
   }
-  if (doc->Size() > max_items) {
+  if (too_long || doc->Size() > max_items) {
     ex->fail({domain::errc::bad_request,
               "Request body may hold at most " + std::to_string(max_items) + " items"});
     return std::nullopt;
