@@ -158,6 +158,8 @@ using health_probe_actor = caf::typed_actor<
 // A detached front worker: routes a request and answers it.
 using request_worker_actor = caf::typed_actor<
     // Handles one HTTP request; the answer goes back through its reply sink.
-    caf::reacts_to<http_call>>;
+    caf::reacts_to<http_call>,
+    // Timer: the deadline of request `id`, still waiting on an actor, is up.
+    caf::reacts_to<deadline_atom, uint64_t>>;
 
 } // namespace vcs::actors

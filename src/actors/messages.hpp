@@ -50,6 +50,7 @@ using addon_atom = caf::atom_constant<caf::atom("addon")>;
 using dial_atom = caf::atom_constant<caf::atom("dial")>;
 using call_atom = caf::atom_constant<caf::atom("call")>;
 using deliver_atom = caf::atom_constant<caf::atom("deliver")>;
+using deadline_atom = caf::atom_constant<caf::atom("deadline")>;
 
 // Blocking database work for a detached worker; returns its result boxed.
 struct db_task {

@@ -126,7 +126,9 @@ const std::vector<setting>& settings() {
        "GET /readyz answers 503 once the public request workers or the database workers stay "
        "saturated this long (2000)",
        into(&config::readiness_saturation, "readiness_saturation")},
-      {"actor-timeout-ms", "VCS_ACTOR_TIMEOUT_MS", "request timeout between actors (30000)",
+      {"actor-timeout-ms", "VCS_ACTOR_TIMEOUT_MS",
+       "a request not done by then is answered 503; a write's outcome is still "
+       "awaited and stored for its Idempotency-Key (30000)",
        into(&config::actor_timeout, "actor_timeout")},
       {"entity-idle-timeout-ms", "VCS_ENTITY_IDLE_TIMEOUT_MS",
        "idle time after which an entity actor retires (300000)",

@@ -12,6 +12,7 @@
 #include "actors/webhook_dispatcher.hpp"
 #include "app/config.hpp"
 #include "domain/api_key.hpp"
+#include "domain/request_deadlines.hpp"
 #include "domain/secret_box.hpp"
 #include "http/cpu_pool.hpp"
 #include "http/front_pool.hpp"
@@ -124,8 +125,8 @@ int run_serve(const app::config& c) {
   // time limits; migrations (above) run without them.
   const auto session_url =
       storage::with_session_limits(c.database_url, c.db_statement_timeout, c.db_lock_timeout);
-  auto pool = std::make_shared<actors::db_pool>(
-      actors::db_pool::spawn(sys, session_url, c.db_pool_size, c.actor_timeout));
+  auto pool = std::make_shared<actors::db_pool>(actors::db_pool::spawn(
+      sys, session_url, c.db_pool_size, domain::deadlines_for(c.actor_timeout).database));
   auto entities = std::make_shared<actors::entity_config>();
   entities->pool = pool;
   entities->idle_timeout = c.entity_idle_timeout;
@@ -172,7 +173,7 @@ int run_serve(const app::config& c) {
   svc->database_up = database_up;
   svc->metrics = std::make_shared<http::metrics>();
   svc->operator_token = c.operator_token;
-  svc->actor_timeout = c.actor_timeout;
+  svc->deadlines = domain::deadlines_for(c.actor_timeout);
   svc->max_queue_wait = c.max_queue_wait;
   svc->cpu = std::make_shared<http::cpu_pool>(c.cpu_heavy_threads);
   if (auto rates = *app::read_tenant_rate_limit(c.tenant_rate_limit); rates.enabled) {

@@ -25,6 +25,9 @@ enum class errc : uint8_t {
   unavailable,
   internal,
   too_many_requests,
+  // Timed out while a write may still commit (503; its Idempotency-Key
+  // stays claimed until the outcome is known).
+  outcome_unknown,
 };
 
 // Field name -> messages, in insertion order (JSON object in the envelope).

@@ -12,11 +12,6 @@ namespace vcs::domain {
 // How long a key's first response is replayed.
 inline constexpr std::chrono::hours idempotency_retention{24};
 
-// A claim older than this belongs to a request that cannot still be running
-// (two actor timeouts and then some): its node died before answering, and a
-// retry may take the key over.
-inline constexpr std::chrono::seconds idempotency_claim_timeout{120};
-
 // Keys are 1 to 255 printable ASCII characters (a UUID, say).
 std::optional<error> check_idempotency_key(std::string_view key);
 

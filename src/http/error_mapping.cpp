@@ -28,6 +28,7 @@ unsigned status_of(domain::errc code) noexcept {
     // (docs/decisions.md).
     return 403;
   case errc::unavailable:
+  case errc::outcome_unknown:
     return 503;
   case errc::internal:
     return 500;

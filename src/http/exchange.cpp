@@ -14,13 +14,28 @@ void exchange::respond(unsigned status, std::string body) {
 }
 
 void exchange::respond(actors::outbound_response response) {
+  deliver(std::move(response), true);
+}
+
+void exchange::fail(const domain::error& e) {
+  if (e.code == domain::errc::internal)
+    spdlog::error("request_id={} route=\"{}\" failed: {}", request.request_id, route, e.message);
+  deliver(error_response(e), e.code != domain::errc::outcome_unknown);
+}
+
+void exchange::deliver(actors::outbound_response response, bool outcome_known) {
+  if (settled_)
+    return;
+  if (outcome_known) {
+    settled_ = true;
+    if (before_reply)
+      before_reply(response);
+  }
   if (answered_)
     return;
   answered_ = true;
   for (auto& header : response_headers)
     response.headers.push_back(std::move(header));
-  if (before_reply)
-    before_reply(response);
   auto latency = std::chrono::steady_clock::now() - request.received;
   svc.metrics->record(route, response.status, latency);
   // The access log names the route pattern, never the raw target (which may
@@ -30,12 +45,6 @@ void exchange::respond(actors::outbound_response response) {
                std::chrono::duration_cast<std::chrono::microseconds>(latency).count(),
                request.request_id, principal ? std::to_string(principal->tenant_id) : "-");
   reply_(std::move(response));
-}
-
-void exchange::fail(const domain::error& e) {
-  if (e.code == domain::errc::internal)
-    spdlog::error("request_id={} route=\"{}\" failed: {}", request.request_id, route, e.message);
-  respond(error_response(e));
 }
 
 } // namespace vcs::http

@@ -3,6 +3,7 @@
 #include "actors/actor_error.hpp"
 #include "actors/actors.hpp"
 #include "domain/plan.hpp"
+#include "domain/request_deadlines.hpp"
 #include "domain/secret_box.hpp"
 #include "domain/tenant.hpp"
 #include "http/metrics.hpp"
@@ -39,7 +40,8 @@ struct services {
   std::shared_ptr<const std::atomic<bool>> database_up;
   std::shared_ptr<http::metrics> metrics;
   std::string operator_token;
-  std::chrono::milliseconds actor_timeout{30'000};
+  // When a request is answered, and how long its work is awaited after.
+  domain::request_deadlines deadlines = domain::deadlines_for(std::chrono::seconds{30});
   // The longest a request may wait for a worker before it is answered 503
   // instead of run (its client has likely given up); 0 turns it off.
   std::chrono::milliseconds max_queue_wait{5'000};
@@ -73,8 +75,9 @@ public:
   std::optional<domain::principal> principal;
   const services& svc;
 
-  // Runs once on the response before it leaves (stores it for the
-  // request's Idempotency-Key).
+  // Runs once on the request's outcome (stores it for the request's
+  // Idempotency-Key): before the response leaves, or when the outcome of
+  // work past its deadline arrives after the client's 503.
   std::function<void(const actors::outbound_response&)> before_reply;
   // Added to whatever response leaves (the tenant's rate limit state).
   std::vector<std::pair<std::string, std::string>> response_headers;
@@ -82,10 +85,14 @@ public:
   void respond(unsigned status, std::string body);
   void respond(actors::outbound_response response);
   void fail(const domain::error& e);
+  bool answered() const noexcept { return answered_; }
 
 private:
+  void deliver(actors::outbound_response response, bool outcome_known);
+
   std::function<void(actors::outbound_response)> reply_;
   bool answered_ = false;
+  bool settled_ = false;
 };
 
 using exchange_ptr = std::shared_ptr<exchange>;
@@ -108,6 +115,10 @@ class handler {
 public:
   virtual ~handler() = default;
   virtual access required_access() const { return access::api_key; }
+  // When the client is answered 503 if the work has not ended.
+  virtual std::chrono::milliseconds deadline(const domain::request_deadlines& d) const {
+    return d.answer;
+  }
   virtual void handle(const exchange_ptr& ex, worker_context& ctx) = 0;
 };
 
@@ -120,12 +131,13 @@ public:
 // Asks an entity actor: looks it up in the registry with `lookup` (the get
 // message after get_atom), sends `msg`, and answers through `ok`, or fails
 // the exchange with the mapped error. An actor that retired between look-up
-// and request is looked up once more.
+// and request is looked up once more. The reply is awaited past the
+// client's deadline, so a late outcome still settles the exchange.
 template <class Handle, class Reply, class... Key, class... Ts>
 void ask_entity(actors::request_worker_actor::pointer self, const exchange_ptr& ex,
                 std::tuple<Key...> lookup, std::function<void(Reply&)> ok, std::tuple<Ts...> msg,
                 int tries_left = 1) {
-  auto timeout = ex->svc.actor_timeout;
+  auto timeout = ex->svc.deadlines.settle;
   auto find = std::apply(
       [&](const auto&... key) {
         return self->request(ex->svc.registry, timeout, caf::get_atom::value, key...);

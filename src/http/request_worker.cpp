@@ -91,8 +91,9 @@ bool request_worker_state::claim_idempotency_key(const exchange_ptr& ex) {
   auto tenant = ex->principal->tenant_id;
   auto fingerprint =
       domain::request_fingerprint(ex->request.method, ex->request.target, ex->request.body);
-  auto claim = storage::claim_idempotency_key(db(), tenant, key, fingerprint,
-                                              domain::idempotency_claim_timeout);
+  auto claim = storage::claim_idempotency_key(
+      db(), tenant, key, fingerprint,
+      std::chrono::duration_cast<std::chrono::seconds>(svc->deadlines.abandon));
   using outcome = storage::idempotency_claim::outcome;
   switch (claim.result) {
   case outcome::mismatch:
@@ -115,8 +116,9 @@ bool request_worker_state::claim_idempotency_key(const exchange_ptr& ex) {
     break;
   }
   // Successful responses are kept for replay; an error releases the key, so
-  // a retry runs again. When that write fails the claim stays until it is
-  // abandoned (domain::idempotency_claim_timeout); the answer goes out as is.
+  // a retry runs again. While the outcome is unknown (past the deadline)
+  // nothing runs and the claim stays. When storing fails the claim stays
+  // until it is abandoned (request_deadlines::abandon).
   ex->before_reply = [this, tenant, key, token = std::move(claim.token),
                       request_id = ex->request.request_id](const actors::outbound_response& r) {
     try {
@@ -156,12 +158,19 @@ bool request_worker_state::within_rate(const exchange_ptr& ex) {
 
 void request_worker_state::serve(actors::request_worker_actor::pointer self,
                                  actors::http_call& call) {
-  std::optional<actors::http_call> next{std::move(call)};
-  while (next) {
-    const auto client = client_of(*next);
-    handle(self, *next);
-    next = queue->finished(index, client);
-  }
+  const auto client = client_of(call);
+  handle(self, call);
+  if (auto next = queue->finished(index, client))
+    self->send(self, std::move(*next));
+}
+
+void request_worker_state::deadline_passed(uint64_t id) {
+  auto found = waiting.find(id);
+  if (found == waiting.end())
+    return;
+  if (auto ex = found->second.lock(); ex && !ex->answered())
+    ex->fail(actors::outcome_unknown());
+  waiting.erase(found);
 }
 
 void request_worker_state::handle(actors::request_worker_actor::pointer self,
@@ -208,6 +217,13 @@ void request_worker_state::handle(actors::request_worker_actor::pointer self,
       spdlog::error("request_id={} route=\"{}\": {}", ex->request.request_id, ex->route, e.what());
     ex->fail(err);
   }
+  if (ex->answered())
+    return;
+  auto left = ex->request.received + match.found->target->deadline(svc->deadlines) -
+              std::chrono::steady_clock::now();
+  waiting.emplace(++last_waiting, ex);
+  self->delayed_send(self, std::max(left, std::chrono::steady_clock::duration::zero()),
+                     actors::deadline_atom::value, last_waiting);
 }
 
 actors::request_worker_actor::behavior_type
@@ -222,6 +238,7 @@ request_worker(actors::request_worker_actor::stateful_pointer<request_worker_sta
   st.index = index;
   return {
       [self](actors::http_call& call) { self->state.serve(self, call); },
+      [self](actors::deadline_atom, uint64_t id) { self->state.deadline_passed(id); },
   };
 }
 

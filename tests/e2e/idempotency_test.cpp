@@ -2,6 +2,7 @@
 // the first response without the work being done again, on any node; the
 // same key with another body is refused; errors do not use the key up.
 
+#include "eventually.hpp"
 #include "service_fixture.hpp"
 #include "storage/database.hpp"
 
@@ -210,6 +211,46 @@ TEST_F(idempotency_test, expired_and_abandoned_keys_run_again) {
   EXPECT_EQ(taken_over.header("idempotent-replayed"), "");
   EXPECT_EQ(write("POST", "/api/v2/voice-campaigns", t, R"({"name":"left"})", "left").body,
             taken_over.body);
+}
+
+// A write still waiting for a row lock when its deadline passes: the client
+// gets 503, the key stays claimed while the write may commit, and once it
+// has, a retry gets its response; the lead is added once.
+TEST_F(idempotency_test, a_write_past_its_deadline_keeps_its_key_until_its_outcome_is_known) {
+  auto t = create_tenant();
+  auto campaign = create_campaign(t);
+  service_process slow{{{"VCS_ACTOR_TIMEOUT_MS", "1000"}}};
+  http_client slow_client{"127.0.0.1", slow.public_port()};
+  const std::string target = "/api/v2/voice-campaigns/" + campaign + "/leads";
+  const std::string body = R"({"phone_number":"+14155550123","first_name":"Late"})";
+  long long tenant = tenant_db_id(t);
+  auto leads = [&] {
+    long long n = -1;
+    *sql << "SELECT count(*) FROM leads WHERE tenant_id = :t", soci::use(tenant), soci::into(n);
+    return n;
+  };
+
+  auto holder = storage::open_session(database_url());
+  soci::transaction held{*holder};
+  *holder << "SELECT 1 FROM campaigns WHERE tenant_id = :t FOR UPDATE", soci::use(tenant);
+  auto late = write("POST", target, t, body, "late", &slow_client);
+  EXPECT_EQ(late.status, 503u) << late.body;
+  EXPECT_NE(str(parse(late.body), "message").find("Idempotency-Key"), std::string::npos);
+  auto while_unknown = write("POST", target, t, body, "late", &slow_client);
+  EXPECT_EQ(while_unknown.status, 409u) << while_unknown.body;
+  EXPECT_EQ(leads(), 0);
+  held.commit();
+
+  http_response settled;
+  EXPECT_TRUE(eventually([&] {
+    settled = write("POST", target, t, body, "late", &slow_client);
+    return settled.status != 409u;
+  }));
+  EXPECT_EQ(settled.status, 201u) << settled.body;
+  EXPECT_EQ(settled.header("idempotent-replayed"), "true");
+  EXPECT_EQ(str(parse(settled.body), "message"), "Lead added successfully");
+  EXPECT_EQ(leads(), 1);
+  slow.terminate();
 }
 
 TEST_F(idempotency_test, the_billing_sweep_purges_expired_keys) {

@@ -146,12 +146,15 @@ public:
 // clock), answered when every campaign's pass is done.
 class run_dialer_handler final : public operator_handler {
 public:
+  std::chrono::milliseconds deadline(const domain::request_deadlines& d) const override {
+    return d.answer * 2;
+  }
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
     auto now = as_of_body(ex);
     if (!now)
       return;
     ctx.self
-        ->request(ex->svc.dialer, ex->svc.actor_timeout * 2, actors::dial_atom::value,
+        ->request(ex->svc.dialer, deadline(ex->svc.deadlines), actors::dial_atom::value,
                   actors::dial_request{*now})
         .then(
             [ex, now](actors::dial_counts& c) {

@@ -153,16 +153,19 @@ void render_counts(json_out& out, domain::timestamp now, const actors::sweep_cou
 // POST /admin/v1/billing/sweep: the platform sweep now, as of `now`.
 class sweep_handler final : public operator_handler {
 public:
+  // A sweep may wait for another node's to end, then walks every
+  // subscription with something due.
+  std::chrono::milliseconds deadline(const domain::request_deadlines& d) const override {
+    return d.answer * 4;
+  }
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
     auto as_of = as_of_body(ex);
     if (!as_of)
       return;
     auto now = *as_of;
-    // A sweep may wait for another node's to end, then walks every
-    // subscription with something due.
-    auto timeout = ex->svc.actor_timeout * 4;
     ctx.self
-        ->request(ex->svc.billing, timeout, actors::sweep_atom::value, actors::sweep_request{now})
+        ->request(ex->svc.billing, deadline(ex->svc.deadlines), actors::sweep_atom::value,
+                  actors::sweep_request{now})
         .then(
             [ex, now](actors::sweep_counts& c) {
               json_out out;

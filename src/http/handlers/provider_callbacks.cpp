@@ -47,11 +47,11 @@ public:
     auto update = report->update;
     update.call_id = route->call_id;
     ctx.self
-        ->request(ex->svc.registry, ex->svc.actor_timeout, caf::get_atom::value,
+        ->request(ex->svc.registry, ex->svc.deadlines.settle, caf::get_atom::value,
                   actors::campaign_atom::value, route->tenant_id, route->campaign_id)
         .then(
             [ex, self = ctx.self, update](actors::campaign_actor& c) {
-              self->request(c, ex->svc.actor_timeout, actors::call_atom::value, update)
+              self->request(c, ex->svc.deadlines.settle, actors::call_atom::value, update)
                   .then([ex](bool) { received(ex, true); },
                         [ex](caf::error& e) { ex->fail(actors::to_domain_error(e)); });
             },
