@@ -554,6 +554,26 @@ TEST_F(dialer_test, provider_a_calls_go_through_its_api_and_callbacks_drive_the_
       R"({"message":{"type":"end-of-call-report","endedReason":"customer-ended-call",)"
       R"("durationSeconds":42.5,"call":{"id":"pa-call-1","metadata":{"vcs_call_id":")" +
       call_id + R"("}}}})";
+  {
+    // Acknowledged only once applied: a report that cannot be applied within
+    // the deadline (the campaign row is locked here) is answered 503, so the
+    // provider sends it again; the retry below is then applied once.
+    auto slow_env = env;
+    slow_env["VCS_ACTOR_TIMEOUT_MS"] = "1000";
+    service_process slow{slow_env};
+    http_client slow_pub{"127.0.0.1", slow.public_port()};
+    long long campaign_db = *domain::decode_global_id(domain::entity::campaign, c);
+    auto holder = storage::open_session(database_url());
+    soci::transaction held{*holder};
+    *holder << "SELECT 1 FROM campaigns WHERE id = :c FOR UPDATE", soci::use(campaign_db);
+    auto unapplied =
+        slow_pub.request("POST", "/webhooks/provider-a/" + vp, ended,
+                         {{"X-Vapi-Secret", secret}, {"Content-Type", "application/json"}});
+    EXPECT_EQ(unapplied.status, 503u) << unapplied.body;
+    EXPECT_EQ(lead_status(c, "+14155552671"), "IN_PROGRESS");
+    held.commit();
+    EXPECT_EQ(slow.terminate(), 0);
+  }
   ASSERT_EQ(callback(ended, secret).status, 200u);
   ASSERT_TRUE(eventually([&] { return lead_status(c, "+14155552671") == "COMPLETED"; }));
   // A repeated report changes nothing.
