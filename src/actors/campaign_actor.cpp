@@ -114,23 +114,6 @@ void continue_import(campaign_actor::stateful_pointer<campaign_state> self, int6
       });
 }
 
-// Applies `apply` to every item of `batch` in one write of the group
-// commit; one outcome per item, in order.
-template <class Batch, class Apply>
-caf::typed_response_promise<lead_outcomes>
-write_each(campaign_actor::stateful_pointer<campaign_state> self, Batch batch, Apply apply) {
-  auto t = self->state.tenant_id;
-  auto c = self->state.campaign_id;
-  return self->state.write<lead_outcomes>(
-      self, [t, c, batch = std::move(batch), apply](soci::session& sql) -> std::any {
-        lead_outcomes out;
-        out.items.reserve(batch.items.size());
-        for (const auto& item : batch.items)
-          out.items.push_back(apply(sql, t, c, item));
-        return out;
-      });
-}
-
 // Hands each reserved call to the provider; its reports come back here.
 void place_calls(campaign_actor::stateful_pointer<campaign_state> self,
                  const std::vector<call_placement>& calls) {
@@ -191,7 +174,12 @@ campaign_actor::behavior_type campaign(campaign_actor::stateful_pointer<campaign
             });
       },
       [self](delete_atom, lead_removals& req) -> caf::result<lead_outcomes> {
-        return write_each(self, std::move(req), storage::remove_lead);
+        auto t = self->state.tenant_id;
+        auto c = self->state.campaign_id;
+        return self->state.write<lead_outcomes>(
+            self, [t, c, req = std::move(req)](soci::session& sql) -> std::any {
+              return lead_outcomes{storage::remove_leads(sql, t, c, req.items)};
+            });
       },
       [self](import_atom, import_request& req) -> caf::result<int64_t> {
         auto t = self->state.tenant_id;

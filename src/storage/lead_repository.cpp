@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <stdexcept>
 #include <string_view>
+#include <unordered_map>
 
 namespace vcs::storage {
 
@@ -146,13 +147,29 @@ constexpr prepared_statement exists_stmt{
     "vcs_lead_exists",
     "SELECT 1 FROM leads WHERE tenant_id = $1 AND campaign_id = $2 AND phone_number = $3"};
 
-constexpr const char* delete_by_id_sql =
-    "DELETE FROM leads WHERE tenant_id = :t AND campaign_id = :c AND id = :id RETURNING position";
-constexpr const char* delete_by_phone_sql =
-    "DELETE FROM leads WHERE tenant_id = :t AND "
-    "campaign_id = :c AND phone_number = :p RETURNING position";
-constexpr const char* unblock_sql =
-    "UPDATE lead_blocks SET live_count = live_count - 1 WHERE campaign_id = :c AND block = :b";
+// Removal items in one statement: each names its lead by id, or else by
+// phone number; the leads found are deleted (index look-ups, whatever the
+// campaign's size) and their blocks' live counts lowered. Answers the
+// deleted leads; items map to them in order (remove_leads).
+constexpr prepared_statement delete_many_stmt{"vcs_delete_leads", R"sql(
+WITH input AS (
+  SELECT * FROM unnest($3::bigint[], $4::text[]) AS i(lead_id, phone)
+), target AS (
+  SELECT l.id FROM input i JOIN leads l
+    ON l.tenant_id = $1 AND l.campaign_id = $2 AND l.id = i.lead_id
+  UNION
+  SELECT l.id FROM input i JOIN leads l
+    ON l.tenant_id = $1 AND l.campaign_id = $2 AND l.phone_number = i.phone
+  WHERE i.lead_id IS NULL
+), gone AS (
+  DELETE FROM leads l USING target t WHERE l.id = t.id
+  RETURNING l.id, l.phone_number, l.position
+), unblocked AS (
+  UPDATE lead_blocks b SET live_count = b.live_count - g.n
+  FROM (SELECT position / $5 AS block, count(*) AS n FROM gone GROUP BY 1) g
+  WHERE b.campaign_id = $2 AND b.block = g.block
+)
+SELECT id, phone_number FROM gone)sql"};
 
 void add_to_lead_count(soci::session& sql, int64_t tenant_id, int64_t campaign_id, int64_t delta) {
   sql << count_sql, soci::use(delta), soci::use(tenant_id), soci::use(campaign_id);
@@ -317,28 +334,45 @@ std::vector<domain::lead_outcome> update_leads(soci::session& sql, int64_t tenan
   return out;
 }
 
-domain::lead_outcome remove_lead(soci::session& sql, int64_t tenant_id, int64_t campaign_id,
-                                 const domain::lead_removal& item) {
-  if (item.lead_id_malformed)
-    return domain::lead_outcome::not_found;
-  int64_t position = 0;
-  bool removed = false;
-  if (item.lead_id) {
-    soci::statement st = (sql.prepare << delete_by_id_sql, soci::use(tenant_id),
-                          soci::use(campaign_id), soci::use(*item.lead_id), soci::into(position));
-    removed = st.execute(true);
-  } else if (item.phone_number) {
-    soci::statement st =
-        (sql.prepare << delete_by_phone_sql, soci::use(tenant_id), soci::use(campaign_id),
-         soci::use(*item.phone_number), soci::into(position));
-    removed = st.execute(true);
+std::vector<domain::lead_outcome> remove_leads(soci::session& sql, int64_t tenant_id,
+                                               int64_t campaign_id,
+                                               const std::vector<domain::lead_removal>& items) {
+  std::vector<std::optional<std::string>> ids, phones;
+  ids.reserve(items.size());
+  phones.reserve(items.size());
+  for (const auto& item : items) {
+    // A malformed id names no lead; neither does its phone number then.
+    ids.push_back(item.lead_id ? std::optional<std::string>{std::to_string(*item.lead_id)}
+                               : std::nullopt);
+    phones.push_back(item.lead_id || item.lead_id_malformed ? std::nullopt : item.phone_number);
   }
-  if (!removed)
-    return domain::lead_outcome::not_found;
-  int64_t block = position / domain::lead_block_size;
-  sql << unblock_sql, soci::use(campaign_id), soci::use(block);
-  add_to_lead_count(sql, tenant_id, campaign_id, -1);
-  return domain::lead_outcome::done;
+  auto rows = execute(sql, delete_many_stmt,
+                      {std::to_string(tenant_id), std::to_string(campaign_id), pg_text_array(ids),
+                       pg_text_array(phones), std::to_string(domain::lead_block_size)});
+  // Each deleted lead answers the first item naming it; a later item naming
+  // it again finds it gone, as if the items ran one by one.
+  std::unordered_map<int64_t, bool> by_id;
+  std::unordered_map<std::string_view, int64_t> by_phone;
+  for (int r = 0; r < rows.size(); ++r) {
+    by_id.emplace(rows.int64(r, 0), false);
+    by_phone.emplace(rows.text(r, 1), rows.int64(r, 0));
+  }
+  std::vector<domain::lead_outcome> out;
+  out.reserve(items.size());
+  for (std::size_t k = 0; k < items.size(); ++k) {
+    std::optional<int64_t> id = items[k].lead_id;
+    if (!id && phones[k])
+      if (auto found = by_phone.find(*phones[k]); found != by_phone.end())
+        id = found->second;
+    auto deleted = id ? by_id.find(*id) : by_id.end();
+    const bool first = deleted != by_id.end() && !deleted->second;
+    if (first)
+      deleted->second = true;
+    out.push_back(first ? domain::lead_outcome::done : domain::lead_outcome::not_found);
+  }
+  if (rows.size() > 0)
+    add_to_lead_count(sql, tenant_id, campaign_id, -rows.size());
+  return out;
 }
 
 } // namespace vcs::storage

@@ -55,8 +55,10 @@ std::vector<domain::lead_outcome> update_leads(soci::session& sql, int64_t tenan
                                                int64_t campaign_id,
                                                const std::vector<domain::lead_update>& items);
 
-// Deletes one lead for good, by id when given, else by phone number.
-domain::lead_outcome remove_lead(soci::session& sql, int64_t tenant_id, int64_t campaign_id,
-                                 const domain::lead_removal& item);
+// Deletes leads for good in one statement, each by id when given, else by
+// phone number; one outcome per item, in order, as if run one by one.
+std::vector<domain::lead_outcome> remove_leads(soci::session& sql, int64_t tenant_id,
+                                               int64_t campaign_id,
+                                               const std::vector<domain::lead_removal>& items);
 
 } // namespace vcs::storage

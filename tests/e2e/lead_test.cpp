@@ -395,6 +395,30 @@ TEST_F(lead_test, bulk_remove_by_phone_or_id_with_id_winning) {
   EXPECT_EQ(left, (std::set<std::string>{phone(2), phone(3)}));
 }
 
+// Items run as if one by one: a lead named twice (by phone, then by id) is
+// removed by the first item and not found by the second; counts and pages
+// stay right.
+TEST_F(lead_test, a_lead_named_twice_in_a_bulk_remove_is_removed_once) {
+  for (int i = 0; i < 3; ++i)
+    ASSERT_EQ(add(R"({"phone_number":")" + phone(i) + "\"}").status, 201u);
+  auto id_of_1 = str(list()["leads"][1], "id");
+  auto r = pub("DELETE", base + "/leads/remove/bulk", t.key,
+               R"([{"phone_number":")" + phone(1) + R"("},{"campaign_lead_id":")" + id_of_1 +
+                   R"("},{"phone_number":")" + phone(0) + R"("},{"phone_number":")" + phone(0) +
+                   R"("}])");
+  ASSERT_EQ(r.status, 200u) << r.body;
+  const auto& res = parse(r.body)["results"];
+  ASSERT_EQ(res.Size(), 4u);
+  EXPECT_TRUE(res[0]["success"].GetBool());
+  EXPECT_FALSE(res[1]["success"].GetBool());
+  EXPECT_TRUE(res[2]["success"].GetBool());
+  EXPECT_FALSE(res[3]["success"].GetBool());
+  auto after = list();
+  EXPECT_EQ(after["page_info"]["total_count"].GetInt64(), 1);
+  ASSERT_EQ(after["leads"].Size(), 1u);
+  EXPECT_EQ(str(after["leads"][0], "phone_number"), phone(2));
+}
+
 TEST_F(lead_test, v1_update_and_remove) {
   ASSERT_EQ(add(R"({"phone_number":"+14155550001"})").status, 201u);
   auto v1 = "/v1/api/voice-campaigns/" + campaign;
