@@ -51,6 +51,7 @@ using dial_atom = caf::atom_constant<caf::atom("dial")>;
 using call_atom = caf::atom_constant<caf::atom("call")>;
 using deliver_atom = caf::atom_constant<caf::atom("deliver")>;
 using deadline_atom = caf::atom_constant<caf::atom("deadline")>;
+using resume_atom = caf::atom_constant<caf::atom("resume")>;
 
 // Blocking database work for a detached worker; returns its result boxed.
 struct db_task {
@@ -141,6 +142,12 @@ struct lead_row {
 
 struct lead_updates {
   std::vector<domain::lead_update> items;
+};
+
+// The rest of a request, handed back to its request worker after a step
+// that ran elsewhere (on the CPU pool).
+struct worker_task {
+  std::function<void()> run;
 };
 
 struct lead_removals {
@@ -304,6 +311,7 @@ CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::domain::voice_provider_config)
 CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::actors::lead_row)
 CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::actors::lead_updates)
 CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::actors::lead_removals)
+CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::actors::worker_task)
 CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::actors::lead_outcomes)
 CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::actors::import_request)
 CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::actors::widget_create)

@@ -83,8 +83,8 @@ const std::vector<setting>& settings() {
        "most public request workers one API key holds at once; 0 = all but one (0)",
        into(&config::tenant_max_workers, "tenant_max_workers")},
       {"tenant-max-pending", "VCS_TENANT_MAX_PENDING",
-       "requests of one API key waiting or running beyond which the next gets 429; 0 = no "
-       "limit (256)",
+       "requests of one API key waiting or running (and, apart, its steps on the CPU pool) "
+       "beyond which the next gets 429; 0 = no limit (256)",
        into(&config::tenant_max_pending, "tenant_max_pending")},
       {"tenant-rate-limit", "VCS_TENANT_RATE_LIMIT",
        "requests a second per tenant on this node: plan (FREE 50, STARTER 200, PRO 2000, "

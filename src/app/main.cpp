@@ -175,7 +175,7 @@ int run_serve(const app::config& c) {
   svc->operator_token = c.operator_token;
   svc->deadlines = domain::deadlines_for(c.actor_timeout);
   svc->max_queue_wait = c.max_queue_wait;
-  svc->cpu = std::make_shared<http::cpu_pool>(c.cpu_heavy_threads);
+  svc->cpu = std::make_shared<http::cpu_pool>(c.cpu_heavy_threads, c.tenant_max_pending);
   if (auto rates = *app::read_tenant_rate_limit(c.tenant_rate_limit); rates.enabled) {
     svc->rates = std::make_shared<http::rate_limiter>();
     svc->rate_override = rates.every_tenant;

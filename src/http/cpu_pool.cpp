@@ -5,7 +5,8 @@
 
 namespace vcs::http {
 
-cpu_pool::cpu_pool(std::size_t threads) {
+cpu_pool::cpu_pool(std::size_t threads, std::size_t per_client_jobs)
+    : per_client_jobs_(per_client_jobs) {
   if (threads == 0)
     threads = std::max(2u, std::thread::hardware_concurrency()) - 1;
   for (std::size_t i = 0; i < threads; ++i)
@@ -22,17 +23,26 @@ cpu_pool::~cpu_pool() {
     t.join();
 }
 
-void cpu_pool::post(std::function<void()> job) {
+bool cpu_pool::post(std::uint64_t client, std::function<void()> job) {
   {
     std::lock_guard lock{mutex_};
-    jobs_.push_back(std::move(job));
+    auto& c = clients_[client];
+    if (per_client_jobs_ != 0 && c.held >= per_client_jobs_)
+      return false;
+    ++c.held;
+    c.queue.push_back(std::move(job));
+    if (!c.in_rotation) {
+      c.in_rotation = true;
+      rotation_.push_back(client);
+    }
   }
   wake_.notify_one();
+  return true;
 }
 
-unsigned cpu_pool::idle() {
+unsigned cpu_pool::width(unsigned most) {
   std::lock_guard lock{mutex_};
-  return idle_;
+  return std::max(1u, std::min(most, idle_ + 1));
 }
 
 void cpu_pool::work() {
@@ -42,15 +52,27 @@ void cpu_pool::work() {
   std::unique_lock lock{mutex_};
   for (;;) {
     ++idle_;
-    wake_.wait(lock, [this] { return stopping_ || !jobs_.empty(); });
+    wake_.wait(lock, [this] { return stopping_ || !rotation_.empty(); });
     --idle_;
-    if (jobs_.empty())
+    if (rotation_.empty())
       return; // stopping, nothing left
-    auto job = std::move(jobs_.front());
-    jobs_.pop_front();
+    // Round robin: the client in turn gives its oldest job and goes to the
+    // back of the line if it has more.
+    const auto client = rotation_.front();
+    rotation_.pop_front();
+    auto& c = clients_[client];
+    auto job = std::move(c.queue.front());
+    c.queue.pop_front();
+    if (c.queue.empty())
+      c.in_rotation = false;
+    else
+      rotation_.push_back(client);
     lock.unlock();
     job();
     lock.lock();
+    auto& done = clients_[client];
+    if (--done.held == 0 && done.queue.empty())
+      clients_.erase(client);
   }
 }
 

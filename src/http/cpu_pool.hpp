@@ -5,54 +5,58 @@
 // priority (nice 10), never on a request worker's thread: by default every
 // core but one, so whatever tenants send, the scheduler keeps serving the
 // I/O threads, light requests and PostgreSQL first, and an idle node still
-// gives the heavy steps every core they may use. The request worker waits
-// for its step (that tenant's share of workers). Thread-safe.
+// gives the heavy steps every core they may use. The request worker does
+// not wait for a step (its continuation comes back as a message), so the
+// pool keeps its own fair share: one queue per client (API key), served
+// round robin, and at most `per_client_jobs` jobs queued or running per
+// client. Thread-safe.
 
 #include <algorithm>
 #include <condition_variable>
 #include <cstddef>
+#include <cstdint>
 #include <deque>
 #include <functional>
-#include <future>
 #include <mutex>
 #include <thread>
-#include <type_traits>
+#include <unordered_map>
 #include <vector>
 
 namespace vcs::http {
 
 class cpu_pool {
 public:
-  // 0 threads: every core but one (at least one).
-  explicit cpu_pool(std::size_t threads);
+  // 0 threads: every core but one (at least one); 0 jobs: no limit.
+  cpu_pool(std::size_t threads, std::size_t per_client_jobs);
   ~cpu_pool();
   cpu_pool(const cpu_pool&) = delete;
   cpu_pool& operator=(const cpu_pool&) = delete;
 
-  // Runs `step()` on a pool thread and waits for its result (or exception).
-  template <class Step> std::invoke_result_t<Step> run(Step&& step) {
-    using result = std::invoke_result_t<Step>;
-    std::packaged_task<result()> task{std::forward<Step>(step)};
-    auto done = task.get_future();
-    post([&task] { task(); });
-    return done.get();
-  }
+  // Queues `job` for `client`; false (nothing queued) when the client
+  // already has its most jobs queued or running.
+  bool post(std::uint64_t client, std::function<void()> job);
 
-  // Runs `step(threads)` on a pool thread, where `threads` (at most `most`)
-  // counts that thread and the pool's idle ones: a step alone on the node may
-  // spread over every permitted core, one that has to share gets one.
-  template <class Step> std::invoke_result_t<Step, unsigned> run_wide(unsigned most, Step&& step) {
-    return run([this, most, &step] { return step(std::max(1u, std::min(most, idle() + 1))); });
-  }
+  // Threads a step may spread over (at most `most`): the one running it and
+  // the pool's idle ones, so a step alone on the node may use every permitted
+  // core and one that has to share gets one.
+  unsigned width(unsigned most);
 
 private:
-  void post(std::function<void()> job);
-  unsigned idle();
+  struct client_jobs {
+    std::deque<std::function<void()>> queue;
+    // Queued or running.
+    std::size_t held = 0;
+    bool in_rotation = false;
+  };
+
   void work();
 
+  std::size_t per_client_jobs_;
   std::mutex mutex_;
   std::condition_variable wake_;
-  std::deque<std::function<void()>> jobs_;
+  std::unordered_map<std::uint64_t, client_jobs> clients_;
+  // Clients with queued jobs, in turn order.
+  std::deque<std::uint64_t> rotation_;
   unsigned idle_ = 0;
   bool stopping_ = false;
   std::vector<std::thread> threads_;

@@ -6,8 +6,12 @@
 
 namespace vcs::http {
 
+std::uint64_t client_key(std::string_view authorization) {
+  return std::hash<std::string_view>{}(authorization);
+}
+
 std::uint64_t client_of(const actors::http_call& call) {
-  return std::hash<std::string_view>{}(call.request.authorization);
+  return client_key(call.request.authorization);
 }
 
 fair_queue::fair_queue(fair_queue_settings settings) : settings_(settings) {

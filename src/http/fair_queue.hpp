@@ -18,6 +18,7 @@
 #include <deque>
 #include <mutex>
 #include <optional>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -35,7 +36,8 @@ struct fair_queue_settings {
   std::size_t max_pending = 1'024;
 };
 
-// Which client a request counts for.
+// Which client a request counts for: its Authorization header.
+std::uint64_t client_key(std::string_view authorization);
 std::uint64_t client_of(const actors::http_call& call);
 
 class fair_queue {

@@ -239,6 +239,7 @@ request_worker(actors::request_worker_actor::stateful_pointer<request_worker_sta
   return {
       [self](actors::http_call& call) { self->state.serve(self, call); },
       [self](actors::deadline_atom, uint64_t id) { self->state.deadline_passed(id); },
+      [](actors::resume_atom, actors::worker_task& task) { task.run(); },
   };
 }
 

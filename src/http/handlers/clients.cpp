@@ -2,10 +2,10 @@
 #include "domain/lead.hpp"
 #include "domain/password.hpp"
 #include "http/assignment_input.hpp"
-#include "http/cpu_pool.hpp"
 #include "http/handlers/body.hpp"
 #include "http/handlers/handlers.hpp"
 #include "http/handlers/readers.hpp"
+#include "http/on_cpu_pool.hpp"
 #include "http/render.hpp"
 #include "storage/client_repository.hpp"
 
@@ -183,9 +183,9 @@ void read_access(const rapidjson::Value& body, domain::client_create& req,
   }
 }
 
-// POST /api/v2/clients/create: validated here, passwords hashed here (slow
-// by design, off the actor threads), created in one transaction by the
-// tenant actor.
+// POST /api/v2/clients/create: validated here, passwords hashed on the CPU
+// pool (slow by design: off the actor threads and the request workers),
+// created in one transaction by the tenant actor.
 class create_client_handler final : public handler {
 public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
@@ -198,9 +198,24 @@ public:
     read_client_create(*body, req, passwords, errors);
     if (!errors.empty())
       return ex->fail(validation_error(std::move(errors)));
-    for (std::size_t i = 0; i < passwords.size(); ++i)
-      req.users[i].password_hash =
-          ex->svc.cpu->run([&] { return domain::hash_password(passwords[i]); });
+    on_cpu_pool(
+        ex, ctx,
+        [passwords = std::move(passwords)] {
+          std::vector<std::string> hashes;
+          hashes.reserve(passwords.size());
+          for (const auto& p : passwords)
+            hashes.push_back(domain::hash_password(p));
+          return hashes;
+        },
+        [ex, req = std::move(req)](worker_context& ctx, std::vector<std::string>& hashes) mutable {
+          for (std::size_t i = 0; i < hashes.size(); ++i)
+            req.users[i].password_hash = std::move(hashes[i]);
+          create(ex, ctx, std::move(req));
+        });
+  }
+
+private:
+  static void create(const exchange_ptr& ex, worker_context& ctx, domain::client_create req) {
     ask_tenant<domain::created_client>(
         ctx.self, ex, ex->principal->tenant_id,
         [ex](domain::created_client& created) {

@@ -2,7 +2,6 @@
 
 #include "domain/campaign_errors.hpp"
 #include "domain/global_id.hpp"
-#include "http/cpu_pool.hpp"
 #include "storage/lead_repository.hpp"
 
 namespace vcs::http::handlers {
@@ -27,25 +26,18 @@ domain::error invalid_lead_data(std::vector<std::string> problems) {
   return domain::error{domain::errc::bad_request, "Invalid data"}.with_detail(std::move(problems));
 }
 
-std::optional<rapidjson::Document> bulk_body(const exchange_ptr& ex, std::size_t max_items) {
-  // Counted on the raw text first: an oversized list is refused without
-  // building it (a 60 MB body would cost a second of CPU and its size again
-  // in memory). Both passes run on the CPU pool.
-  bool too_long = false;
-  auto doc = ex->svc.cpu->run([&]() -> std::optional<rapidjson::Document> {
-    too_long = array_longer_than(ex->request.body, max_items);
-    return too_long ? std::nullopt : parse_json(ex->request.body);
-  });
-  if (!too_long && (!doc || !doc->IsArray() || doc->Empty())) {
-    ex->fail({domain::errc::bad_request, "Request body must be a non-empty list"});
-    return std::nullopt;
-  }
-  if (too_long || doc->Size() > max_items) {
-    ex->fail({domain::errc::bad_request,
-              "Request body may hold at most " + std::to_string(max_items) + " items"});
-    return std::nullopt;
-  }
-  return doc;
+std::variant<domain::error, rapidjson::Document> read_bulk_body(std::string_view body,
+                                                                std::size_t max_items) {
+  const domain::error too_many{domain::errc::bad_request, "Request body may hold at most " +
+                                                              std::to_string(max_items) + " items"};
+  if (array_longer_than(body, max_items))
+    return too_many;
+  auto doc = parse_json(body);
+  if (!doc || !doc->IsArray() || doc->Empty())
+    return domain::error{domain::errc::bad_request, "Request body must be a non-empty list"};
+  if (doc->Size() > max_items)
+    return too_many;
+  return std::move(*doc);
 }
 
 void respond_success(const exchange_ptr& ex, std::string_view message) {

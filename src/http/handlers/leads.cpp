@@ -7,6 +7,7 @@
 #include "http/handlers/lead_support.hpp"
 #include "http/handlers/readers.hpp"
 #include "http/lead_input.hpp"
+#include "http/on_cpu_pool.hpp"
 #include "http/render.hpp"
 #include "storage/import_job_repository.hpp"
 #include "storage/lead_repository.hpp"
@@ -91,15 +92,20 @@ public:
 class bulk_add_leads_handler final : public handler {
 public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
-    auto body = bulk_body(ex, domain::bulk_max_items);
-    if (!body)
-      return;
+    auto cpu = ex->svc.cpu;
+    with_bulk_body(
+        ex, ctx, domain::bulk_max_items,
+        [cpu](rapidjson::Document& body) {
+          return read_bulk_leads(body, cpu->width(std::thread::hardware_concurrency()));
+        },
+        [ex](worker_context& ctx, bulk_rows& rows) { import(ex, ctx, rows); });
+  }
+
+private:
+  static void import(const exchange_ptr& ex, worker_context& ctx, bulk_rows& rows) {
     auto c = path_lead_campaign(ex, ctx);
     if (!c)
       return;
-    auto rows = ex->svc.cpu->run_wide(std::thread::hardware_concurrency(), [&](unsigned threads) {
-      return read_bulk_leads(*body, threads);
-    });
     actors::import_request req;
     req.accepted = rows.accepted;
     req.invalid = rows.invalid;
@@ -246,34 +252,25 @@ std::string remove_message(domain::lead_outcome o) {
              : "Lead not found with the given phone number or campaign lead id";
 }
 
-// The shared shape of bulk update and bulk removal: read every item (a bad
-// item fails alone), send the good ones to the campaign actor in one
-// message, and answer with every item's result in the order sent.
-template <class Batch, class Read, class Message>
-void run_bulk(const exchange_ptr& ex, worker_context& ctx, std::size_t max_items, Read read,
-              Message message, std::string_view verb) {
-  auto body = bulk_body(ex, max_items);
-  if (!body)
-    return;
+// A bulk body's items: every item's result so far, and the good ones to send.
+template <class Batch> struct bulk_items {
+  std::shared_ptr<std::vector<item_result>> results = std::make_shared<std::vector<item_result>>();
+  Batch batch;
+  // Where each sent item's result is.
+  std::vector<std::size_t> sent_index;
+};
+
+// Sends the good items to the campaign actor in one message and answers
+// with every item's result in the order sent.
+template <class Batch, class Message>
+void send_bulk(const exchange_ptr& ex, worker_context& ctx, bulk_items<Batch> items,
+               Message message, std::string_view verb) {
   auto c = path_lead_campaign(ex, ctx);
   if (!c)
     return;
-  auto results = std::make_shared<std::vector<item_result>>();
-  Batch batch;
-  std::vector<std::size_t> sent_index;
-  for (const auto& item : body->GetArray()) {
-    item_result r;
-    r.phone_number = sent_string(item, "phone_number");
-    r.campaign_lead_id = sent_string(item, "campaign_lead_id");
-    std::vector<std::string> problems;
-    if (auto parsed = read(item, problems)) {
-      sent_index.push_back(results->size());
-      batch.items.push_back(std::move(*parsed));
-    } else {
-      r.message = problems.front();
-    }
-    results->push_back(std::move(r));
-  }
+  auto results = items.results;
+  auto sent_index = std::move(items.sent_index);
+  auto batch = std::move(items.batch);
   if (batch.items.empty())
     return respond_results(ex, verb, *results);
   using verb_atom = std::conditional_t<std::is_same_v<Batch, actors::lead_updates>,
@@ -289,6 +286,37 @@ void run_bulk(const exchange_ptr& ex, worker_context& ctx, std::size_t max_items
         respond_results(ex, verb, *results);
       },
       std::make_tuple(verb_atom::value, std::move(batch)));
+}
+
+// The shared shape of bulk update and bulk removal: read every item on the
+// CPU pool (a bad item fails alone), send the good ones to the campaign
+// actor in one message, and answer with every item's result in the order
+// sent.
+template <class Batch, class Read, class Message>
+void run_bulk(const exchange_ptr& ex, worker_context& ctx, std::size_t max_items, Read read,
+              Message message, std::string_view verb) {
+  with_bulk_body(
+      ex, ctx, max_items,
+      [read](rapidjson::Document& body) {
+        bulk_items<Batch> out;
+        for (const auto& item : body.GetArray()) {
+          item_result r;
+          r.phone_number = sent_string(item, "phone_number");
+          r.campaign_lead_id = sent_string(item, "campaign_lead_id");
+          std::vector<std::string> problems;
+          if (auto parsed = read(item, problems)) {
+            out.sent_index.push_back(out.results->size());
+            out.batch.items.push_back(std::move(*parsed));
+          } else {
+            r.message = problems.front();
+          }
+          out.results->push_back(std::move(r));
+        }
+        return out;
+      },
+      [ex, message, verb](worker_context& ctx, bulk_items<Batch>& items) {
+        send_bulk(ex, ctx, std::move(items), message, verb);
+      });
 }
 
 // PATCH /api/v2/voice-campaigns/{campaign_id}/leads/update/bulk

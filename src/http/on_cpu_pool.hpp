@@ -1,0 +1,60 @@
+#pragma once
+
+#include "actors/actors.hpp"
+#include "actors/messages.hpp"
+#include "http/cpu_pool.hpp"
+#include "http/error_mapping.hpp"
+#include "http/fair_queue.hpp"
+#include "http/handler.hpp"
+#include "storage/storage_error.hpp"
+
+#include <caf/send.hpp>
+
+#include <exception>
+#include <memory>
+#include <optional>
+#include <type_traits>
+#include <utility>
+
+namespace vcs::http {
+
+// Runs `step()` on the CPU pool (429 when the client already has its most
+// steps there), then `next(ctx, result)` back on the request
+// worker that called this: the worker does not wait, so it serves other
+// requests meanwhile and the actor replies they wait for are not held up
+// behind a second of password hashing. A request answered meanwhile (its
+// deadline passed) does not go on: it is settled as not done, so its
+// Idempotency-Key is free again.
+template <class Step, class Next>
+void on_cpu_pool(const exchange_ptr& ex, const worker_context& ctx, Step step, Next next) {
+  using result = std::invoke_result_t<Step&>;
+  auto worker = caf::actor_cast<actors::request_worker_actor>(ctx.self);
+  const auto client = client_key(ex->request.authorization);
+  auto queued =
+      ex->svc.cpu->post(client, [ex, ctx = worker_context{ctx}, worker, step = std::move(step),
+                                 next = std::move(next)]() mutable {
+        auto out = std::make_shared<std::optional<result>>();
+        std::exception_ptr failure;
+        try {
+          out->emplace(step());
+        } catch (...) {
+          failure = std::current_exception();
+        }
+        auto rest = [ex, ctx, out, failure, next = std::move(next)]() mutable {
+          if (ex->answered())
+            return ex->fail({domain::errc::unavailable, "Service temporarily unavailable"});
+          try {
+            if (failure)
+              std::rethrow_exception(failure);
+            next(ctx, **out);
+          } catch (const std::exception& e) {
+            ex->fail(storage::translate(e));
+          }
+        };
+        caf::anon_send(worker, actors::resume_atom::value, actors::worker_task{std::move(rest)});
+      });
+  if (!queued)
+    ex->respond(too_many_in_flight_response());
+}
+
+} // namespace vcs::http
