@@ -109,6 +109,12 @@ int run_serve(const app::config& c) {
   caf::actor_system_config cfg;
   if (c.worker_threads > 0)
     cfg.set("scheduler.max-threads", c.worker_threads);
+  // An idle scheduler thread sleeps on its condition variable at once (a
+  // message from another thread wakes it) instead of polling: CAF's default
+  // spins, then sleeps 50 µs at a time for 25 ms, which under load on two
+  // cores cost tens of thousands of context switches a second.
+  cfg.set("work-stealing.aggressive-poll-attempts", 0);
+  cfg.set("work-stealing.moderate-poll-attempts", 0);
   caf::actor_system sys{cfg};
 
   auto secrets =
