@@ -157,19 +157,27 @@ TEST_F(crash_consistency_test, every_acknowledged_write_survives_hard_kills_exac
   std::mt19937 rng{std::random_device{}()};
   std::uniform_int_distribution<int> pause_ms{300, 1500};
   constexpr int kills = 5;
-  for (int round = 0; round < kills; ++round) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(pause_ms(rng)));
-    {
-      std::lock_guard guard{node.mtx};
-      node.process->send_signal(SIGKILL);
-      node.process->wait_exit(std::chrono::seconds(10));
+  // A node that fails to start fails the test; the load threads are joined
+  // first either way.
+  std::string failed_start;
+  try {
+    for (int round = 0; round < kills; ++round) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(pause_ms(rng)));
+      {
+        std::lock_guard guard{node.mtx};
+        node.process->send_signal(SIGKILL);
+        node.process->wait_exit(std::chrono::seconds(10));
+      }
+      node.replace();
     }
-    node.replace();
+    std::this_thread::sleep_for(std::chrono::milliseconds(pause_ms(rng)));
+  } catch (const std::exception& e) {
+    failed_start = e.what();
   }
-  std::this_thread::sleep_for(std::chrono::milliseconds(pause_ms(rng)));
   stop = true;
   for (auto& th : load)
     th.join();
+  ASSERT_EQ(failed_start, "");
 
   // Load reached every kind of write, so the checks below check something.
   ASSERT_GT(acked_leads.size(), 0u);

@@ -2,12 +2,14 @@
 
 #include "http_client.hpp"
 
+#include <algorithm>
 #include <arpa/inet.h>
 #include <csignal>
 #include <cstdlib>
 #include <fcntl.h>
 #include <fstream>
 #include <netinet/in.h>
+#include <random>
 #include <sstream>
 #include <stdexcept>
 #include <sys/socket.h>
@@ -33,19 +35,33 @@ std::string service_binary() {
 }
 
 unsigned short free_port() {
-  int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-  sockaddr_in addr{};
-  addr.sin_family = AF_INET;
-  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  addr.sin_port = 0;
-  if (::bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0) {
+  // Below the kernel's ephemeral range (as scripts/lib/pg.sh): a port the
+  // kernel hands out is free now, but the tests' own clients take ephemeral
+  // ports by the thousand, and one of them holding it makes the service's
+  // bind fail (seen in crash_consistency_test, which restarts nodes under
+  // load).
+  unsigned low = 32768;
+  if (std::ifstream range{"/proc/sys/net/ipv4/ip_local_port_range"}; range)
+    range >> low;
+  // 10000-19999: scripts/lib/pg.sh takes its clusters' ports from 20000 up.
+  const unsigned first = 10000, last = std::min(19999u, low - 1);
+  if (last <= first)
+    throw std::runtime_error("no port range below the ephemeral ports");
+  static std::mt19937 rng{std::random_device{}()};
+  std::uniform_int_distribution<unsigned> pick{first, last};
+  for (int attempt = 0; attempt < 200; ++attempt) {
+    const auto port = static_cast<unsigned short>(pick(rng));
+    int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in addr{};
+    addr.sin_family = AF_INET;
+    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    addr.sin_port = htons(port);
+    const bool free = ::bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) == 0;
     ::close(fd);
-    throw std::runtime_error("cannot bind a free port");
+    if (free)
+      return port;
   }
-  socklen_t len = sizeof addr;
-  ::getsockname(fd, reinterpret_cast<sockaddr*>(&addr), &len);
-  ::close(fd);
-  return ntohs(addr.sin_port);
+  throw std::runtime_error("cannot find a free port");
 }
 
 service_process::service_process(std::map<std::string, std::string> extra_env) {
