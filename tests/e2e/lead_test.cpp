@@ -407,7 +407,8 @@ TEST_F(lead_test, a_lead_named_twice_in_a_bulk_remove_is_removed_once) {
                    R"("},{"phone_number":")" + phone(0) + R"("},{"phone_number":")" + phone(0) +
                    R"("}])");
   ASSERT_EQ(r.status, 200u) << r.body;
-  const auto& res = parse(r.body)["results"];
+  auto d = parse(r.body);
+  const auto& res = d["results"];
   ASSERT_EQ(res.Size(), 4u);
   EXPECT_TRUE(res[0]["success"].GetBool());
   EXPECT_FALSE(res[1]["success"].GetBool());
