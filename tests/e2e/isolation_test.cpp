@@ -121,8 +121,9 @@ TEST_F(isolation_test, another_tenants_ids_are_404_on_every_route_that_takes_one
   for (const auto& at : attempts) {
     auto r = pub(at.method, at.path, b.key, at.body);
     EXPECT_EQ(r.status, at.expected) << at.method << " " << at.pattern << ": " << r.body;
-    if (at.expected == 200)
+    if (at.expected == 200) {
       EXPECT_NE(r.body.find("\"do_not_call\":false"), std::string::npos) << r.body;
+    }
     covered.insert(at.method + " " + at.pattern);
   }
   std::set<std::string> with_ids;
