@@ -12,12 +12,6 @@ caf::error make_error(domain::error e) {
   return caf::make_error(code, std::move(e));
 }
 
-domain::error outcome_unknown() {
-  return {domain::errc::outcome_unknown,
-          "The request took too long and may still complete; retry a write with the same "
-          "Idempotency-Key to learn its outcome"};
-}
-
 domain::error to_domain_error(const caf::error& e) {
   if (e.category() == caf::atom("vcs") && e.context().match_elements<domain::error>())
     return e.context().get_as<domain::error>(0);
@@ -26,9 +20,9 @@ domain::error to_domain_error(const caf::error& e) {
     // The receiver may still do a timed-out request's work; a dead one
     // never started it.
     if (code == caf::sec::request_timeout)
-      return outcome_unknown();
+      return domain::outcome_unknown();
     if (code == caf::sec::request_receiver_down)
-      return {domain::errc::unavailable, "Service temporarily unavailable"};
+      return domain::service_unavailable();
   }
   return domain::internal_error();
 }

@@ -14,9 +14,6 @@ namespace vcs::actors {
 
 caf::error make_error(domain::error e);
 
-// 503 for work past its deadline that may still commit.
-domain::error outcome_unknown();
-
 // Recovers the domain error from a CAF error: our own errors keep their
 // envelope; a timeout (outcome unknown) or a dead actor becomes 503;
 // anything else 500.

@@ -159,8 +159,8 @@ using health_probe_actor = caf::typed_actor<
 using request_worker_actor = caf::typed_actor<
     // Handles one HTTP request; the answer goes back through its reply sink.
     caf::reacts_to<http_call>,
-    // Timer: the deadline of request `id`, still waiting on an actor, is up.
-    caf::reacts_to<deadline_atom, uint64_t>,
+    // Timer: answers the requests still waiting past their deadline.
+    caf::reacts_to<deadline_atom>,
     // Runs the rest of a request whose CPU-heavy step ran on the CPU pool.
     caf::reacts_to<resume_atom, worker_task>>;
 

@@ -18,7 +18,7 @@ caf::result<db_value> db_worker_state::run(db_task& task) {
     session = &sql->get();
   } catch (const std::exception& e) {
     spdlog::warn("database worker cannot connect: {}", e.what());
-    return make_error({domain::errc::unavailable, "Service temporarily unavailable"});
+    return make_error(domain::service_unavailable());
   }
   try {
     return db_value{task.run(*session)};

@@ -53,6 +53,12 @@ using deliver_atom = caf::atom_constant<caf::atom("deliver")>;
 using deadline_atom = caf::atom_constant<caf::atom("deadline")>;
 using resume_atom = caf::atom_constant<caf::atom("resume")>;
 
+// The rest of a request, handed back to its request worker after a step
+// that ran elsewhere (on the CPU pool).
+struct worker_task {
+  std::function<void()> run;
+};
+
 // Blocking database work for a detached worker; returns its result boxed.
 struct db_task {
   std::function<std::any(soci::session&)> run;
@@ -142,12 +148,6 @@ struct lead_row {
 
 struct lead_updates {
   std::vector<domain::lead_update> items;
-};
-
-// The rest of a request, handed back to its request worker after a step
-// that ran elsewhere (on the CPU pool).
-struct worker_task {
-  std::function<void()> run;
 };
 
 struct lead_removals {
@@ -284,6 +284,7 @@ struct webhook_result {
 } // namespace vcs::actors
 
 // These types never leave the process.
+CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::actors::worker_task)
 CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::actors::db_task)
 CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::actors::dial_request)
 CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::actors::dial_counts)
@@ -311,7 +312,6 @@ CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::domain::voice_provider_config)
 CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::actors::lead_row)
 CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::actors::lead_updates)
 CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::actors::lead_removals)
-CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::actors::worker_task)
 CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::actors::lead_outcomes)
 CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::actors::import_request)
 CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::actors::widget_create)

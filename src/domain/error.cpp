@@ -73,4 +73,14 @@ error not_found(std::string message) {
   return {errc::not_found, std::move(message)};
 }
 
+error service_unavailable() {
+  return {errc::unavailable, "Service temporarily unavailable"};
+}
+
+error outcome_unknown() {
+  return {errc::outcome_unknown,
+          "The request took too long and may still complete; retry a write with the same "
+          "Idempotency-Key to learn its outcome"};
+}
+
 } // namespace vcs::domain

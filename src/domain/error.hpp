@@ -88,6 +88,10 @@ template <class Range> std::string join(const Range& items, std::string_view sep
 error internal_error();
 error invalid_data(field_errors fields);
 error not_found(std::string message);
+// 503 for work that did not run (the database or an actor is gone).
+error service_unavailable();
+// 503 for work past its deadline that may still commit.
+error outcome_unknown();
 
 // A value or an error, for domain functions that can fail.
 template <class T> class result {

@@ -72,6 +72,9 @@ public:
   http::target target;
   path_params params;
   std::string route = "unmatched";
+  // The route's deadline: the client is answered 503 by then if the work
+  // has not ended, and CPU-pool steps not yet started are skipped.
+  std::chrono::steady_clock::time_point due = std::chrono::steady_clock::time_point::max();
   std::optional<domain::principal> principal;
   const services& svc;
 

@@ -10,6 +10,7 @@
 
 #include <caf/send.hpp>
 
+#include <chrono>
 #include <exception>
 #include <memory>
 #include <optional>
@@ -22,9 +23,9 @@ namespace vcs::http {
 // steps there), then `next(ctx, result)` back on the request
 // worker that called this: the worker does not wait, so it serves other
 // requests meanwhile and the actor replies they wait for are not held up
-// behind a second of password hashing. A request answered meanwhile (its
-// deadline passed) does not go on: it is settled as not done, so its
-// Idempotency-Key is free again.
+// behind a second of password hashing. A step whose request is past its
+// deadline when its turn comes is not run, and such a request does not go
+// on: it is settled as not done (503), so its Idempotency-Key is free again.
 template <class Step, class Next>
 void on_cpu_pool(const exchange_ptr& ex, const worker_context& ctx, Step step, Next next) {
   using result = std::invoke_result_t<Step&>;
@@ -35,14 +36,18 @@ void on_cpu_pool(const exchange_ptr& ex, const worker_context& ctx, Step step, N
                                  next = std::move(next)]() mutable {
         auto out = std::make_shared<std::optional<result>>();
         std::exception_ptr failure;
-        try {
-          out->emplace(step());
-        } catch (...) {
-          failure = std::current_exception();
+        // `due` is fixed before the handler runs, so reading it here is safe.
+        const bool in_time = std::chrono::steady_clock::now() < ex->due;
+        if (in_time) {
+          try {
+            out->emplace(step());
+          } catch (...) {
+            failure = std::current_exception();
+          }
         }
-        auto rest = [ex, ctx, out, failure, next = std::move(next)]() mutable {
-          if (ex->answered())
-            return ex->fail({domain::errc::unavailable, "Service temporarily unavailable"});
+        auto rest = [ex, ctx, out, failure, in_time, next = std::move(next)]() mutable {
+          if (!in_time || ex->answered())
+            return ex->fail(domain::service_unavailable());
           try {
             if (failure)
               std::rethrow_exception(failure);

@@ -17,6 +17,11 @@ namespace vcs::http {
 
 namespace {
 
+// How often waiting requests are checked against their deadline: one timer
+// per worker while any wait, not one per request; a deadline is kept to
+// within this.
+constexpr std::chrono::milliseconds deadline_check_interval{100};
+
 domain::error unauthorized(std::string message) {
   return {domain::errc::unauthorized, std::move(message)};
 }
@@ -164,13 +169,29 @@ void request_worker_state::serve(actors::request_worker_actor::pointer self,
     self->send(self, std::move(*next));
 }
 
-void request_worker_state::deadline_passed(uint64_t id) {
-  auto found = waiting.find(id);
-  if (found == waiting.end())
-    return;
-  if (auto ex = found->second.lock(); ex && !ex->answered())
-    ex->fail(actors::outcome_unknown());
-  waiting.erase(found);
+void request_worker_state::watch(actors::request_worker_actor::pointer self,
+                                 const exchange_ptr& ex) {
+  waiting.push_back(ex);
+  if (!checking_deadlines) {
+    checking_deadlines = true;
+    self->delayed_send(self, deadline_check_interval, actors::deadline_atom::value);
+  }
+}
+
+void request_worker_state::check_deadlines(actors::request_worker_actor::pointer self) {
+  const auto now = std::chrono::steady_clock::now();
+  std::erase_if(waiting, [now](const std::weak_ptr<exchange>& watched) {
+    auto ex = watched.lock();
+    if (!ex || ex->answered())
+      return true;
+    if (now < ex->due)
+      return false;
+    ex->fail(domain::outcome_unknown());
+    return true;
+  });
+  checking_deadlines = !waiting.empty();
+  if (checking_deadlines)
+    self->delayed_send(self, deadline_check_interval, actors::deadline_atom::value);
 }
 
 void request_worker_state::handle(actors::request_worker_actor::pointer self,
@@ -202,6 +223,7 @@ void request_worker_state::handle(actors::request_worker_actor::pointer self,
     return;
   }
   ex->route = match.found->method + " " + match.found->pattern;
+  ex->due = ex->request.received + match.found->target->deadline(svc->deadlines);
   ex->params = std::move(match.params);
   try {
     if (!authenticate(ex, match.found->target->required_access()) || !within_rate(ex))
@@ -217,13 +239,8 @@ void request_worker_state::handle(actors::request_worker_actor::pointer self,
       spdlog::error("request_id={} route=\"{}\": {}", ex->request.request_id, ex->route, e.what());
     ex->fail(err);
   }
-  if (ex->answered())
-    return;
-  auto left = ex->request.received + match.found->target->deadline(svc->deadlines) -
-              std::chrono::steady_clock::now();
-  waiting.emplace(++last_waiting, ex);
-  self->delayed_send(self, std::max(left, std::chrono::steady_clock::duration::zero()),
-                     actors::deadline_atom::value, last_waiting);
+  if (!ex->answered())
+    watch(self, ex);
 }
 
 actors::request_worker_actor::behavior_type
@@ -238,7 +255,7 @@ request_worker(actors::request_worker_actor::stateful_pointer<request_worker_sta
   st.index = index;
   return {
       [self](actors::http_call& call) { self->state.serve(self, call); },
-      [self](actors::deadline_atom, uint64_t id) { self->state.deadline_passed(id); },
+      [self](actors::deadline_atom) { self->state.check_deadlines(self); },
       [](actors::resume_atom, actors::worker_task& task) { task.run(); },
   };
 }

@@ -11,7 +11,7 @@
 #include <atomic>
 #include <memory>
 #include <string>
-#include <unordered_map>
+#include <vector>
 
 namespace vcs::http {
 
@@ -32,18 +32,21 @@ struct request_worker_state {
   // The listener's fair queue, and this worker's place in it.
   std::shared_ptr<fair_queue> queue;
   std::size_t index = 0;
-  // Requests still waiting on an actor, until their deadline.
-  std::unordered_map<uint64_t, std::weak_ptr<exchange>> waiting;
-  uint64_t last_waiting = 0;
+  // Requests still waiting (on an actor or the CPU pool), checked against
+  // their deadline while any are left.
+  std::vector<std::weak_ptr<exchange>> waiting;
+  bool checking_deadlines = false;
 
   soci::session& db();
   // Handles `call`; whatever the fair queue hands this worker next goes
   // through the mailbox, behind the actor replies that arrived meanwhile.
   void serve(actors::request_worker_actor::pointer self, actors::http_call& call);
   void handle(actors::request_worker_actor::pointer self, actors::http_call& call);
-  // Answers request `id` 503 if it is still waiting (its outcome, when it
-  // arrives, is still stored for its Idempotency-Key).
-  void deadline_passed(uint64_t id);
+  // Watches `ex` until it is answered or its deadline passes.
+  void watch(actors::request_worker_actor::pointer self, const exchange_ptr& ex);
+  // Answers 503 every watched request past its deadline (its outcome, when
+  // it arrives, is still stored for its Idempotency-Key).
+  void check_deadlines(actors::request_worker_actor::pointer self);
   // False when the request was answered with an authentication error.
   bool authenticate(const exchange_ptr& ex, access required);
   // Takes the request from its tenant's rate; false when it was answered

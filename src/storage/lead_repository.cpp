@@ -11,6 +11,7 @@
 #include <stdexcept>
 #include <string_view>
 #include <unordered_map>
+#include <unordered_set>
 
 namespace vcs::storage {
 
@@ -351,10 +352,10 @@ std::vector<domain::lead_outcome> remove_leads(soci::session& sql, int64_t tenan
                        pg_text_array(phones), std::to_string(domain::lead_block_size)});
   // Each deleted lead answers the first item naming it; a later item naming
   // it again finds it gone, as if the items ran one by one.
-  std::unordered_map<int64_t, bool> by_id;
+  std::unordered_set<int64_t> deleted;
   std::unordered_map<std::string_view, int64_t> by_phone;
   for (int r = 0; r < rows.size(); ++r) {
-    by_id.emplace(rows.int64(r, 0), false);
+    deleted.insert(rows.int64(r, 0));
     by_phone.emplace(rows.text(r, 1), rows.int64(r, 0));
   }
   std::vector<domain::lead_outcome> out;
@@ -364,11 +365,8 @@ std::vector<domain::lead_outcome> remove_leads(soci::session& sql, int64_t tenan
     if (!id && phones[k])
       if (auto found = by_phone.find(*phones[k]); found != by_phone.end())
         id = found->second;
-    auto deleted = id ? by_id.find(*id) : by_id.end();
-    const bool first = deleted != by_id.end() && !deleted->second;
-    if (first)
-      deleted->second = true;
-    out.push_back(first ? domain::lead_outcome::done : domain::lead_outcome::not_found);
+    out.push_back(id && deleted.erase(*id) ? domain::lead_outcome::done
+                                           : domain::lead_outcome::not_found);
   }
   if (rows.size() > 0)
     add_to_lead_count(sql, tenant_id, campaign_id, -rows.size());

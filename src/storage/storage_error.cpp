@@ -52,13 +52,13 @@ domain::error translate(const std::exception& e) {
   auto state = sqlstate_of(e);
   if (is_connection_error(e) || state == "40P01" || state == "40001" || state == "57014" ||
       state == "55P03")
-    return {domain::errc::unavailable, "Service temporarily unavailable"};
+    return domain::service_unavailable();
   return domain::internal_error();
 }
 
 domain::error translate(const std::exception& e, bool connection_lost) {
   if (connection_lost)
-    return {domain::errc::unavailable, "Service temporarily unavailable"};
+    return domain::service_unavailable();
   return translate(e);
 }
 
