@@ -16,6 +16,13 @@ using db_worker_actor = caf::typed_actor<
     // Runs blocking work on the worker's session and returns its result.
     caf::replies_to<db_task>::with<db_value>>;
 
+// Shares the database workers among tenants (domain::fair_share); the same
+// interface as one worker.
+using db_dispatcher_actor = caf::typed_actor<
+    // Runs blocking work on the next free worker, in fair order across the
+    // task's owners, and returns its result.
+    caf::replies_to<db_task>::with<db_value>>;
+
 // Serialises every write to one tenant's own records.
 using tenant_actor = caf::typed_actor<
     // Applies an operator's change to the tenant record.

@@ -131,7 +131,7 @@ campaign_actor::behavior_type campaign(campaign_actor::stateful_pointer<campaign
                                        entity_config_ptr config, registry_actor registry) {
   self->state.tenant_id = tenant_id;
   self->state.campaign_id = campaign_id;
-  self->state.start(self, std::move(config), std::move(registry));
+  self->state.start(self, std::move(config), std::move(registry), tenant_id);
   self->state.writes.set_prologue([tenant_id, campaign_id](soci::session& sql) {
     storage::lock_campaign(sql, tenant_id, campaign_id);
   });

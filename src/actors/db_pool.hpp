@@ -1,21 +1,21 @@
 #pragma once
 
 #include "actors/actors.hpp"
-#include "actors/least_loaded.hpp"
 
 #include <caf/fwd.hpp>
 
-#include <atomic>
 #include <chrono>
 #include <memory>
 #include <string>
-#include <vector>
 
 namespace vcs::actors {
 
-// The detached database workers that run entity actors' transactions, and
-// the choice of worker for each job: the least loaded, so one slow
-// transaction does not hold up the jobs queued behind it.
+struct db_load;
+
+// The detached database workers that run entity actors' and schedulers'
+// transactions, behind a dispatcher that shares them fairly among tenants:
+// a job waits in its owner's queue, not behind another tenant's slow
+// transaction on one worker.
 class db_pool {
 public:
   db_pool() = default;
@@ -23,20 +23,20 @@ public:
   static db_pool spawn(caf::actor_system& sys, const std::string& url, std::size_t size,
                        std::chrono::milliseconds timeout);
 
-  // Marks a job as queued on the returned worker; the worker unmarks it.
-  db_worker_actor pick() const;
+  // Where database work is sent; ask it with timeout().
+  const db_dispatcher_actor& dispatcher() const noexcept { return dispatcher_; }
 
   std::chrono::milliseconds timeout() const noexcept { return timeout_; }
 
-  // True when every worker is running a job and has another queued.
+  // True when every worker is busy and as many jobs again wait.
   bool saturated() const;
 
-  // Stops every worker (their sessions close with them).
+  // Stops the dispatcher and its workers (their sessions close with them).
   void shutdown();
 
 private:
-  std::vector<db_worker_actor> workers_;
-  load_counters loads_;
+  db_dispatcher_actor dispatcher_;
+  std::shared_ptr<const db_load> load_;
   std::chrono::milliseconds timeout_{30'000};
 };
 

@@ -9,10 +9,6 @@
 namespace vcs::actors {
 
 caf::result<db_value> db_worker_state::run(db_task& task) {
-  struct release {
-    std::atomic<int>& n;
-    ~release() { n.fetch_sub(1, std::memory_order_relaxed); }
-  } done{*load};
   soci::session* session = nullptr;
   try {
     session = &sql->get();
@@ -31,9 +27,8 @@ caf::result<db_value> db_worker_state::run(db_task& task) {
 }
 
 db_worker_actor::behavior_type db_worker(db_worker_actor::stateful_pointer<db_worker_state> self,
-                                         std::string url, std::shared_ptr<std::atomic<int>> load) {
+                                         std::string url) {
   self->state.sql = std::make_unique<storage::lazy_session>(std::move(url));
-  self->state.load = std::move(load);
   return {
       [self](db_task& task) -> caf::result<db_value> { return self->state.run(task); },
   };

@@ -5,7 +5,6 @@
 
 #include <soci/soci.h>
 
-#include <atomic>
 #include <memory>
 #include <string>
 
@@ -17,14 +16,12 @@ struct db_worker_state {
   db_worker_state() = default;
 
   std::unique_ptr<storage::lazy_session> sql;
-  // Jobs queued or running on this worker, shared with db_pool's dispatch.
-  std::shared_ptr<std::atomic<int>> load;
 
   caf::result<db_value> run(db_task& task);
 };
 
 // Spawn with caf::detached: every handler blocks on the database.
 db_worker_actor::behavior_type db_worker(db_worker_actor::stateful_pointer<db_worker_state> self,
-                                         std::string url, std::shared_ptr<std::atomic<int>> load);
+                                         std::string url);
 
 } // namespace vcs::actors

@@ -88,10 +88,11 @@ void record_usage(self_ptr self, const storage::usage_due& due) {
     // No subscription holds the campaign: nothing to charge.
     auto t = due.tenant_id;
     auto id = due.call_id;
-    self->request(st.config->pool->pick(), timeout,
+    self->request(st.config->pool->dispatcher(), timeout,
                   db_task{[t, id](soci::session& sql) -> std::any {
-                    return storage::take_call_usage(sql, t, id).has_value();
-                  }})
+                            return storage::take_call_usage(sql, t, id).has_value();
+                          },
+                          static_cast<std::uint64_t>(t)})
         .then([](db_value&) {}, [](caf::error&) {});
     return;
   }
@@ -129,7 +130,7 @@ void begin(self_ptr self, dial_scheduler_state::waiting next) {
     w.usage = storage::calls_without_usage(sql, calls_per_round);
     return w;
   }};
-  self->request(st.config->pool->pick(), st.config->pool->timeout(), std::move(task))
+  self->request(st.config->pool->dispatcher(), st.config->pool->timeout(), std::move(task))
       .then(
           [self, now](db_value& v) {
             auto& w = std::any_cast<round_work&>(v.value);

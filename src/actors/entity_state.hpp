@@ -21,10 +21,12 @@ struct entity_state {
   idle_retirement idle;
   group_commit writes;
 
-  template <class Self> void start(Self* self, entity_config_ptr cfg, registry_actor owner) {
+  template <class Self>
+  void start(Self* self, entity_config_ptr cfg, registry_actor owner, int64_t tenant_id) {
     config = std::move(cfg);
     registry = std::move(owner);
     writes.set_max_batch(config->max_batch);
+    writes.set_owner(static_cast<std::uint64_t>(tenant_id));
     idle.start(self, config->idle_timeout);
   }
 

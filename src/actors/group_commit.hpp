@@ -32,6 +32,9 @@ public:
   // nodes too.
   void set_prologue(prologue_fn p) { prologue_ = std::move(p); }
 
+  // Whose writes these are (db_task::owner): the entity's tenant.
+  void set_owner(std::uint64_t owner) noexcept { owner_ = owner; }
+
   // 1 turns batching off: every write gets its own transaction.
   void set_max_batch(std::size_t n) noexcept { max_batch_ = std::max<std::size_t>(1, n); }
 
@@ -125,13 +128,14 @@ private:
       works.push_back(std::move(j.work));
     auto shared = std::make_shared<std::vector<job>>(std::move(batch));
     db_task task{[prologue = prologue_, works = std::move(works)](soci::session& sql) -> std::any {
-      return run_batch(sql, prologue, works);
-    }};
+                   return run_batch(sql, prologue, works);
+                 },
+                 owner_};
     auto finish = [this, self, &pool] {
       in_flight_ = false;
       flush(self, pool);
     };
-    self->request(pool.pick(), pool.timeout(), std::move(task))
+    self->request(pool.dispatcher(), pool.timeout(), std::move(task))
         .then(
             [shared, finish](db_value& v) {
               auto& outcomes = std::any_cast<std::vector<outcome>&>(v.value);
@@ -152,6 +156,7 @@ private:
 
   std::deque<job> queue_;
   prologue_fn prologue_;
+  std::uint64_t owner_ = 0;
   bool in_flight_ = false;
   std::size_t max_batch_;
 };

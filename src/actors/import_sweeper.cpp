@@ -41,7 +41,7 @@ import_sweeper(import_sweeper_actor::stateful_pointer<import_sweeper_state> self
           return storage::claimable_imports(sql, cfg->node_id, cfg->import_stale_seconds,
                                             jobs_per_sweep);
         }};
-        self->request(cfg->pool->pick(), cfg->pool->timeout(), std::move(task))
+        self->request(cfg->pool->dispatcher(), cfg->pool->timeout(), std::move(task))
             .then([self](db_value& v) { dispatch(self, std::any_cast<pending_list&>(v.value)); },
                   [](caf::error& e) {
                     spdlog::warn("import sweep failed: {}", to_domain_error(e).message);

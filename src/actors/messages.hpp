@@ -62,6 +62,9 @@ struct worker_task {
 // Blocking database work for a detached worker; returns its result boxed.
 struct db_task {
   std::function<std::any(soci::session&)> run;
+  // Whose work it is, for a fair share of the workers: a tenant's id, or 0
+  // for the node's own (schedulers, sweeps).
+  std::uint64_t owner = 0;
 };
 
 struct db_value {

@@ -12,7 +12,7 @@ subscription(subscription_actor::stateful_pointer<subscription_state> self, int6
              int64_t subscription_id, entity_config_ptr config, registry_actor registry) {
   self->state.tenant_id = tenant_id;
   self->state.subscription_id = subscription_id;
-  self->state.start(self, std::move(config), std::move(registry));
+  self->state.start(self, std::move(config), std::move(registry), tenant_id);
   self->state.writes.set_prologue([tenant_id, subscription_id](soci::session& sql) {
     storage::lock_subscription(sql, tenant_id, subscription_id);
   });

@@ -47,7 +47,7 @@ tenant_actor::behavior_type tenant(tenant_actor::stateful_pointer<tenant_state> 
                                    int64_t tenant_id, entity_config_ptr config,
                                    registry_actor registry) {
   self->state.tenant_id = tenant_id;
-  self->state.start(self, std::move(config), std::move(registry));
+  self->state.start(self, std::move(config), std::move(registry), tenant_id);
   return {
       [self](update_atom, storage::tenant_patch& patch) -> caf::result<domain::tenant> {
         auto id = self->state.tenant_id;

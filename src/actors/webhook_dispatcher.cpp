@@ -20,7 +20,7 @@ using delivery_list = std::vector<storage::webhook_delivery>;
 
 template <class F> void run_db(self_ptr self, F f) {
   auto cfg = self->state.config;
-  self->request(cfg->pool->pick(), cfg->pool->timeout(),
+  self->request(cfg->pool->dispatcher(), cfg->pool->timeout(),
                 db_task{[f = std::move(f)](soci::session& sql) -> std::any {
                   f(sql);
                   return true;
@@ -80,7 +80,7 @@ void claim(self_ptr self) {
   auto lease = static_cast<int32_t>(
       std::chrono::duration_cast<std::chrono::seconds>(st.settings.timeout).count() + 30);
   auto cfg = st.config;
-  self->request(cfg->pool->pick(), cfg->pool->timeout(),
+  self->request(cfg->pool->dispatcher(), cfg->pool->timeout(),
                 db_task{[lease, room](soci::session& sql) -> std::any {
                   return storage::claim_webhooks(sql, lease, room);
                 }})

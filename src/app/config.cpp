@@ -56,7 +56,8 @@ const std::vector<setting>& settings() {
   static const std::vector<setting> all{
       {"database-url", "VCS_DATABASE_URL", "PostgreSQL connection (libpq URI or key=value string)",
        into(&config::database_url, "database_url")},
-      {"db-pool-size", "VCS_DB_POOL_SIZE", "database workers for entity actors' transactions (4)",
+      {"db-pool-size", "VCS_DB_POOL_SIZE",
+       "database workers for entity actors' transactions, shared fairly among tenants (4)",
        into(&config::db_pool_size, "db_pool_size")},
       {"db-statement-timeout-ms", "VCS_DB_STATEMENT_TIMEOUT_MS",
        "PostgreSQL cancels any statement of the service running longer (20000); below "

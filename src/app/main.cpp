@@ -148,8 +148,7 @@ int run_serve(const app::config& c) {
   auto registry = sys.spawn(actors::registry, actors::entity_config_ptr{entities});
   auto sweeper = sys.spawn(actors::import_sweeper, actors::entity_config_ptr{entities}, registry,
                            c.import_sweep_interval);
-  auto lock_worker = sys.spawn<caf::detached>(actors::db_worker, session_url,
-                                              std::make_shared<std::atomic<int>>(0));
+  auto lock_worker = sys.spawn<caf::detached>(actors::db_worker, session_url);
   auto billing = sys.spawn(actors::billing_scheduler, actors::entity_config_ptr{entities}, registry,
                            lock_worker, c.billing_sweep_interval);
 

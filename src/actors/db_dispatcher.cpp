@@ -1,0 +1,82 @@
+#include "actors/db_dispatcher.hpp"
+
+#include "actors/db_worker.hpp"
+
+#include <caf/sec.hpp>
+#include <caf/spawn_options.hpp>
+
+#include <algorithm>
+
+namespace vcs::actors {
+
+caf::typed_response_promise<db_value> db_dispatcher_state::run(db_dispatcher_actor::pointer self,
+                                                               db_task& task) {
+  auto reply = self->make_response_promise<db_value>();
+  const auto owner = task.owner;
+  share->push(owner, pending{std::move(task), reply, std::chrono::steady_clock::now() + timeout});
+  start_next(self);
+  return reply;
+}
+
+void db_dispatcher_state::done(db_dispatcher_actor::pointer self, std::size_t worker,
+                               std::uint64_t owner) {
+  share->finished(owner);
+  idle.push_back(worker);
+  start_next(self);
+}
+
+void db_dispatcher_state::start_next(db_dispatcher_actor::pointer self) {
+  const auto now = std::chrono::steady_clock::now();
+  while (!idle.empty()) {
+    auto next = share->next();
+    if (!next)
+      break;
+    auto& [owner, job] = *next;
+    if (now > job.due) {
+      share->finished(owner);
+      job.reply.deliver(caf::make_error(caf::sec::request_timeout));
+      continue;
+    }
+    const auto worker = idle.back();
+    idle.pop_back();
+    // No timeout here: the worker stays busy until its job ends (the
+    // session's statement timeout bounds that); the requester has its own.
+    self->request(workers[worker], caf::infinite, std::move(job.task))
+        .then(
+            [this, self, worker, owner = owner, reply = job.reply](db_value& v) mutable {
+              reply.deliver(std::move(v));
+              done(self, worker, owner);
+            },
+            [this, self, worker, owner = owner, reply = job.reply](caf::error& e) mutable {
+              reply.deliver(std::move(e));
+              done(self, worker, owner);
+            });
+  }
+  publish_load();
+}
+
+void db_dispatcher_state::publish_load() {
+  load->busy.store(share->running(), std::memory_order_relaxed);
+  load->waiting.store(share->waiting(), std::memory_order_relaxed);
+}
+
+db_dispatcher_actor::behavior_type
+db_dispatcher(db_dispatcher_actor::stateful_pointer<db_dispatcher_state> self, std::string url,
+              std::size_t size, std::chrono::milliseconds timeout, std::shared_ptr<db_load> load) {
+  auto& st = self->state;
+  size = std::max<std::size_t>(1, size);
+  for (std::size_t i = 0; i < size; ++i) {
+    st.workers.push_back(self->spawn<caf::detached + caf::linked>(db_worker, url));
+    st.idle.push_back(size - 1 - i);
+  }
+  st.share = std::make_unique<domain::fair_share<db_dispatcher_state::pending>>(
+      std::max<std::size_t>(1, size - 1));
+  st.timeout = timeout;
+  st.load = std::move(load);
+  st.load->workers = size;
+  return {
+      [self](db_task& task) { return self->state.run(self, task); },
+  };
+}
+
+} // namespace vcs::actors

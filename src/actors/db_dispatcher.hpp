@@ -1,0 +1,57 @@
+#pragma once
+
+#include "actors/actors.hpp"
+#include "domain/fair_share.hpp"
+
+#include <caf/typed_response_promise.hpp>
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace vcs::actors {
+
+// What readiness reads of the database workers, written by the dispatcher.
+struct db_load {
+  std::size_t workers = 0;
+  std::atomic<std::size_t> busy{0};
+  std::atomic<std::size_t> waiting{0};
+};
+
+struct db_dispatcher_state {
+  static inline const char* name = "db-dispatcher";
+
+  db_dispatcher_state() = default;
+
+  struct pending {
+    db_task task;
+    caf::typed_response_promise<db_value> reply;
+    // Past this its requester has given up (every requester asks with the
+    // pool's timeout): a job still waiting then is dropped, never run late.
+    std::chrono::steady_clock::time_point due;
+  };
+
+  std::vector<db_worker_actor> workers;
+  std::vector<std::size_t> idle;
+  std::unique_ptr<domain::fair_share<pending>> share;
+  std::chrono::milliseconds timeout{0};
+  std::shared_ptr<db_load> load;
+
+  caf::typed_response_promise<db_value> run(db_dispatcher_actor::pointer self, db_task& task);
+  void done(db_dispatcher_actor::pointer self, std::size_t worker, std::uint64_t owner);
+  // Hands every idle worker the next job in fair order.
+  void start_next(db_dispatcher_actor::pointer self);
+  void publish_load();
+};
+
+// Spawns `size` detached database workers (linked: they stop with it) and
+// shares them among owners: no owner holds more than all workers but one,
+// so another tenant's write always finds a worker within one job.
+db_dispatcher_actor::behavior_type
+db_dispatcher(db_dispatcher_actor::stateful_pointer<db_dispatcher_state> self, std::string url,
+              std::size_t size, std::chrono::milliseconds timeout, std::shared_ptr<db_load> load);
+
+} // namespace vcs::actors
