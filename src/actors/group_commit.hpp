@@ -11,6 +11,7 @@
 #include <any>
 #include <deque>
 #include <functional>
+#include <optional>
 #include <variant>
 #include <vector>
 
@@ -70,8 +71,36 @@ private:
   };
   using outcome = std::variant<std::any, domain::error>;
 
+  // Every write of the batch in one transaction without savepoints: three
+  // round trips fewer per write, which under load each wait for a core.
+  // Nothing when one write fails (its transaction rolled back): the batch
+  // then runs again with a savepoint per write. Writes only read what they
+  // captured, so running one twice is safe.
+  static std::optional<std::vector<outcome>> run_optimistic(soci::session& sql,
+                                                            const prologue_fn& prologue,
+                                                            const std::vector<work_fn>& works) {
+    std::vector<outcome> out;
+    out.reserve(works.size());
+    soci::transaction tx{sql};
+    if (prologue)
+      prologue(sql);
+    try {
+      for (const auto& w : works)
+        out.emplace_back(w(sql));
+    } catch (const std::exception& e) {
+      if (storage::is_connection_error(e))
+        throw;
+      return std::nullopt;
+    }
+    tx.commit();
+    return out;
+  }
+
   static std::vector<outcome> run_batch(soci::session& sql, const prologue_fn& prologue,
                                         const std::vector<work_fn>& works) {
+    if (works.size() > 1)
+      if (auto all = run_optimistic(sql, prologue, works))
+        return std::move(*all);
     std::vector<outcome> out;
     out.reserve(works.size());
     soci::transaction tx{sql};

@@ -5,6 +5,7 @@
 #include "actors/campaign_actor.hpp"
 #include "actors/db_pool.hpp"
 #include "actors/db_worker.hpp"
+#include "actors/group_commit.hpp"
 #include "actors/registry.hpp"
 #include "actors/tenant_actor.hpp"
 #include "domain/api_key.hpp"
@@ -14,11 +15,13 @@
 
 #include <caf/actor_system.hpp>
 #include <caf/actor_system_config.hpp>
+#include <caf/event_based_actor.hpp>
 #include <caf/scoped_actor.hpp>
 #include <gtest/gtest.h>
 
 #include <chrono>
 #include <cstdlib>
+#include <map>
 #include <set>
 #include <type_traits>
 
@@ -177,6 +180,46 @@ protected:
 
   std::string prefix;
 };
+
+struct committer_state {
+  committer_state() = default;
+  group_commit writes;
+};
+
+// Runs each marking task it is sent through group commit and tells `test`
+// the tag and whether it committed.
+caf::behavior committer(caf::stateful_actor<committer_state>* self, std::shared_ptr<db_pool> pool,
+                        caf::actor test) {
+  return {
+      [=](db_task& task, const std::string& tag) {
+        self->state.writes.run(
+            self, *pool, std::move(task.run), [=](std::any&) { self->send(test, tag, true); },
+            [=](const caf::error&) { self->send(test, tag, false); });
+      },
+  };
+}
+
+TEST_F(marks_test, a_failing_write_in_a_batch_leaves_the_others_committed_once) {
+  caf::scoped_actor self{sys};
+  auto c = sys.spawn(committer, pool, caf::actor{self});
+  // The first write runs alone; the next three queue behind it and commit
+  // as one batch, in which the middle one fails.
+  self->send(c, marking("slow", 300, false, 0), std::string{"slow"});
+  self->send(c, marking("a", 0, false, 0), std::string{"a"});
+  self->send(c, marking("bad", 0, true, 0), std::string{"bad"});
+  self->send(c, marking("b", 0, false, 0), std::string{"b"});
+  std::map<std::string, bool> committed;
+  for (int i = 0; i < 4; ++i)
+    self->receive([&](const std::string& tag, bool ok) { committed[tag] = ok; },
+                  caf::after(std::chrono::seconds(10)) >> [] { FAIL() << "reply missing"; });
+  EXPECT_EQ(committed, (std::map<std::string, bool>{
+                           {"slow", true}, {"a", true}, {"bad", false}, {"b", true}}));
+  EXPECT_EQ(marks("slow"), 1);
+  EXPECT_EQ(marks("a"), 1);
+  EXPECT_EQ(marks("b"), 1);
+  EXPECT_EQ(marks("bad"), 0);
+  self->send_exit(c, caf::exit_reason::user_shutdown);
+}
 
 TEST_F(marks_test, a_tenant_with_a_backlog_does_not_hold_up_another_tenants_work) {
   caf::scoped_actor self{sys};
