@@ -13,15 +13,16 @@ namespace vcs::actors {
 
 // A detached worker that owns one database session.
 using db_worker_actor = caf::typed_actor<
-    // Runs blocking work on the worker's session and returns its result.
-    caf::replies_to<db_task>::with<db_value>>;
+    // Runs blocking work on the worker's session; answers once it ran (its
+    // result stays in the sender's closure).
+    caf::replies_to<db_task>::with<db_done>>;
 
 // Shares the database workers among tenants (domain::fair_share); the same
 // interface as one worker.
 using db_dispatcher_actor = caf::typed_actor<
     // Runs blocking work on the next free worker, in fair order across the
-    // task's owners, and returns its result.
-    caf::replies_to<db_task>::with<db_value>>;
+    // task's owners; answers once it ran.
+    caf::replies_to<db_task>::with<db_done>>;
 
 // Serialises every write to one tenant's own records.
 using tenant_actor = caf::typed_actor<

@@ -1,6 +1,7 @@
 #include "actors/billing_scheduler.hpp"
 
 #include "actors/actor_error.hpp"
+#include "actors/ask_database.hpp"
 #include "storage/idempotency_repository.hpp"
 #include "storage/subscription_repository.hpp"
 
@@ -20,10 +21,6 @@ constexpr int32_t page_size = 200;
 constexpr auto lock_wait = std::chrono::seconds(20);
 
 void begin(self_ptr self, billing_scheduler_state::waiting next);
-
-template <class F> db_task task(F f) {
-  return db_task{[f = std::move(f)](soci::session& sql) -> std::any { return f(sql); }};
-}
 
 void finish(self_ptr self, const std::optional<caf::error>& failure) {
   auto& st = self->state;
@@ -48,56 +45,56 @@ void finish(self_ptr self, const std::optional<caf::error>& failure) {
 }
 
 void release(self_ptr self, std::optional<caf::error> failure) {
-  self->request(self->state.lock_worker, self->state.config->pool->timeout(),
-                task([](soci::session& sql) -> bool {
-                  storage::release_sweep_lock(sql);
-                  return true;
-                }))
-      .then([self, failure](db_value&) { finish(self, failure); },
-            [self, failure](caf::error&) { finish(self, failure); });
+  ask_database(
+      self, self->state.lock_worker, self->state.config->pool->timeout(), 0,
+      [](soci::session& sql) {
+        storage::release_sweep_lock(sql);
+        return true;
+      },
+      [self, failure](bool) { finish(self, failure); },
+      [self, failure](const caf::error&) { finish(self, failure); });
 }
 
 void next_page(self_ptr self) {
   auto& st = self->state;
   auto now = st.now;
   auto after = st.after;
-  self->request(st.lock_worker, st.config->pool->timeout(), task([now, after](soci::session& sql) {
-                  return storage::subscriptions_to_sweep(sql, now, after, page_size);
-                }))
-      .then(
-          [self](db_value& v) {
-            auto& st = self->state;
-            auto refs = std::any_cast<std::vector<storage::subscription_ref>&>(v.value);
-            if (refs.empty())
-              return release(self, std::nullopt);
-            st.after = refs.back().subscription_id;
-            st.outstanding = refs.size();
-            auto done = [self](const sweep_counts& c) {
-              auto& st = self->state;
-              st.counts += c;
-              if (--st.outstanding == 0)
-                next_page(self);
-            };
-            auto failed = [self, done](const caf::error& e) {
-              spdlog::warn("billing sweep of a subscription failed: {}",
-                           to_domain_error(e).message);
-              sweep_counts c;
-              c.failed = 1;
-              done(c);
-            };
-            auto timeout = st.config->pool->timeout();
-            for (const auto& ref : refs)
-              self->request(st.registry, timeout, caf::get_atom::value, subscr_atom::value,
-                            ref.tenant_id, ref.subscription_id)
-                  .then(
-                      [self, done, failed, timeout, now = st.now](subscription_actor& sub) {
-                        self->request(sub, timeout, sweep_atom::value, sweep_request{now})
-                            .then([done](sweep_counts& c) { done(c); },
-                                  [failed](caf::error& e) { failed(e); });
-                      },
-                      [failed](caf::error& e) { failed(e); });
-          },
-          [self](caf::error& e) { release(self, e); });
+  ask_database(
+      self, st.lock_worker, st.config->pool->timeout(), 0,
+      [now, after](soci::session& sql) {
+        return storage::subscriptions_to_sweep(sql, now, after, page_size);
+      },
+      [self](const std::vector<storage::subscription_ref>& refs) {
+        auto& st = self->state;
+        if (refs.empty())
+          return release(self, std::nullopt);
+        st.after = refs.back().subscription_id;
+        st.outstanding = refs.size();
+        auto done = [self](const sweep_counts& c) {
+          auto& st = self->state;
+          st.counts += c;
+          if (--st.outstanding == 0)
+            next_page(self);
+        };
+        auto failed = [self, done](const caf::error& e) {
+          spdlog::warn("billing sweep of a subscription failed: {}", to_domain_error(e).message);
+          sweep_counts c;
+          c.failed = 1;
+          done(c);
+        };
+        auto timeout = st.config->pool->timeout();
+        for (const auto& ref : refs)
+          self->request(st.registry, timeout, caf::get_atom::value, subscr_atom::value,
+                        ref.tenant_id, ref.subscription_id)
+              .then(
+                  [self, done, failed, timeout, now = st.now](subscription_actor& sub) {
+                    self->request(sub, timeout, sweep_atom::value, sweep_request{now})
+                        .then([done](sweep_counts& c) { done(c); },
+                              [failed](caf::error& e) { failed(e); });
+                  },
+                  [failed](caf::error& e) { failed(e); });
+      },
+      [self](const caf::error& e) { release(self, e); });
 }
 
 void begin(self_ptr self, billing_scheduler_state::waiting next) {
@@ -111,28 +108,27 @@ void begin(self_ptr self, billing_scheduler_state::waiting next) {
   bool wait = st.reply.has_value();
   auto now = st.now;
   // The lock worker is detached: waiting for the lock blocks only it.
-  self->request(st.lock_worker, st.config->pool->timeout() + lock_wait,
-                task([wait, now](soci::session& sql) -> int64_t {
-                  auto deadline = std::chrono::steady_clock::now() + lock_wait;
-                  while (!storage::try_sweep_lock(sql)) {
-                    if (!wait || std::chrono::steady_clock::now() > deadline)
-                      return -1;
-                    std::this_thread::sleep_for(std::chrono::milliseconds(50));
-                  }
-                  storage::purge_idempotency_keys(sql);
-                  return storage::mark_unlinked_overdue(sql, now);
-                }))
-      .then(
-          [self](db_value& v) {
-            auto overdue = std::any_cast<int64_t>(v.value);
-            if (overdue < 0)
-              return finish(self, make_error({domain::errc::unavailable,
-                                              "Another node is running the billing sweep; "
-                                              "try again shortly"}));
-            self->state.counts.overdue += overdue;
-            next_page(self);
-          },
-          [self](caf::error& e) { release(self, e); });
+  ask_database(
+      self, st.lock_worker, st.config->pool->timeout() + lock_wait, 0,
+      [wait, now](soci::session& sql) -> int64_t {
+        auto deadline = std::chrono::steady_clock::now() + lock_wait;
+        while (!storage::try_sweep_lock(sql)) {
+          if (!wait || std::chrono::steady_clock::now() > deadline)
+            return -1;
+          std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        }
+        storage::purge_idempotency_keys(sql);
+        return storage::mark_unlinked_overdue(sql, now);
+      },
+      [self](int64_t overdue) {
+        if (overdue < 0)
+          return finish(self, make_error({domain::errc::unavailable,
+                                          "Another node is running the billing sweep; "
+                                          "try again shortly"}));
+        self->state.counts.overdue += overdue;
+        next_page(self);
+      },
+      [self](const caf::error& e) { release(self, e); });
 }
 
 void enqueue(self_ptr self, billing_scheduler_state::waiting w) {

@@ -1,15 +1,34 @@
 #pragma once
 
 #include "actors/entity_state.hpp"
+#include "actors/voice_gateway.hpp"
 
 #include <set>
+#include <vector>
 
 namespace vcs::actors {
 
+// One campaign's writes; each command runs in the next group commit
+// (campaign_work.cpp), in the order of campaign_actor's interface.
 struct campaign_state : entity_state {
   static inline const char* name = "campaign";
 
+  using pointer = campaign_actor::stateful_pointer<campaign_state>;
+
   campaign_state() = default;
+
+  caf::result<domain::campaign> update_campaign(pointer self, campaign_update& req);
+  caf::result<domain::campaign> change_status(pointer self, domain::campaign_status to);
+  caf::result<bool> add_lead(pointer self, lead_row& lead);
+  caf::result<lead_outcomes> update_leads(pointer self, lead_updates& req);
+  caf::result<lead_outcomes> remove_leads(pointer self, lead_removals& req);
+  caf::result<int64_t> store_import(pointer self, import_request& req);
+  // Starts working through a job unless this actor already is.
+  void resume_import(pointer self, int64_t job_id);
+  caf::result<domain::web_widget> create_widget(pointer self, widget_create& req);
+  caf::result<int64_t> dial(pointer self, const dial_request& req);
+  caf::result<bool> apply_call_report(pointer self, call_update& update);
+  void idle_tick(pointer self);
 
   int64_t tenant_id = 0;
   int64_t campaign_id = 0;
@@ -18,10 +37,18 @@ struct campaign_state : entity_state {
   // Calls this actor placed that have not ended: it stays alive for their
   // reports.
   std::set<int64_t> open_calls;
+
+private:
+  // Works through a job one chunk per group commit, so single-lead writes
+  // queued meanwhile go into the same transactions instead of waiting.
+  void import_next_chunk(pointer self, int64_t job_id);
+  // Hands each reserved call to the provider; its reports come back here.
+  void place_calls(pointer self, const std::vector<call_placement>& calls);
 };
 
-campaign_actor::behavior_type campaign(campaign_actor::stateful_pointer<campaign_state> self,
-                                       int64_t tenant_id, int64_t campaign_id,
-                                       entity_config_ptr config, registry_actor registry);
+// Every transaction of the actor starts with the campaign's row lock.
+campaign_actor::behavior_type campaign(campaign_state::pointer self, int64_t tenant_id,
+                                       int64_t campaign_id, entity_config_ptr config,
+                                       registry_actor registry);
 
 } // namespace vcs::actors

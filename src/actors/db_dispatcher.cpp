@@ -9,9 +9,9 @@
 
 namespace vcs::actors {
 
-caf::typed_response_promise<db_value> db_dispatcher_state::run(db_dispatcher_actor::pointer self,
-                                                               db_task& task) {
-  auto reply = self->make_response_promise<db_value>();
+caf::typed_response_promise<db_done> db_dispatcher_state::run(db_dispatcher_actor::pointer self,
+                                                              db_task& task) {
+  auto reply = self->make_response_promise<db_done>();
   const auto owner = task.owner;
   share->push(owner, pending{std::move(task), reply, std::chrono::steady_clock::now() + timeout});
   start_next(self);
@@ -43,8 +43,8 @@ void db_dispatcher_state::start_next(db_dispatcher_actor::pointer self) {
     // session's statement timeout bounds that); the requester has its own.
     self->request(workers[worker], caf::infinite, std::move(job.task))
         .then(
-            [this, self, worker, owner = owner, reply = job.reply](db_value& v) mutable {
-              reply.deliver(std::move(v));
+            [this, self, worker, owner = owner, reply = job.reply](db_done result) mutable {
+              reply.deliver(result);
               done(self, worker, owner);
             },
             [this, self, worker, owner = owner, reply = job.reply](caf::error& e) mutable {

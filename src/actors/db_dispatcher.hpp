@@ -28,7 +28,7 @@ struct db_dispatcher_state {
 
   struct pending {
     db_task task;
-    caf::typed_response_promise<db_value> reply;
+    caf::typed_response_promise<db_done> reply;
     // Past this its requester has given up (every requester asks with the
     // pool's timeout): a job still waiting then is dropped, never run late.
     std::chrono::steady_clock::time_point due;
@@ -40,7 +40,7 @@ struct db_dispatcher_state {
   std::chrono::milliseconds timeout{0};
   std::shared_ptr<db_load> load;
 
-  caf::typed_response_promise<db_value> run(db_dispatcher_actor::pointer self, db_task& task);
+  caf::typed_response_promise<db_done> run(db_dispatcher_actor::pointer self, db_task& task);
   void done(db_dispatcher_actor::pointer self, std::size_t worker, std::uint64_t owner);
   // Hands every idle worker the next job in fair order.
   void start_next(db_dispatcher_actor::pointer self);

@@ -8,7 +8,7 @@
 
 namespace vcs::actors {
 
-caf::result<db_value> db_worker_state::run(db_task& task) {
+caf::result<db_done> db_worker_state::run(db_task& task) {
   soci::session* session = nullptr;
   try {
     session = &sql->get();
@@ -17,7 +17,8 @@ caf::result<db_value> db_worker_state::run(db_task& task) {
     return make_error(domain::service_unavailable());
   }
   try {
-    return db_value{task.run(*session)};
+    task.run(*session);
+    return db_done{};
   } catch (const std::exception& e) {
     auto err = storage::translate(e, storage::connection_lost(*session));
     if (err.code == domain::errc::internal)
@@ -30,7 +31,7 @@ db_worker_actor::behavior_type db_worker(db_worker_actor::stateful_pointer<db_wo
                                          std::string url) {
   self->state.sql = std::make_unique<storage::lazy_session>(std::move(url));
   return {
-      [self](db_task& task) -> caf::result<db_value> { return self->state.run(task); },
+      [self](db_task& task) -> caf::result<db_done> { return self->state.run(task); },
   };
 }
 

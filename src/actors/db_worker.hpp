@@ -17,7 +17,7 @@ struct db_worker_state {
 
   std::unique_ptr<storage::lazy_session> sql;
 
-  caf::result<db_value> run(db_task& task);
+  caf::result<db_done> run(db_task& task);
 };
 
 // Spawn with caf::detached: every handler blocks on the database.

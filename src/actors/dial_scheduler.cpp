@@ -1,6 +1,7 @@
 #include "actors/dial_scheduler.hpp"
 
 #include "actors/actor_error.hpp"
+#include "actors/ask_database.hpp"
 #include "storage/dialer_repository.hpp"
 
 #include <caf/event_based_actor.hpp>
@@ -88,12 +89,10 @@ void record_usage(self_ptr self, const storage::usage_due& due) {
     // No subscription holds the campaign: nothing to charge.
     auto t = due.tenant_id;
     auto id = due.call_id;
-    self->request(st.config->pool->dispatcher(), timeout,
-                  db_task{[t, id](soci::session& sql) -> std::any {
-                            return storage::take_call_usage(sql, t, id).has_value();
-                          },
-                          static_cast<std::uint64_t>(t)})
-        .then([](db_value&) {}, [](caf::error&) {});
+    ask_database(
+        self, st.config->pool->dispatcher(), timeout, static_cast<std::uint64_t>(t),
+        [t, id](soci::session& sql) { return storage::take_call_usage(sql, t, id).has_value(); },
+        [](bool) {}, [](const caf::error&) {});
     return;
   }
   auto id = due.call_id;
@@ -120,7 +119,7 @@ void begin(self_ptr self, dial_scheduler_state::waiting next) {
   auto now = next.now;
   auto s = st.settings;
   bool periodic = !st.reply.has_value();
-  db_task task{[now, s, periodic](soci::session& sql) -> std::any {
+  auto claim = [now, s, periodic](soci::session& sql) {
     round_work w;
     w.campaigns =
         storage::claim_due_campaigns(sql, now, s.lease_seconds, s.campaigns_per_round, periodic);
@@ -129,31 +128,30 @@ void begin(self_ptr self, dial_scheduler_state::waiting next) {
     w.lost = storage::lost_calls(sql, s.lost_call_seconds, calls_per_round);
     w.usage = storage::calls_without_usage(sql, calls_per_round);
     return w;
-  }};
-  self->request(st.config->pool->dispatcher(), st.config->pool->timeout(), std::move(task))
-      .then(
-          [self, now](db_value& v) {
-            auto& w = std::any_cast<round_work&>(v.value);
-            std::set<std::pair<int64_t, int64_t>> seen;
-            for (const auto& ref : w.campaigns) {
-              if (!seen.emplace(ref.tenant_id, ref.campaign_id).second)
-                continue;
-              ++self->state.outstanding;
-              dial(self, ref, now);
-            }
-            for (const auto& ref : w.lost)
-              end_lost(self, ref);
-            for (const auto& due : w.usage)
-              record_usage(self, due);
-            one_done(self);
-          },
-          [self](caf::error& e) {
-            spdlog::warn("dial round failed: {}", to_domain_error(e).message);
-            if (self->state.reply)
-              self->state.reply->deliver(e);
-            self->state.reply.reset();
-            one_done(self);
-          });
+  };
+  ask_database(
+      self, st.config->pool->dispatcher(), st.config->pool->timeout(), 0, std::move(claim),
+      [self, now](const round_work& w) {
+        std::set<std::pair<int64_t, int64_t>> seen;
+        for (const auto& ref : w.campaigns) {
+          if (!seen.emplace(ref.tenant_id, ref.campaign_id).second)
+            continue;
+          ++self->state.outstanding;
+          dial(self, ref, now);
+        }
+        for (const auto& ref : w.lost)
+          end_lost(self, ref);
+        for (const auto& due : w.usage)
+          record_usage(self, due);
+        one_done(self);
+      },
+      [self](const caf::error& e) {
+        spdlog::warn("dial round failed: {}", to_domain_error(e).message);
+        if (self->state.reply)
+          self->state.reply->deliver(e);
+        self->state.reply.reset();
+        one_done(self);
+      });
 }
 
 void enqueue(self_ptr self, dial_scheduler_state::waiting w) {

@@ -30,19 +30,17 @@ struct entity_state {
     idle.start(self, config->idle_timeout);
   }
 
-  // Queues `work` for the next group commit; its result of type T answers
+  // Queues `work(session)` for the next group commit; its result answers
   // the current request.
-  template <class T, class Self>
-  caf::typed_response_promise<T> write(Self* self, group_commit::work_fn work) {
+  template <class Self, class Work> auto write(Self* self, Work work) {
     idle.touch();
-    return writes.submit<T>(self, *config->pool, std::move(work));
+    return writes.submit(self, *config->pool, std::move(work));
   }
 
-  // Queues `work` for the next group commit with callbacks instead of a
-  // response (for the actor's own follow-up work).
-  template <class Self>
-  void write_then(Self* self, group_commit::work_fn work, std::function<void(std::any&)> done,
-                  std::function<void(const caf::error&)> failed) {
+  // Queues `work(session)` for the next group commit with callbacks instead
+  // of a response (for the actor's own follow-up work).
+  template <class Self, class Work, class Done, class Failed>
+  void write_then(Self* self, Work work, Done done, Failed failed) {
     idle.touch();
     writes.run(self, *config->pool, std::move(work), std::move(done), std::move(failed));
   }

@@ -2,28 +2,28 @@
 
 #include "actors/actor_error.hpp"
 #include "actors/db_pool.hpp"
+#include "actors/db_task.hpp"
 #include "storage/storage_error.hpp"
 
 #include <caf/typed_response_promise.hpp>
 #include <soci/soci.h>
 #include <spdlog/spdlog.h>
 
-#include <any>
 #include <deque>
 #include <functional>
+#include <memory>
 #include <optional>
-#include <variant>
+#include <type_traits>
 #include <vector>
 
 namespace vcs::actors {
 
 // Group commit for an entity actor: writes submitted while a transaction is
-// in flight wait here and all go into the next transaction, each under its
-// own savepoint so one failing write does not undo the others.
+// in flight wait here and all go into the next transaction; one failing
+// write does not undo the others. Each write's result stays typed: it waits
+// in the job's closure until the batch commits, then goes to the actor.
 class group_commit {
 public:
-  using work_fn = std::function<std::any(soci::session&)>;
-
   explicit group_commit(std::size_t max_batch = 256) : max_batch_(max_batch) {}
 
   using prologue_fn = std::function<void(soci::session&)>;
@@ -41,35 +41,40 @@ public:
 
   bool busy() const noexcept { return in_flight_ || !queue_.empty(); }
 
-  // Queues `work` (run inside a transaction on a database worker); its
-  // result, cast to T, fulfils the returned promise once the batch commits.
-  template <class T, class Self>
-  caf::typed_response_promise<T> submit(Self* self, const db_pool& pool, work_fn work) {
-    auto rp = self->template make_response_promise<T>();
+  // Queues `work(session)` (run inside a transaction on a database worker);
+  // its result fulfils the returned promise once the batch commits.
+  template <class Self, class Work> auto submit(Self* self, const db_pool& pool, Work work) {
+    using result_type = std::invoke_result_t<const Work&, soci::session&>;
+    auto rp = self->template make_response_promise<result_type>();
     run(
-        self, pool, std::move(work),
-        [rp](std::any& v) mutable { rp.deliver(std::any_cast<T&>(v)); },
+        self, pool, std::move(work), [rp](result_type& v) mutable { rp.deliver(std::move(v)); },
         [rp](const caf::error& e) mutable { rp.deliver(e); });
     return rp;
   }
 
-  // Queues `work`; `done` or `failed` runs in the actor once the batch
-  // holding it committed or failed.
-  template <class Self>
-  void run(Self* self, const db_pool& pool, work_fn work, std::function<void(std::any&)> done,
-           std::function<void(const caf::error&)> failed) {
-    queue_.push_back(job{std::move(work), std::move(done), std::move(failed)});
+  // Queues `work(session)`; `done` gets its result, or `failed` the error,
+  // in the actor once the batch holding it committed or failed.
+  template <class Self, class Work, class Done, class Failed>
+  void run(Self* self, const db_pool& pool, Work work, Done done, Failed failed) {
+    using result_type = std::invoke_result_t<const Work&, soci::session&>;
+    auto result = std::make_shared<std::optional<result_type>>();
+    queue_.push_back(
+        job{[work = std::move(work), result](soci::session& sql) { result->emplace(work(sql)); },
+            [done = std::move(done), result]() mutable { done(**result); }, std::move(failed)});
     if (!in_flight_)
       flush(self, pool);
   }
 
 private:
+  using work_fn = std::function<void(soci::session&)>;
+
   struct job {
     work_fn work;
-    std::function<void(std::any&)> deliver;
+    std::function<void()> deliver;
     std::function<void(const caf::error&)> fail;
   };
-  using outcome = std::variant<std::any, domain::error>;
+  // Per write of a batch: nothing when it committed, else its error.
+  using outcome = std::optional<domain::error>;
 
   // Every write of the batch in one transaction without savepoints: three
   // round trips fewer per write, which under load each wait for a core.
@@ -85,8 +90,10 @@ private:
     if (prologue)
       prologue(sql);
     try {
-      for (const auto& w : works)
-        out.emplace_back(w(sql));
+      for (const auto& w : works) {
+        w(sql);
+        out.emplace_back();
+      }
     } catch (const std::exception& e) {
       if (storage::is_connection_error(e))
         throw;
@@ -109,7 +116,8 @@ private:
     // A lone write needs no savepoint: its failure is the transaction's.
     if (works.size() == 1) {
       try {
-        out.emplace_back(works[0](sql));
+        works[0](sql);
+        out.emplace_back();
       } catch (const std::exception& e) {
         if (storage::is_connection_error(e))
           throw;
@@ -122,7 +130,8 @@ private:
     for (const auto& w : works) {
       sql << "SAVEPOINT vcs_job";
       try {
-        out.emplace_back(w(sql));
+        w(sql);
+        out.emplace_back();
         sql << "RELEASE SAVEPOINT vcs_job";
       } catch (const std::exception& e) {
         if (storage::is_connection_error(e))
@@ -156,8 +165,9 @@ private:
     for (auto& j : batch)
       works.push_back(std::move(j.work));
     auto shared = std::make_shared<std::vector<job>>(std::move(batch));
-    db_task task{[prologue = prologue_, works = std::move(works)](soci::session& sql) -> std::any {
-                   return run_batch(sql, prologue, works);
+    auto outcomes = std::make_shared<std::vector<outcome>>();
+    db_task task{[prologue = prologue_, works = std::move(works), outcomes](soci::session& sql) {
+                   *outcomes = run_batch(sql, prologue, works);
                  },
                  owner_};
     auto finish = [this, self, &pool] {
@@ -166,13 +176,12 @@ private:
     };
     self->request(pool.dispatcher(), pool.timeout(), std::move(task))
         .then(
-            [shared, finish](db_value& v) {
-              auto& outcomes = std::any_cast<std::vector<outcome>&>(v.value);
+            [shared, outcomes, finish](db_done) {
               for (std::size_t i = 0; i < shared->size(); ++i) {
-                if (auto* value = std::get_if<std::any>(&outcomes[i]))
-                  (*shared)[i].deliver(*value);
+                if (auto& failure = (*outcomes)[i])
+                  (*shared)[i].fail(make_error(*failure));
                 else
-                  (*shared)[i].fail(make_error(std::get<domain::error>(outcomes[i])));
+                  (*shared)[i].deliver();
               }
               finish();
             },

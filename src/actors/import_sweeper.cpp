@@ -1,6 +1,7 @@
 #include "actors/import_sweeper.hpp"
 
 #include "actors/actor_error.hpp"
+#include "actors/ask_database.hpp"
 #include "storage/import_job_repository.hpp"
 
 #include <caf/event_based_actor.hpp>
@@ -37,15 +38,16 @@ import_sweeper(import_sweeper_actor::stateful_pointer<import_sweeper_state> self
   return {
       [self](tick_atom) {
         auto cfg = self->state.config;
-        db_task task{[cfg](soci::session& sql) -> std::any {
-          return storage::claimable_imports(sql, cfg->node_id, cfg->import_stale_seconds,
-                                            jobs_per_sweep);
-        }};
-        self->request(cfg->pool->dispatcher(), cfg->pool->timeout(), std::move(task))
-            .then([self](db_value& v) { dispatch(self, std::any_cast<pending_list&>(v.value)); },
-                  [](caf::error& e) {
-                    spdlog::warn("import sweep failed: {}", to_domain_error(e).message);
-                  });
+        ask_database(
+            self, cfg->pool->dispatcher(), cfg->pool->timeout(), 0,
+            [cfg](soci::session& sql) {
+              return storage::claimable_imports(sql, cfg->node_id, cfg->import_stale_seconds,
+                                                jobs_per_sweep);
+            },
+            [self](pending_list& claimed) { dispatch(self, claimed); },
+            [](const caf::error& e) {
+              spdlog::warn("import sweep failed: {}", to_domain_error(e).message);
+            });
         self->delayed_send(self, self->state.interval, tick_atom::value);
       },
   };

@@ -2,6 +2,7 @@
 
 // Message types and atoms shared by the actor interfaces in actors.hpp.
 
+#include "actors/db_task.hpp"
 #include "domain/billing.hpp"
 #include "domain/billing_records.hpp"
 #include "domain/call_state.hpp"
@@ -19,7 +20,6 @@
 #include <caf/allowed_unsafe_message_type.hpp>
 #include <caf/atom.hpp>
 
-#include <any>
 #include <chrono>
 #include <functional>
 #include <optional>
@@ -57,18 +57,6 @@ using resume_atom = caf::atom_constant<caf::atom("resume")>;
 // that ran elsewhere (on the CPU pool).
 struct worker_task {
   std::function<void()> run;
-};
-
-// Blocking database work for a detached worker; returns its result boxed.
-struct db_task {
-  std::function<std::any(soci::session&)> run;
-  // Whose work it is, for a fair share of the workers: a tenant's id, or 0
-  // for the node's own (schedulers, sweeps).
-  std::uint64_t owner = 0;
-};
-
-struct db_value {
-  std::any value;
 };
 
 // Which listener a request came in on.
@@ -288,7 +276,6 @@ struct webhook_result {
 
 // These types never leave the process.
 CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::actors::worker_task)
-CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::actors::db_task)
 CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::actors::dial_request)
 CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::actors::dial_counts)
 CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::actors::call_update)
@@ -296,7 +283,6 @@ CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::actors::webhook_result)
 CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::actors::do_not_call_change)
 CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::actors::webhook_secret_set)
 CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::actors::webhook_replay)
-CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::actors::db_value)
 CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::actors::http_call)
 CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::actors::api_key_request)
 CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::actors::issued_api_key)

@@ -1,6 +1,7 @@
 #include "actors/webhook_dispatcher.hpp"
 
 #include "actors/actor_error.hpp"
+#include "actors/ask_database.hpp"
 #include "domain/webhook_signature.hpp"
 #include "storage/webhook_repository.hpp"
 
@@ -20,16 +21,17 @@ using delivery_list = std::vector<storage::webhook_delivery>;
 
 template <class F> void run_db(self_ptr self, F f) {
   auto cfg = self->state.config;
-  self->request(cfg->pool->dispatcher(), cfg->pool->timeout(),
-                db_task{[f = std::move(f)](soci::session& sql) -> std::any {
-                  f(sql);
-                  return true;
-                }})
-      .then([](db_value&) {},
-            [](caf::error& e) {
-              // The lease expires and the delivery is sent again: at least once.
-              spdlog::warn("webhook outcome not stored: {}", to_domain_error(e).message);
-            });
+  ask_database(
+      self, cfg->pool->dispatcher(), cfg->pool->timeout(), 0,
+      [f = std::move(f)](soci::session& sql) {
+        f(sql);
+        return true;
+      },
+      [](bool) {},
+      [](const caf::error& e) {
+        // The lease expires and the delivery is sent again: at least once.
+        spdlog::warn("webhook outcome not stored: {}", to_domain_error(e).message);
+      });
 }
 
 void send(self_ptr self, storage::webhook_delivery& d) {
@@ -80,20 +82,18 @@ void claim(self_ptr self) {
   auto lease = static_cast<int32_t>(
       std::chrono::duration_cast<std::chrono::seconds>(st.settings.timeout).count() + 30);
   auto cfg = st.config;
-  self->request(cfg->pool->dispatcher(), cfg->pool->timeout(),
-                db_task{[lease, room](soci::session& sql) -> std::any {
-                  return storage::claim_webhooks(sql, lease, room);
-                }})
-      .then(
-          [self](db_value& v) {
-            self->state.claiming = false;
-            for (auto& d : std::any_cast<delivery_list&>(v.value))
-              send(self, d);
-          },
-          [self](caf::error& e) {
-            self->state.claiming = false;
-            spdlog::warn("webhook claim failed: {}", to_domain_error(e).message);
-          });
+  ask_database(
+      self, cfg->pool->dispatcher(), cfg->pool->timeout(), 0,
+      [lease, room](soci::session& sql) { return storage::claim_webhooks(sql, lease, room); },
+      [self](delivery_list& claimed) {
+        self->state.claiming = false;
+        for (auto& d : claimed)
+          send(self, d);
+      },
+      [self](const caf::error& e) {
+        self->state.claiming = false;
+        spdlog::warn("webhook claim failed: {}", to_domain_error(e).message);
+      });
 }
 
 } // namespace

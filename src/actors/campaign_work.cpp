@@ -1,0 +1,239 @@
+// The campaign actor's commands: each runs in the next group commit, after
+// the campaign's row lock (the prologue set in campaign_actor.cpp).
+
+#include "actors/campaign_actor.hpp"
+#include "actors/dialer_work.hpp"
+#include "actors/voice_gateway.hpp"
+#include "domain/campaign_errors.hpp"
+#include "storage/campaign_repository.hpp"
+#include "storage/import_job_repository.hpp"
+#include "storage/lead_repository.hpp"
+#include "storage/voice_provider_repository.hpp"
+#include "storage/web_widget_repository.hpp"
+
+#include <caf/actor_cast.hpp>
+#include <caf/event_based_actor.hpp>
+#include <spdlog/spdlog.h>
+
+namespace vcs::actors {
+
+namespace {
+
+// A create-only field may be sent on update only with its stored value
+// (docs/decisions.md): sending a different one is the spec's "immutable".
+void check_unchanged(const char* field, const std::optional<std::string>& sent,
+                     const std::optional<std::string>& stored) {
+  if (sent && sent != stored)
+    throw storage::failure(domain::immutable_field(field));
+}
+
+// The stored fields with the update laid over them, for the rules that
+// relate two fields (daily window, attempts), whichever of them was sent.
+domain::campaign_fields merged(const domain::campaign& c, const domain::campaign_fields& u) {
+  domain::campaign_fields m;
+  m.max_call_attempts = u.max_call_attempts ? u.max_call_attempts : c.max_call_attempts;
+  m.max_daily_attempts = u.max_daily_attempts ? u.max_daily_attempts : c.max_daily_attempts;
+  m.daily_start_time = u.daily_start_time ? u.daily_start_time : c.daily_start_time;
+  m.daily_end_time = u.daily_end_time ? u.daily_end_time : c.daily_end_time;
+  return m;
+}
+
+domain::campaign update(soci::session& sql, int64_t tenant_id, int64_t campaign_id,
+                        const campaign_update& req) {
+  auto current = storage::find_campaign(sql, tenant_id, campaign_id, true);
+  if (!current)
+    throw storage::failure(domain::campaign_not_found());
+  const auto& f = req.fields;
+  check_unchanged("type", f.type, current->type);
+  check_unchanged("provider_a_calling_entity", f.provider_a_calling_entity,
+                  current->provider_a_calling_entity);
+  check_unchanged("start_date", f.start_date, current->start_date);
+  check_unchanged("end_date", f.end_date, current->end_date);
+  if (f.voice_provider_id && !storage::voice_provider_exists(sql, tenant_id, *f.voice_provider_id))
+    throw storage::failure(domain::voice_provider_not_found(req.voice_provider_ref));
+  domain::field_errors errors;
+  domain::validate_campaign(merged(*current, f), false, errors);
+  if (!errors.empty())
+    throw storage::failure(domain::invalid_data(std::move(errors)));
+  return storage::update_campaign(sql, tenant_id, campaign_id, f);
+}
+
+domain::campaign move_to(soci::session& sql, int64_t tenant_id, int64_t campaign_id,
+                         domain::campaign_status to) {
+  using domain::campaign_status;
+  auto current = storage::find_campaign(sql, tenant_id, campaign_id, true);
+  if (!current)
+    throw storage::failure(domain::campaign_not_found());
+  if (current->status == to)
+    return *current;
+  if (current->status == campaign_status::ended)
+    throw storage::failure(
+        domain::campaign_status_rejected("An ENDED campaign cannot change its status."));
+  // A billing block pauses ACTIVE and SCHEDULED campaigns; neither may
+  // start again until it is lifted. This read follows the campaign row lock,
+  // so it sees a block committed while the lock was awaited
+  // (subscription_repository.cpp).
+  if (to == campaign_status::active || to == campaign_status::scheduled) {
+    if (auto blocked = storage::blocking_subscription_status(sql, tenant_id, campaign_id))
+      throw storage::failure(domain::campaign_status_rejected(
+          "The client's subscription is " + *blocked +
+          "; its campaigns cannot become ACTIVE or SCHEDULED until the payment is resolved."));
+  }
+  return storage::set_campaign_status(sql, tenant_id, campaign_id, to);
+}
+
+// One chunk of an import: claim, insert, advance. Returns whether rows
+// remain.
+bool import_chunk(soci::session& sql, const entity_config& cfg, int64_t job_id) {
+  auto chunk = storage::claim_import_chunk(sql, job_id, cfg.node_id, cfg.import_chunk_size,
+                                           cfg.import_stale_seconds);
+  if (!chunk)
+    return false;
+  storage::insert_counts counts;
+  if (chunk->count > 0)
+    counts = storage::insert_leads(sql, chunk->tenant_id, chunk->campaign_id, chunk->rows_json,
+                                   chunk->count);
+  return storage::complete_import_chunk(sql, job_id, chunk->count, counts);
+}
+
+} // namespace
+
+caf::result<domain::campaign> campaign_state::update_campaign(pointer self, campaign_update& req) {
+  return write(self, [t = tenant_id, c = campaign_id, req = std::move(req)](soci::session& sql) {
+    return update(sql, t, c, req);
+  });
+}
+
+caf::result<domain::campaign> campaign_state::change_status(pointer self,
+                                                            domain::campaign_status to) {
+  return write(self, [t = tenant_id, c = campaign_id, to](soci::session& sql) {
+    return move_to(sql, t, c, to);
+  });
+}
+
+caf::result<bool> campaign_state::add_lead(pointer self, lead_row& lead) {
+  return write(self,
+               [t = tenant_id, c = campaign_id, row = std::move(lead.json)](soci::session& sql) {
+                 if (storage::insert_leads(sql, t, c, "[" + row + "]", 1).inserted == 0)
+                   throw storage::failure(
+                       domain::error{domain::errc::conflict,
+                                     "A lead with this phone number already exists in the "
+                                     "campaign"}
+                           .with_detail(std::vector<std::string>{"phone_number: Duplicate lead."}));
+                 return true;
+               });
+}
+
+caf::result<lead_outcomes> campaign_state::update_leads(pointer self, lead_updates& req) {
+  return write(self, [t = tenant_id, c = campaign_id, req = std::move(req)](soci::session& sql) {
+    return lead_outcomes{storage::update_leads(sql, t, c, req.items)};
+  });
+}
+
+caf::result<lead_outcomes> campaign_state::remove_leads(pointer self, lead_removals& req) {
+  return write(self, [t = tenant_id, c = campaign_id, req = std::move(req)](soci::session& sql) {
+    return lead_outcomes{storage::remove_leads(sql, t, c, req.items)};
+  });
+}
+
+caf::result<int64_t> campaign_state::store_import(pointer self, import_request& req) {
+  auto rp = self->make_response_promise<int64_t>();
+  write_then(
+      self,
+      [t = tenant_id, c = campaign_id, req = std::move(req)](soci::session& sql) {
+        return storage::insert_import_job(sql, t, c, req.rows_json, req.accepted, req.invalid);
+      },
+      [this, self, rp](int64_t job_id) mutable {
+        rp.deliver(job_id);
+        resume_import(self, job_id);
+      },
+      [rp](const caf::error& e) mutable { rp.deliver(e); });
+  return rp;
+}
+
+void campaign_state::resume_import(pointer self, int64_t job_id) {
+  if (importing.insert(job_id).second)
+    import_next_chunk(self, job_id);
+}
+
+void campaign_state::import_next_chunk(pointer self, int64_t job_id) {
+  write_then(
+      self, [cfg = config, job_id](soci::session& sql) { return import_chunk(sql, *cfg, job_id); },
+      [this, self, job_id](bool more) {
+        if (more)
+          import_next_chunk(self, job_id);
+        else
+          importing.erase(job_id);
+      },
+      [this, self, job_id](const caf::error& e) {
+        spdlog::warn("import {} paused after an error ({}); retrying", job_id, to_string(e));
+        importing.erase(job_id);
+        self->delayed_send(self, std::chrono::seconds(5), import_atom::value, job_id);
+      });
+}
+
+caf::result<domain::web_widget> campaign_state::create_widget(pointer self, widget_create& req) {
+  return write(self, [t = tenant_id, req = std::move(req)](soci::session& sql) {
+    try {
+      return storage::insert_web_widget(sql, t, req.widget, req.config_json);
+    } catch (const std::exception& e) {
+      if (storage::is_unique_violation(e))
+        throw storage::failure(
+            domain::error{domain::errc::conflict, "A web widget already exists for this campaign"}
+                .with_errors({"Duplicate web widget"}));
+      throw;
+    }
+  });
+}
+
+caf::result<int64_t> campaign_state::dial(pointer self, const dial_request& req) {
+  auto rp = self->make_response_promise<int64_t>();
+  write_then(
+      self,
+      [cfg = config, t = tenant_id, c = campaign_id, req](soci::session& sql) {
+        return dial_pass(sql, *cfg, t, c, req.now);
+      },
+      [this, self, rp](const std::vector<call_placement>& calls) mutable {
+        place_calls(self, calls);
+        rp.deliver(static_cast<int64_t>(calls.size()));
+      },
+      [rp](const caf::error& e) mutable { rp.deliver(e); });
+  return rp;
+}
+
+caf::result<bool> campaign_state::apply_call_report(pointer self, call_update& update) {
+  auto id = update.call_id;
+  auto rp = self->make_response_promise<bool>();
+  write_then(
+      self,
+      [t = tenant_id, c = campaign_id, update = std::move(update)](soci::session& sql) {
+        return apply_call_update(sql, t, c, update, domain::now());
+      },
+      [this, id, rp](bool ended) mutable {
+        if (ended)
+          open_calls.erase(id);
+        rp.deliver(ended);
+      },
+      [id, rp](const caf::error& e) mutable {
+        // A provider retries an unacknowledged callback; for the simulated
+        // provider the sweep ends calls whose report was lost (lost_calls).
+        spdlog::warn("call {}: report not applied ({})", id, to_string(e));
+        rp.deliver(e);
+      });
+  return rp;
+}
+
+void campaign_state::idle_tick(pointer self) {
+  idle.tick(self, writes.busy() || !open_calls.empty(), registry, campaign_atom::value, tenant_id,
+            campaign_id);
+}
+
+void campaign_state::place_calls(pointer self, const std::vector<call_placement>& calls) {
+  auto me = caf::actor_cast<campaign_actor>(self);
+  for (const auto& call : calls) {
+    open_calls.insert(call.call_id);
+    config->gateway->place(call, me);
+  }
+}
+
+} // namespace vcs::actors

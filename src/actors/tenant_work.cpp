@@ -1,0 +1,179 @@
+// The tenant actor's commands: each runs in the next group commit.
+
+#include "actors/billing_work.hpp"
+#include "actors/tenant_actor.hpp"
+#include "domain/api_key.hpp"
+#include "domain/campaign_errors.hpp"
+#include "storage/api_key_repository.hpp"
+#include "storage/assignment_repository.hpp"
+#include "storage/billing_repository.hpp"
+#include "storage/campaign_repository.hpp"
+#include "storage/client_repository.hpp"
+#include "storage/dialer_repository.hpp"
+#include "storage/form_repository.hpp"
+#include "storage/product_repository.hpp"
+#include "storage/tenant_repository.hpp"
+#include "storage/voice_provider_repository.hpp"
+#include "storage/webhook_repository.hpp"
+
+#include <caf/event_based_actor.hpp>
+
+namespace vcs::actors {
+
+namespace {
+
+domain::error key_not_found() {
+  return domain::not_found("API key not found");
+}
+
+domain::error tenant_not_found() {
+  return domain::not_found("Tenant not found");
+}
+
+} // namespace
+
+caf::result<domain::tenant> tenant_state::update_tenant(pointer self,
+                                                        storage::tenant_patch& patch) {
+  return write(self, [id = tenant_id, patch = std::move(patch)](soci::session& sql) {
+    auto t = storage::update_tenant(sql, id, patch);
+    if (!t)
+      throw storage::failure(tenant_not_found());
+    return *t;
+  });
+}
+
+caf::result<issued_api_key> tenant_state::issue_api_key(pointer self, api_key_request& req) {
+  return write(self, [id = tenant_id, name = std::move(req.name)](soci::session& sql) {
+    auto key = domain::generate_api_key();
+    auto info = storage::insert_api_key(sql, id, name, key.hash, key.masked_key);
+    return issued_api_key{std::move(info), std::move(key.key)};
+  });
+}
+
+caf::result<domain::api_key_info>
+tenant_state::set_api_key_status(pointer self, const api_key_status_change& change) {
+  return write(self, [id = tenant_id, change](soci::session& sql) {
+    auto info = storage::set_api_key_status(sql, id, change.key_id, change.status);
+    if (!info)
+      throw storage::failure(key_not_found());
+    return *info;
+  });
+}
+
+caf::result<bool> tenant_state::delete_api_key(pointer self, const api_key_removal& removal) {
+  return write(self, [id = tenant_id, removal](soci::session& sql) {
+    if (!storage::delete_api_key(sql, id, removal.key_id))
+      throw storage::failure(key_not_found());
+    return true;
+  });
+}
+
+caf::result<domain::voice_provider_config>
+tenant_state::add_voice_provider(pointer self, voice_provider_create& req) {
+  return write(self, [id = tenant_id, req = std::move(req)](soci::session& sql) {
+    return storage::insert_voice_provider(sql, id, req.kind, req.credentials,
+                                          req.concurrency_limit);
+  });
+}
+
+// The tenant row lock makes the count and the insert one step on every node.
+caf::result<domain::campaign> tenant_state::create_campaign(pointer self, campaign_create& req) {
+  return write(self, [id = tenant_id, req = std::move(req)](soci::session& sql) {
+    auto quota = storage::lock_campaign_quota(sql, id);
+    if (!quota)
+      throw storage::failure(tenant_not_found());
+    const auto& vp = req.fields.voice_provider_id;
+    if (vp && !storage::voice_provider_exists(sql, id, *vp))
+      throw storage::failure(domain::voice_provider_not_found(req.voice_provider_ref));
+    if (quota->used >= quota->limit)
+      throw storage::failure(domain::campaign_limit_reached(quota->limit));
+    return storage::insert_campaign(sql, id, req.fields);
+  });
+}
+
+caf::result<domain::product> tenant_state::add_product(pointer self, domain::product& product) {
+  return write(self, [id = tenant_id, product = std::move(product)](soci::session& sql) {
+    try {
+      return storage::insert_product(sql, id, product);
+    } catch (const std::exception& e) {
+      if (storage::is_unique_violation(e))
+        throw storage::failure(domain::error{
+            domain::errc::conflict, "The catalog already has this product_id or price_id"});
+      throw;
+    }
+  });
+}
+
+caf::result<domain::created_client> tenant_state::create_client(pointer self,
+                                                                domain::client_create& req) {
+  return write(self, [id = tenant_id, req = std::move(req)](soci::session& sql) {
+    return storage::create_client(sql, id, req);
+  });
+}
+
+caf::result<assignment_set> tenant_state::replace_assignments(pointer self,
+                                                              assignment_replace& req) {
+  return write(self, [id = tenant_id, req = std::move(req)](soci::session& sql) {
+    return assignment_set{
+        storage::replace_assignments(sql, id, req.config_id, req.set, req.campaign_ids)};
+  });
+}
+
+caf::result<domain::client_form> tenant_state::create_form(pointer self, form_create& req) {
+  return write(self, [id = tenant_id, title = std::move(req.title)](soci::session& sql) {
+    return storage::insert_client_form(sql, id, title);
+  });
+}
+
+caf::result<domain::form_submission> tenant_state::record_submission(pointer self,
+                                                                     domain::form_submission& sub) {
+  return write(self, [id = tenant_id, sub = std::move(sub)](soci::session& sql) {
+    return storage::insert_submission(sql, id, sub);
+  });
+}
+
+caf::result<domain::payment_request> tenant_state::issue_payment(pointer self,
+                                                                 domain::payment_request& req) {
+  return write(self, [cfg = config, id = tenant_id, req = std::move(req)](soci::session& sql) {
+    return actors::issue_payment(sql, *cfg, id, req);
+  });
+}
+
+caf::result<domain::payment_request> tenant_state::change_payment(pointer self,
+                                                                  payment_change& change) {
+  return write(self, [id = tenant_id, change = std::move(change)](soci::session& sql) {
+    return actors::change_payment(sql, id, std::nullopt, change);
+  });
+}
+
+caf::result<bool> tenant_state::add_do_not_call(pointer self, const do_not_call_change& change) {
+  return write(self, [id = tenant_id, change](soci::session& sql) {
+    return storage::add_do_not_call(sql, id, change.phone_number);
+  });
+}
+
+caf::result<bool> tenant_state::remove_do_not_call(pointer self, const do_not_call_change& change) {
+  return write(self, [id = tenant_id, change](soci::session& sql) {
+    return storage::remove_do_not_call(sql, id, change.phone_number);
+  });
+}
+
+caf::result<bool> tenant_state::set_webhook_secret(pointer self, const webhook_secret_set& secret) {
+  return write(self, [id = tenant_id, secret](soci::session& sql) {
+    if (!storage::store_webhook_secret(sql, id, secret.secret))
+      throw storage::failure(tenant_not_found());
+    return true;
+  });
+}
+
+caf::result<bool> tenant_state::replay_webhook(pointer self, const webhook_replay& replay) {
+  return write(self, [id = tenant_id, replay](soci::session& sql) {
+    return storage::replay_webhook(sql, id, replay.delivery_id);
+  });
+}
+
+void tenant_state::idle_tick(pointer self) {
+  idle.tick(self, writes.busy(), registry, tenant_atom::value, tenant_id);
+}
+
+} // namespace vcs::actors
