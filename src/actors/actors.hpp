@@ -21,8 +21,10 @@ using db_worker_actor = caf::typed_actor<
 // interface as one worker.
 using db_dispatcher_actor = caf::typed_actor<
     // Runs blocking work on the next free worker, in fair order across the
-    // task's owners; answers once it ran.
-    caf::replies_to<db_task>::with<db_done>>;
+    // task's owners; the worker answers once it ran.
+    caf::replies_to<db_task>::with<db_done>,
+    // Worker (index) finished a job of the owner and is free.
+    caf::reacts_to<done_atom, std::size_t, std::uint64_t>>;
 
 // Serialises every write to one tenant's own records.
 using tenant_actor = caf::typed_actor<

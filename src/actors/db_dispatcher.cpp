@@ -2,7 +2,9 @@
 
 #include "actors/db_worker.hpp"
 
+#include <caf/actor_cast.hpp>
 #include <caf/sec.hpp>
+#include <caf/send.hpp>
 #include <caf/spawn_options.hpp>
 
 #include <algorithm>
@@ -39,18 +41,9 @@ void db_dispatcher_state::start_next(db_dispatcher_actor::pointer self) {
     }
     const auto worker = idle.back();
     idle.pop_back();
-    // No timeout here: the worker stays busy until its job ends (the
-    // session's statement timeout bounds that); the requester has its own.
-    self->request(workers[worker], caf::infinite, std::move(job.task))
-        .then(
-            [this, self, worker, owner = owner, reply = job.reply](db_done result) mutable {
-              reply.deliver(result);
-              done(self, worker, owner);
-            },
-            [this, self, worker, owner = owner, reply = job.reply](caf::error& e) mutable {
-              reply.deliver(std::move(e));
-              done(self, worker, owner);
-            });
+    // The worker answers the requester itself and tells this actor when it
+    // is free again (done).
+    job.reply.delegate(workers[worker], std::move(job.task));
   }
   publish_load();
 }
@@ -65,8 +58,10 @@ db_dispatcher(db_dispatcher_actor::stateful_pointer<db_dispatcher_state> self, s
               std::size_t size, std::chrono::milliseconds timeout, std::shared_ptr<db_load> load) {
   auto& st = self->state;
   size = std::max<std::size_t>(1, size);
+  auto me = caf::actor_cast<db_dispatcher_actor>(self);
   for (std::size_t i = 0; i < size; ++i) {
-    st.workers.push_back(self->spawn<caf::detached + caf::linked>(db_worker, url));
+    auto on_done = [me, i](std::uint64_t owner) { caf::anon_send(me, done_atom::value, i, owner); };
+    st.workers.push_back(self->spawn<caf::detached + caf::linked>(db_worker, url, on_done));
     st.idle.push_back(size - 1 - i);
   }
   st.share = std::make_unique<domain::fair_share<db_dispatcher_state::pending>>(
@@ -76,6 +71,9 @@ db_dispatcher(db_dispatcher_actor::stateful_pointer<db_dispatcher_state> self, s
   st.load->workers = size;
   return {
       [self](db_task& task) { return self->state.run(self, task); },
+      [self](done_atom, std::size_t worker, std::uint64_t owner) {
+        self->state.done(self, worker, owner);
+      },
   };
 }
 

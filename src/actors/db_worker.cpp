@@ -9,6 +9,14 @@
 namespace vcs::actors {
 
 caf::result<db_done> db_worker_state::run(db_task& task) {
+  struct report {
+    const std::function<void(std::uint64_t)>& to;
+    std::uint64_t owner;
+    ~report() {
+      if (to)
+        to(owner);
+    }
+  } done{on_done, task.owner};
   soci::session* session = nullptr;
   try {
     session = &sql->get();
@@ -28,8 +36,10 @@ caf::result<db_done> db_worker_state::run(db_task& task) {
 }
 
 db_worker_actor::behavior_type db_worker(db_worker_actor::stateful_pointer<db_worker_state> self,
-                                         std::string url) {
+                                         std::string url,
+                                         std::function<void(std::uint64_t)> on_done) {
   self->state.sql = std::make_unique<storage::lazy_session>(std::move(url));
+  self->state.on_done = std::move(on_done);
   return {
       [self](db_task& task) -> caf::result<db_done> { return self->state.run(task); },
   };

@@ -5,6 +5,8 @@
 
 #include <soci/soci.h>
 
+#include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 
@@ -16,12 +18,15 @@ struct db_worker_state {
   db_worker_state() = default;
 
   std::unique_ptr<storage::lazy_session> sql;
+  // Told each task's owner once the task ran (the dispatcher's bookkeeping).
+  std::function<void(std::uint64_t)> on_done;
 
   caf::result<db_done> run(db_task& task);
 };
 
 // Spawn with caf::detached: every handler blocks on the database.
 db_worker_actor::behavior_type db_worker(db_worker_actor::stateful_pointer<db_worker_state> self,
-                                         std::string url);
+                                         std::string url,
+                                         std::function<void(std::uint64_t)> on_done);
 
 } // namespace vcs::actors

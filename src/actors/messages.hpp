@@ -52,6 +52,7 @@ using call_atom = caf::atom_constant<caf::atom("call")>;
 using deliver_atom = caf::atom_constant<caf::atom("deliver")>;
 using deadline_atom = caf::atom_constant<caf::atom("deadline")>;
 using resume_atom = caf::atom_constant<caf::atom("resume")>;
+using done_atom = caf::atom_constant<caf::atom("done")>;
 
 // The rest of a request, handed back to its request worker after a step
 // that ran elsewhere (on the CPU pool).

@@ -148,7 +148,9 @@ int run_serve(const app::config& c) {
   auto registry = sys.spawn(actors::registry, actors::entity_config_ptr{entities});
   auto sweeper = sys.spawn(actors::import_sweeper, actors::entity_config_ptr{entities}, registry,
                            c.import_sweep_interval);
-  auto lock_worker = sys.spawn<caf::detached>(actors::db_worker, session_url);
+  // Outside the pool: nobody to tell when its task ran.
+  auto lock_worker = sys.spawn<caf::detached>(actors::db_worker, session_url,
+                                              std::function<void(std::uint64_t)>{});
   auto billing = sys.spawn(actors::billing_scheduler, actors::entity_config_ptr{entities}, registry,
                            lock_worker, c.billing_sweep_interval);
 
