@@ -16,18 +16,17 @@ caf::typed_response_promise<db_done> db_dispatcher_state::run(db_dispatcher_acto
   auto reply = self->make_response_promise<db_done>();
   const auto owner = task.owner;
   share->push(owner, pending{std::move(task), reply, std::chrono::steady_clock::now() + timeout});
-  start_next(self);
+  start_next();
   return reply;
 }
 
-void db_dispatcher_state::done(db_dispatcher_actor::pointer self, std::size_t worker,
-                               std::uint64_t owner) {
+void db_dispatcher_state::done(std::size_t worker, std::uint64_t owner) {
   share->finished(owner);
   idle.push_back(worker);
-  start_next(self);
+  start_next();
 }
 
-void db_dispatcher_state::start_next(db_dispatcher_actor::pointer self) {
+void db_dispatcher_state::start_next() {
   const auto now = std::chrono::steady_clock::now();
   while (!idle.empty()) {
     auto next = share->next();
@@ -72,7 +71,7 @@ db_dispatcher(db_dispatcher_actor::stateful_pointer<db_dispatcher_state> self, s
   return {
       [self](db_task& task) { return self->state.run(self, task); },
       [self](done_atom, std::size_t worker, std::uint64_t owner) {
-        self->state.done(self, worker, owner);
+        self->state.done(worker, owner);
       },
   };
 }

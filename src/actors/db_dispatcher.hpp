@@ -40,10 +40,12 @@ struct db_dispatcher_state {
   std::chrono::milliseconds timeout{0};
   std::shared_ptr<db_load> load;
 
+  // Queues `task` in its owner's line; the worker it goes to answers.
   caf::typed_response_promise<db_done> run(db_dispatcher_actor::pointer self, db_task& task);
-  void done(db_dispatcher_actor::pointer self, std::size_t worker, std::uint64_t owner);
+  // Worker `worker` finished a job of `owner` and is free.
+  void done(std::size_t worker, std::uint64_t owner);
   // Hands every idle worker the next job in fair order.
-  void start_next(db_dispatcher_actor::pointer self);
+  void start_next();
   void publish_load();
 };
 
