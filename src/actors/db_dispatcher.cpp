@@ -56,7 +56,6 @@ db_dispatcher_actor::behavior_type
 db_dispatcher(db_dispatcher_actor::stateful_pointer<db_dispatcher_state> self, std::string url,
               std::size_t size, std::chrono::milliseconds timeout, std::shared_ptr<db_load> load) {
   auto& st = self->state;
-  size = std::max<std::size_t>(1, size);
   auto me = caf::actor_cast<db_dispatcher_actor>(self);
   for (std::size_t i = 0; i < size; ++i) {
     auto on_done = [me, i](std::uint64_t owner) { caf::anon_send(me, done_atom::value, i, owner); };
@@ -67,7 +66,6 @@ db_dispatcher(db_dispatcher_actor::stateful_pointer<db_dispatcher_state> self, s
       std::max<std::size_t>(1, size - 1));
   st.timeout = timeout;
   st.load = std::move(load);
-  st.load->workers = size;
   return {
       [self](db_task& task) { return self->state.run(self, task); },
       [self](done_atom, std::size_t worker, std::uint64_t owner) {

@@ -14,9 +14,11 @@
 
 namespace vcs::actors {
 
-// What readiness reads of the database workers, written by the dispatcher.
+// What readiness reads of the database workers: the count fixed before the
+// dispatcher starts, the rest written by it.
 struct db_load {
-  std::size_t workers = 0;
+  explicit db_load(std::size_t n) : workers(n) {}
+  const std::size_t workers;
   std::atomic<std::size_t> busy{0};
   std::atomic<std::size_t> waiting{0};
 };
@@ -49,7 +51,7 @@ struct db_dispatcher_state {
   void publish_load();
 };
 
-// Spawns `size` detached database workers (linked: they stop with it) and
+// Spawns `size` (at least 1) detached database workers (linked: they stop with it) and
 // shares them among owners: no owner holds more than all workers but one,
 // so another tenant's write always finds a worker within one job.
 db_dispatcher_actor::behavior_type

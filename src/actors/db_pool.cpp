@@ -5,13 +5,16 @@
 #include <caf/actor_system.hpp>
 #include <caf/send.hpp>
 
+#include <algorithm>
+
 namespace vcs::actors {
 
 db_pool db_pool::spawn(caf::actor_system& sys, const std::string& url, std::size_t size,
                        std::chrono::milliseconds timeout) {
   db_pool pool;
   pool.timeout_ = timeout;
-  auto load = std::make_shared<db_load>();
+  size = std::max<std::size_t>(1, size);
+  auto load = std::make_shared<db_load>(size);
   pool.dispatcher_ = sys.spawn(db_dispatcher, url, size, timeout, load);
   pool.load_ = std::move(load);
   return pool;

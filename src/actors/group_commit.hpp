@@ -76,57 +76,42 @@ private:
   // Per write of a batch: nothing when it committed, else its error.
   using outcome = std::optional<domain::error>;
 
-  // Every write of the batch in one transaction without savepoints: three
-  // round trips fewer per write, which under load each wait for a core.
-  // Nothing when one write fails (its transaction rolled back): the batch
-  // then runs again with a savepoint per write. Writes only read what they
-  // captured, so running one twice is safe.
-  static std::optional<std::vector<outcome>> run_optimistic(soci::session& sql,
-                                                            const prologue_fn& prologue,
-                                                            const std::vector<work_fn>& works) {
-    std::vector<outcome> out;
-    out.reserve(works.size());
+  // Every write back to back in one transaction, committed when all of them
+  // succeed: no savepoints, which cost two round trips per write, each
+  // waiting for a core under load. Otherwise the transaction is rolled back
+  // and the first failure answered.
+  static std::optional<domain::error> run_together(soci::session& sql, const prologue_fn& prologue,
+                                                   const std::vector<work_fn>& works) {
     soci::transaction tx{sql};
     if (prologue)
       prologue(sql);
     try {
-      for (const auto& w : works) {
+      for (const auto& w : works)
         w(sql);
-        out.emplace_back();
-      }
     } catch (const std::exception& e) {
       if (storage::is_connection_error(e))
         throw;
-      return std::nullopt;
+      return failed(e);
     }
     tx.commit();
-    return out;
+    return std::nullopt;
   }
 
+  // A batch in which a write failed runs again with a savepoint per write,
+  // so that write's failure undoes nothing else. Writes only read what they
+  // captured, so running one twice is safe.
   static std::vector<outcome> run_batch(soci::session& sql, const prologue_fn& prologue,
                                         const std::vector<work_fn>& works) {
-    if (works.size() > 1)
-      if (auto all = run_optimistic(sql, prologue, works))
-        return std::move(*all);
+    auto failure = run_together(sql, prologue, works);
+    if (!failure)
+      return std::vector<outcome>(works.size());
+    if (works.size() == 1)
+      return {std::move(failure)};
     std::vector<outcome> out;
     out.reserve(works.size());
     soci::transaction tx{sql};
     if (prologue)
       prologue(sql);
-    // A lone write needs no savepoint: its failure is the transaction's.
-    if (works.size() == 1) {
-      try {
-        works[0](sql);
-        out.emplace_back();
-      } catch (const std::exception& e) {
-        if (storage::is_connection_error(e))
-          throw;
-        out.emplace_back(failed(e));
-        return out;
-      }
-      tx.commit();
-      return out;
-    }
     for (const auto& w : works) {
       sql << "SAVEPOINT vcs_job";
       try {

@@ -36,7 +36,7 @@ public:
     auto best = turn_.end();
     std::size_t fewest = cap_;
     for (auto it = turn_.begin(); it != turn_.end(); ++it) {
-      const auto running = owners_[*it].running;
+      const auto running = owners_.find(*it)->second.running;
       if (running < fewest) {
         best = it;
         fewest = running;
