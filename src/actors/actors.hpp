@@ -24,7 +24,9 @@ using db_dispatcher_actor = caf::typed_actor<
     // task's owners; the worker answers once it ran.
     caf::replies_to<db_task>::with<db_done>,
     // Worker (index) finished a job of the owner and is free.
-    caf::reacts_to<done_atom, std::size_t, std::uint64_t>>;
+    caf::reacts_to<done_atom, std::size_t, std::uint64_t>,
+    // Time to cancel the jobs running past their deadline.
+    caf::reacts_to<tick_atom>>;
 
 // Serialises every write to one tenant's own records.
 using tenant_actor = caf::typed_actor<

@@ -3,9 +3,11 @@
 #include "actors/db_worker.hpp"
 
 #include <caf/actor_cast.hpp>
+#include <caf/event_based_actor.hpp>
 #include <caf/sec.hpp>
 #include <caf/send.hpp>
 #include <caf/spawn_options.hpp>
+#include <spdlog/spdlog.h>
 
 #include <algorithm>
 
@@ -21,6 +23,7 @@ caf::typed_response_promise<db_done> db_dispatcher_state::run(db_dispatcher_acto
 }
 
 void db_dispatcher_state::done(std::size_t worker, std::uint64_t owner) {
+  workers[worker].due.reset();
   share->finished(owner);
   idle.push_back(worker);
   start_next();
@@ -38,13 +41,31 @@ void db_dispatcher_state::start_next() {
       job.reply.deliver(caf::make_error(caf::sec::request_timeout));
       continue;
     }
-    const auto worker = idle.back();
+    auto& worker = workers[idle.back()];
     idle.pop_back();
+    ++worker.jobs;
+    worker.due = job.due;
     // The worker answers the requester itself and tells this actor when it
     // is free again (done).
-    job.reply.delegate(workers[worker], std::move(job.task));
+    job.reply.delegate(worker.actor, std::move(job.task));
   }
   publish_load();
+}
+
+void db_dispatcher_state::cancel_overdue(db_dispatcher_actor::pointer self) {
+  const auto now = std::chrono::steady_clock::now();
+  for (auto& worker : workers) {
+    if (!worker.due || now <= *worker.due)
+      continue;
+    worker.due.reset();
+    // A thread of its own: reaching the server may block, and every
+    // tenant's work passes through this actor.
+    self->spawn<caf::detached>([cancel = worker.cancel, job = worker.jobs] {
+      if (auto why = cancel->cancel(job))
+        spdlog::warn("cancelling a database job past its deadline failed: {}", *why);
+    });
+  }
+  self->delayed_send(self, tick, tick_atom::value);
 }
 
 void db_dispatcher_state::publish_load() {
@@ -59,18 +80,24 @@ db_dispatcher(db_dispatcher_actor::stateful_pointer<db_dispatcher_state> self, s
   auto me = caf::actor_cast<db_dispatcher_actor>(self);
   for (std::size_t i = 0; i < size; ++i) {
     auto on_done = [me, i](std::uint64_t owner) { caf::anon_send(me, done_atom::value, i, owner); };
-    st.workers.push_back(self->spawn<caf::detached + caf::linked>(db_worker, url, on_done));
+    auto cancel = std::make_shared<storage::statement_cancel>();
+    auto worker = self->spawn<caf::detached + caf::linked>(db_worker, url, on_done, cancel);
+    st.workers.push_back({std::move(worker), std::move(cancel), 0, std::nullopt});
     st.idle.push_back(size - 1 - i);
   }
   st.share = std::make_unique<domain::fair_share<db_dispatcher_state::pending>>(
       std::max<std::size_t>(1, size - 1));
   st.timeout = timeout;
+  st.tick = std::clamp<std::chrono::milliseconds>(timeout / 10, std::chrono::milliseconds{10},
+                                                  std::chrono::seconds{1});
   st.load = std::move(load);
+  self->delayed_send(self, st.tick, tick_atom::value);
   return {
       [self](db_task& task) { return self->state.run(self, task); },
       [self](done_atom, std::size_t worker, std::uint64_t owner) {
         self->state.done(worker, owner);
       },
+      [self](tick_atom) { self->state.cancel_overdue(self); },
   };
 }
 

@@ -9,14 +9,22 @@
 namespace vcs::actors {
 
 caf::result<db_done> db_worker_state::run(db_task& task) {
-  struct report {
-    const std::function<void(std::uint64_t)>& to;
+  // However the job ends: no cancel may reach past it, then the dispatcher
+  // learns the worker is free.
+  struct job_scope {
+    db_worker_state& st;
     std::uint64_t owner;
-    ~report() {
-      if (to)
-        to(owner);
+    explicit job_scope(db_worker_state& s, std::uint64_t o) : st(s), owner(o) {
+      if (st.cancel)
+        st.cancel->begin();
     }
-  } done{on_done, task.owner};
+    ~job_scope() {
+      if (st.cancel)
+        st.cancel->end();
+      if (st.on_done)
+        st.on_done(owner);
+    }
+  } scope{*this, task.owner};
   soci::session* session = nullptr;
   try {
     session = &sql->get();
@@ -24,6 +32,8 @@ caf::result<db_done> db_worker_state::run(db_task& task) {
     spdlog::warn("database worker cannot connect: {}", e.what());
     return make_error(domain::service_unavailable());
   }
+  if (cancel)
+    cancel->attach(*session);
   try {
     task.run(*session);
     return db_done{};
@@ -37,9 +47,11 @@ caf::result<db_done> db_worker_state::run(db_task& task) {
 
 db_worker_actor::behavior_type db_worker(db_worker_actor::stateful_pointer<db_worker_state> self,
                                          std::string url,
-                                         std::function<void(std::uint64_t)> on_done) {
+                                         std::function<void(std::uint64_t)> on_done,
+                                         std::shared_ptr<storage::statement_cancel> cancel) {
   self->state.sql = std::make_unique<storage::lazy_session>(std::move(url));
   self->state.on_done = std::move(on_done);
+  self->state.cancel = std::move(cancel);
   return {
       [self](db_task& task) -> caf::result<db_done> { return self->state.run(task); },
   };

@@ -2,6 +2,7 @@
 
 #include "actors/actors.hpp"
 #include "storage/database.hpp"
+#include "storage/statement_cancel.hpp"
 
 #include <soci/soci.h>
 
@@ -20,6 +21,9 @@ struct db_worker_state {
   std::unique_ptr<storage::lazy_session> sql;
   // Told each task's owner once the task ran (the dispatcher's bookkeeping).
   std::function<void(std::uint64_t)> on_done;
+  // Lets the dispatcher stop a job past its deadline (none for a worker of
+  // its own).
+  std::shared_ptr<storage::statement_cancel> cancel;
 
   caf::result<db_done> run(db_task& task);
 };
@@ -27,6 +31,7 @@ struct db_worker_state {
 // Spawn with caf::detached: every handler blocks on the database.
 db_worker_actor::behavior_type db_worker(db_worker_actor::stateful_pointer<db_worker_state> self,
                                          std::string url,
-                                         std::function<void(std::uint64_t)> on_done);
+                                         std::function<void(std::uint64_t)> on_done,
+                                         std::shared_ptr<storage::statement_cancel> cancel);
 
 } // namespace vcs::actors

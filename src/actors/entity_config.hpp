@@ -18,6 +18,10 @@ struct entity_config {
   std::chrono::milliseconds idle_timeout{300'000};
   // Most writes one group commit carries; 1 turns batching off.
   std::size_t max_batch = 256;
+  // A write still waiting for its group commit this long after it came is
+  // dropped unrun (its client was answered 503 by then): the request
+  // deadlines' `answer`.
+  std::chrono::milliseconds max_write_wait{30'000};
   // This node's name in import claims (unique per process).
   std::string node_id;
   // Lead rows inserted per import transaction.

@@ -26,6 +26,7 @@ struct entity_state {
     config = std::move(cfg);
     registry = std::move(owner);
     writes.set_max_batch(config->max_batch);
+    writes.set_max_wait(config->max_write_wait);
     writes.set_owner(static_cast<std::uint64_t>(tenant_id));
     idle.start(self, config->idle_timeout);
   }

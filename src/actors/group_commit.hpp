@@ -9,6 +9,7 @@
 #include <soci/soci.h>
 #include <spdlog/spdlog.h>
 
+#include <chrono>
 #include <deque>
 #include <functional>
 #include <memory>
@@ -39,6 +40,10 @@ public:
   // 1 turns batching off: every write gets its own transaction.
   void set_max_batch(std::size_t n) noexcept { max_batch_ = std::max<std::size_t>(1, n); }
 
+  // A write still queued this long after it came is dropped unrun: its
+  // client has had its answer (zero: no limit).
+  void set_max_wait(std::chrono::milliseconds wait) noexcept { max_wait_ = wait; }
+
   bool busy() const noexcept { return in_flight_ || !queue_.empty(); }
 
   // Queues `work(session)` (run inside a transaction on a database worker);
@@ -60,7 +65,8 @@ public:
     auto result = std::make_shared<std::optional<result_type>>();
     queue_.push_back(
         job{[work = std::move(work), result](soci::session& sql) { result->emplace(work(sql)); },
-            [done = std::move(done), result]() mutable { done(**result); }, std::move(failed)});
+            [done = std::move(done), result]() mutable { done(**result); }, std::move(failed),
+            std::chrono::steady_clock::now() + max_wait_});
     if (!in_flight_)
       flush(self, pool);
   }
@@ -72,6 +78,7 @@ private:
     work_fn work;
     std::function<void()> deliver;
     std::function<void(const caf::error&)> fail;
+    std::chrono::steady_clock::time_point due;
   };
   // Per write of a batch: nothing when it committed, else its error.
   using outcome = std::optional<domain::error>;
@@ -89,7 +96,7 @@ private:
       for (const auto& w : works)
         w(sql);
     } catch (const std::exception& e) {
-      if (storage::is_connection_error(e))
+      if (must_end_batch(e))
         throw;
       return failed(e);
     }
@@ -119,7 +126,7 @@ private:
         out.emplace_back();
         sql << "RELEASE SAVEPOINT vcs_job";
       } catch (const std::exception& e) {
-        if (storage::is_connection_error(e))
+        if (must_end_batch(e))
           throw;
         sql << "ROLLBACK TO SAVEPOINT vcs_job";
         out.emplace_back(failed(e));
@@ -127,6 +134,13 @@ private:
     }
     tx.commit();
     return out;
+  }
+
+  // Failures no write of the batch can outlive: the connection is gone, or
+  // the transaction's time is up (timeouts, a cancel at the deadline), so
+  // a rerun would only wait again.
+  static bool must_end_batch(const std::exception& e) {
+    return storage::is_connection_error(e) || storage::is_out_of_time(e);
   }
 
   static domain::error failed(const std::exception& e) {
@@ -138,9 +152,14 @@ private:
 
   template <class Self> void flush(Self* self, const db_pool& pool) {
     std::vector<job> batch;
+    const auto now = std::chrono::steady_clock::now();
     while (!queue_.empty() && batch.size() < max_batch_) {
-      batch.push_back(std::move(queue_.front()));
+      auto next = std::move(queue_.front());
       queue_.pop_front();
+      if (max_wait_.count() > 0 && now > next.due)
+        next.fail(make_error(domain::not_run_in_time()));
+      else
+        batch.push_back(std::move(next));
     }
     if (batch.empty())
       return;
@@ -182,6 +201,7 @@ private:
   std::uint64_t owner_ = 0;
   bool in_flight_ = false;
   std::size_t max_batch_;
+  std::chrono::milliseconds max_wait_{0};
 };
 
 } // namespace vcs::actors

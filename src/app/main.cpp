@@ -131,12 +131,14 @@ int run_serve(const app::config& c) {
   // time limits; migrations (above) run without them.
   const auto session_url =
       storage::with_session_limits(c.database_url, c.db_statement_timeout, c.db_lock_timeout);
-  auto pool = std::make_shared<actors::db_pool>(actors::db_pool::spawn(
-      sys, session_url, c.db_pool_size, domain::deadlines_for(c.actor_timeout).database));
+  const auto deadlines = domain::deadlines_for(c.actor_timeout);
+  auto pool = std::make_shared<actors::db_pool>(
+      actors::db_pool::spawn(sys, session_url, c.db_pool_size, deadlines.database));
   auto entities = std::make_shared<actors::entity_config>();
   entities->pool = pool;
   entities->idle_timeout = c.entity_idle_timeout;
   entities->max_batch = c.batch_size;
+  entities->max_write_wait = deadlines.answer;
   entities->node_id = node_id();
   entities->import_chunk_size = static_cast<int32_t>(c.import_chunk_size);
   entities->import_stale_seconds = static_cast<int32_t>(c.import_stale_seconds);
@@ -148,9 +150,10 @@ int run_serve(const app::config& c) {
   auto registry = sys.spawn(actors::registry, actors::entity_config_ptr{entities});
   auto sweeper = sys.spawn(actors::import_sweeper, actors::entity_config_ptr{entities}, registry,
                            c.import_sweep_interval);
-  // Outside the pool: nobody to tell when its task ran.
-  auto lock_worker = sys.spawn<caf::detached>(actors::db_worker, session_url,
-                                              std::function<void(std::uint64_t)>{});
+  // Outside the pool: nobody to tell when its task ran, nobody to cancel it.
+  auto lock_worker =
+      sys.spawn<caf::detached>(actors::db_worker, session_url, std::function<void(std::uint64_t)>{},
+                               std::shared_ptr<storage::statement_cancel>{});
   auto billing = sys.spawn(actors::billing_scheduler, actors::entity_config_ptr{entities}, registry,
                            lock_worker, c.billing_sweep_interval);
 
@@ -180,7 +183,7 @@ int run_serve(const app::config& c) {
   svc->database_up = database_up;
   svc->metrics = std::make_shared<http::metrics>();
   svc->operator_token = c.operator_token;
-  svc->deadlines = domain::deadlines_for(c.actor_timeout);
+  svc->deadlines = deadlines;
   svc->max_queue_wait = c.max_queue_wait;
   svc->cpu = std::make_shared<http::cpu_pool>(c.cpu_heavy_threads, c.tenant_max_pending);
   if (auto rates = *app::read_tenant_rate_limit(c.tenant_rate_limit); rates.enabled) {

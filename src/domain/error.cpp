@@ -83,4 +83,8 @@ error outcome_unknown() {
           "Idempotency-Key to learn its outcome"};
 }
 
+error not_run_in_time() {
+  return {errc::unavailable, "The request waited too long and was not run; retry it"};
+}
+
 } // namespace vcs::domain

@@ -92,6 +92,8 @@ error not_found(std::string message);
 error service_unavailable();
 // 503 for work past its deadline that may still commit.
 error outcome_unknown();
+// 503 for work dropped unrun because it waited past its deadline.
+error not_run_in_time();
 
 // A value or an error, for domain functions that can fail.
 template <class T> class result {

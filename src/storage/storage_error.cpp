@@ -43,15 +43,18 @@ bool is_connection_error(const std::exception& e) {
   return false;
 }
 
+bool is_out_of_time(const std::exception& e) {
+  auto state = sqlstate_of(e);
+  return state == "57014" || state == "55P03";
+}
+
 domain::error translate(const std::exception& e) {
   if (auto f = dynamic_cast<const failure*>(&e))
     return f->error();
   // A lost connection, a deadlock victim, a serialization failure, or a
-  // statement stopped by statement_timeout (57014) or lock_timeout (55P03)
-  // is transient: the client may retry.
+  // statement stopped for time is transient: the client may retry.
   auto state = sqlstate_of(e);
-  if (is_connection_error(e) || state == "40P01" || state == "40001" || state == "57014" ||
-      state == "55P03")
+  if (is_connection_error(e) || is_out_of_time(e) || state == "40P01" || state == "40001")
     return domain::service_unavailable();
   return domain::internal_error();
 }

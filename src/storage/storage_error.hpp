@@ -35,5 +35,9 @@ std::string sqlstate_of(const std::exception& e);
 
 bool is_unique_violation(const std::exception& e);
 bool is_connection_error(const std::exception& e);
+// A statement stopped for time: statement_timeout or a cancel (57014), or
+// lock_timeout (55P03). Its transaction's time is up: nothing in it is
+// worth running again now.
+bool is_out_of_time(const std::exception& e);
 
 } // namespace vcs::storage

@@ -23,6 +23,7 @@
 #include <cstdlib>
 #include <map>
 #include <set>
+#include <thread>
 #include <type_traits>
 
 namespace vcs::actors {
@@ -198,7 +199,8 @@ struct committer_state {
 // Runs each marking task it is sent through group commit and tells `test`
 // the tag and whether it committed.
 caf::behavior committer(caf::stateful_actor<committer_state>* self, std::shared_ptr<db_pool> pool,
-                        caf::actor test) {
+                        caf::actor test, std::chrono::milliseconds max_wait) {
+  self->state.writes.set_max_wait(max_wait);
   return {
       [=](db_task& task, const std::string& tag) {
         self->state.writes.run(
@@ -215,7 +217,7 @@ caf::behavior committer(caf::stateful_actor<committer_state>* self, std::shared_
 
 TEST_F(marks_test, a_failing_write_in_a_batch_leaves_the_others_committed_once) {
   caf::scoped_actor self{sys};
-  auto c = sys.spawn(committer, pool, caf::actor{self});
+  auto c = sys.spawn(committer, pool, caf::actor{self}, std::chrono::milliseconds{0});
   // The first write runs alone; the next three queue behind it and commit
   // as one batch, in which the middle one fails.
   self->send(c, marking("slow", 300, false, 0), std::string{"slow"});
@@ -250,11 +252,65 @@ TEST_F(marks_test, a_tenant_with_a_backlog_does_not_hold_up_another_tenants_work
   EXPECT_EQ(written(), (std::vector<std::string>{"quick", "busy-0", "busy-1", "busy-2", "busy-3"}));
 }
 
+TEST_F(marks_test, a_write_queued_past_its_wait_is_dropped_unrun) {
+  caf::scoped_actor self{sys};
+  auto c = sys.spawn(committer, pool, caf::actor{self}, std::chrono::milliseconds{200});
+  // The second write queues behind the first, which takes longer than the
+  // second may wait.
+  self->send(c, marking("slow", 500, false, 0), std::string{"slow"});
+  self->send(c, marking("queued", 0, false, 0), std::string{"queued"});
+  std::map<std::string, bool> committed;
+  for (int i = 0; i < 2; ++i)
+    self->receive([&](const std::string& tag, bool ok) { committed[tag] = ok; },
+                  caf::after(std::chrono::seconds(10)) >> [] { FAIL() << "reply missing"; });
+  EXPECT_EQ(committed, (std::map<std::string, bool>{{"slow", true}, {"queued", false}}));
+  EXPECT_EQ(marks("slow"), 1);
+  EXPECT_EQ(marks("queued"), 0);
+  self->send_exit(c, caf::exit_reason::user_shutdown);
+}
+
+TEST_F(marks_test, work_running_past_its_deadline_is_cancelled_in_the_database) {
+  auto one =
+      std::make_shared<db_pool>(db_pool::spawn(sys, url(), 1, std::chrono::milliseconds(300)));
+  caf::scoped_actor self{sys};
+  // The test's sessions have no statement_timeout: only a cancel stops
+  // this sleep before a minute.
+  auto stopped_by = std::make_shared<std::string>();
+  self->send(one->dispatcher(), db_task{[stopped_by](soci::session& s) {
+                                          try {
+                                            s << "SELECT pg_sleep(60)";
+                                          } catch (const std::exception& e) {
+                                            *stopped_by = e.what();
+                                            throw;
+                                          }
+                                        },
+                                        1});
+  self->receive(
+      [](db_done) { FAIL() << "the sleep ran to its end"; },
+      [](caf::error& e) { EXPECT_EQ(to_domain_error(e).code, domain::errc::unavailable); },
+      caf::after(std::chrono::seconds(30)) >> [] { FAIL() << "not cancelled"; });
+  EXPECT_NE(stopped_by->find("canceling statement due to user request"), std::string::npos)
+      << *stopped_by;
+  // The worker and its session serve the next job.
+  self->send(one->dispatcher(), marking("next", 0, false, 1));
+  self->receive([](db_done) {}, [](caf::error&) { FAIL() << "the next job failed"; },
+                caf::after(std::chrono::seconds(10)) >> [] { FAIL() << "reply missing"; });
+  EXPECT_EQ(marks("next"), 1);
+  one->shutdown();
+}
+
 TEST_F(marks_test, work_that_waited_past_its_deadline_is_dropped_not_run_late) {
   auto one =
       std::make_shared<db_pool>(db_pool::spawn(sys, url(), 1, std::chrono::milliseconds(300)));
   caf::scoped_actor self{sys};
-  self->send(one->dispatcher(), marking("first", 600, false, 1));
+  // The first job outlives its deadline off the database (a cancel finds
+  // no statement to stop), so the second waits past its own.
+  self->send(one->dispatcher(),
+             db_task{[tag = prefix + "first"](soci::session& s) {
+                       std::this_thread::sleep_for(std::chrono::milliseconds(600));
+                       s << "INSERT INTO actor_test_writes (tag) VALUES (:t)", soci::use(tag);
+                     },
+                     1});
   self->send(one->dispatcher(), marking("late", 0, false, 2));
   int done = 0;
   int dropped = 0;
