@@ -1,7 +1,5 @@
 #include "actors/actor_error.hpp"
 
-#include "actors/messages.hpp"
-
 #include <caf/message.hpp>
 #include <caf/sec.hpp>
 

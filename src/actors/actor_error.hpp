@@ -2,6 +2,7 @@
 
 #include "domain/error.hpp"
 
+#include <caf/allowed_unsafe_message_type.hpp>
 #include <caf/error.hpp>
 #include <caf/make_message.hpp>
 #include <caf/message.hpp>
@@ -9,6 +10,8 @@
 // Domain error codes travel as CAF errors; the full envelope rides in the
 // error's context.
 CAF_ERROR_CODE_ENUM(vcs::domain::errc, "vcs")
+// The envelope itself; it never leaves the process.
+CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::domain::error)
 
 namespace vcs::actors {
 

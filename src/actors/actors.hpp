@@ -2,7 +2,14 @@
 
 // Every actor interface of the service, in one place.
 
-#include "actors/messages.hpp"
+#include "actors/atoms.hpp"
+#include "actors/campaign_messages.hpp"
+#include "actors/db_task.hpp"
+#include "actors/dialer_messages.hpp"
+#include "actors/domain_messages.hpp"
+#include "actors/subscription_messages.hpp"
+#include "actors/tenant_messages.hpp"
+#include "actors/webhook_messages.hpp"
 
 #include <caf/replies_to.hpp>
 #include <caf/stateful_actor.hpp>
@@ -31,7 +38,7 @@ using db_dispatcher_actor = caf::typed_actor<
 // Serialises every write to one tenant's own records.
 using tenant_actor = caf::typed_actor<
     // Applies an operator's change to the tenant record.
-    caf::replies_to<update_atom, storage::tenant_patch>::with<domain::tenant>,
+    caf::replies_to<update_atom, domain::tenant_patch>::with<domain::tenant>,
     // Issues a new API key; the reply carries the only copy of the secret.
     caf::replies_to<create_atom, api_key_request>::with<issued_api_key>,
     // Enables or disables one of the tenant's keys.
@@ -166,14 +173,5 @@ using webhook_dispatcher_actor = caf::typed_actor<
 using health_probe_actor = caf::typed_actor<
     // Timer tick: one probe, then re-arms.
     caf::reacts_to<tick_atom>>;
-
-// A detached front worker: routes a request and answers it.
-using request_worker_actor = caf::typed_actor<
-    // Handles one HTTP request; the answer goes back through its reply sink.
-    caf::reacts_to<http_call>,
-    // Timer: answers the requests still waiting past their deadline.
-    caf::reacts_to<deadline_atom>,
-    // Runs the rest of a request whose CPU-heavy step ran on the CPU pool.
-    caf::reacts_to<resume_atom, worker_task>>;
 
 } // namespace vcs::actors

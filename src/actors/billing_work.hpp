@@ -5,7 +5,7 @@
 // their group-commit transactions.
 
 #include "actors/entity_config.hpp"
-#include "actors/messages.hpp"
+#include "actors/subscription_messages.hpp"
 
 #include <optional>
 

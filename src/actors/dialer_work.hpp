@@ -4,8 +4,8 @@
 // campaign row lock is held: dial passes and call updates of one campaign
 // are serialised on every node).
 
+#include "actors/dialer_messages.hpp"
 #include "actors/entity_config.hpp"
-#include "actors/messages.hpp"
 #include "actors/voice_gateway.hpp"
 
 #include <vector>

@@ -10,7 +10,7 @@ tenant_actor::behavior_type tenant(tenant_state::pointer self, int64_t tenant_id
   self->state.start(self, std::move(config), std::move(registry), tenant_id);
   return {
       // Applies an operator's change to the tenant record.
-      [self](update_atom, storage::tenant_patch& p) { return self->state.update_tenant(self, p); },
+      [self](update_atom, domain::tenant_patch& p) { return self->state.update_tenant(self, p); },
       // Issues a new API key; the reply carries the only copy of the secret.
       [self](create_atom, api_key_request& r) { return self->state.issue_api_key(self, r); },
       // Enables or disables one of the tenant's keys.

@@ -13,7 +13,7 @@ struct tenant_state : entity_state {
 
   tenant_state() = default;
 
-  caf::result<domain::tenant> update_tenant(pointer self, storage::tenant_patch& patch);
+  caf::result<domain::tenant> update_tenant(pointer self, domain::tenant_patch& patch);
   caf::result<issued_api_key> issue_api_key(pointer self, api_key_request& req);
   caf::result<domain::api_key_info> set_api_key_status(pointer self,
                                                        const api_key_status_change& change);

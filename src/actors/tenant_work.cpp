@@ -32,8 +32,7 @@ domain::error tenant_not_found() {
 
 } // namespace
 
-caf::result<domain::tenant> tenant_state::update_tenant(pointer self,
-                                                        storage::tenant_patch& patch) {
+caf::result<domain::tenant> tenant_state::update_tenant(pointer self, domain::tenant_patch& patch) {
   return write(self, [id = tenant_id, patch = std::move(patch)](soci::session& sql) {
     auto t = storage::update_tenant(sql, id, patch);
     if (!t)

@@ -234,8 +234,8 @@ int run_serve(const app::config& c) {
   opts.database_up = [database_up] { return database_up->load(std::memory_order_relaxed); };
   opts.unready = [ready = svc->ready] { return ready->unready_reason(); };
   opts.inline_metrics = svc->metrics;
-  http::server server{opts, [&public_front, &operator_front](actors::http_call call) {
-                        if (call.request.listener == actors::listener_kind::operator_api)
+  http::server server{opts, [&public_front, &operator_front](http::http_call call) {
+                        if (call.request.listener == http::listener_kind::operator_api)
                           operator_front.dispatch(std::move(call));
                         else
                           public_front.dispatch(std::move(call));

@@ -38,21 +38,21 @@ unsigned status_of(domain::errc code) noexcept {
   return 500;
 }
 
-actors::outbound_response overloaded_response() {
+outbound_response overloaded_response() {
   auto r = error_response({domain::errc::unavailable, "Service overloaded; try again shortly"});
   r.headers.emplace_back("Retry-After", "1");
   return r;
 }
 
-actors::outbound_response too_many_in_flight_response() {
+outbound_response too_many_in_flight_response() {
   auto r = error_response({domain::errc::too_many_requests,
                            "Too many requests in flight for this API key; try again shortly"});
   r.headers.emplace_back("Retry-After", "1");
   return r;
 }
 
-actors::outbound_response error_response(const domain::error& e) {
-  actors::outbound_response r;
+outbound_response error_response(const domain::error& e) {
+  outbound_response r;
   r.status = status_of(e.code);
   r.body = error_json(e);
   return r;

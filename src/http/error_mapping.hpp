@@ -1,7 +1,7 @@
 #pragma once
 
-#include "actors/messages.hpp"
 #include "domain/error.hpp"
+#include "http/http_call.hpp"
 
 namespace vcs::http {
 
@@ -9,11 +9,11 @@ namespace vcs::http {
 unsigned status_of(domain::errc code) noexcept;
 
 // A complete JSON error response in the spec's envelope.
-actors::outbound_response error_response(const domain::error& e);
+outbound_response error_response(const domain::error& e);
 
 // 503 with Retry-After: the service sheds load instead of queueing it.
-actors::outbound_response overloaded_response();
+outbound_response overloaded_response();
 // 429: one client already has its most requests waiting or running.
-actors::outbound_response too_many_in_flight_response();
+outbound_response too_many_in_flight_response();
 
 } // namespace vcs::http

@@ -7,13 +7,13 @@
 namespace vcs::http {
 
 void exchange::respond(unsigned status, std::string body) {
-  actors::outbound_response r;
+  outbound_response r;
   r.status = status;
   r.body = std::move(body);
   respond(std::move(r));
 }
 
-void exchange::respond(actors::outbound_response response) {
+void exchange::respond(outbound_response response) {
   deliver(std::move(response), true);
 }
 
@@ -23,7 +23,7 @@ void exchange::fail(const domain::error& e) {
   deliver(error_response(e), e.code != domain::errc::outcome_unknown);
 }
 
-void exchange::deliver(actors::outbound_response response, bool outcome_known) {
+void exchange::deliver(outbound_response response, bool outcome_known) {
   if (settled_)
     return;
   if (outcome_known) {

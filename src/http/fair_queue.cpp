@@ -10,7 +10,7 @@ std::uint64_t client_key(std::string_view authorization) {
   return std::hash<std::string_view>{}(authorization);
 }
 
-std::uint64_t client_of(const actors::http_call& call) {
+std::uint64_t client_of(const http_call& call) {
   return client_key(call.request.authorization);
 }
 
@@ -23,7 +23,7 @@ fair_queue::fair_queue(fair_queue_settings settings) : settings_(settings) {
     idle_.push_back(i);
 }
 
-fair_queue::admission fair_queue::push(actors::http_call call) {
+fair_queue::admission fair_queue::push(http_call call) {
   const auto client = client_of(call);
   std::lock_guard lock{mutex_};
   admission out;
@@ -73,7 +73,7 @@ fair_queue::admission fair_queue::push(actors::http_call call) {
   return out;
 }
 
-std::optional<actors::http_call> fair_queue::finished(std::size_t worker, std::uint64_t client) {
+std::optional<http_call> fair_queue::finished(std::size_t worker, std::uint64_t client) {
   std::lock_guard lock{mutex_};
   if (auto it = clients_.find(client); it != clients_.end()) {
     --it->second.running;
@@ -98,7 +98,7 @@ void fair_queue::note_saturation_locked() {
 
 // Round robin: the first client in turn that is under its share gives its
 // oldest request and goes to the back of the line if it has more.
-std::optional<actors::http_call> fair_queue::take_next_locked() {
+std::optional<http_call> fair_queue::take_next_locked() {
   for (std::size_t turns = rotation_.size(); turns > 0; --turns) {
     const auto client = rotation_.front();
     rotation_.pop_front();

@@ -10,7 +10,7 @@
 // `per_client_workers` at once, so a newcomer finds a worker within one
 // request of the flood. Thread-safe: the I/O threads push, workers take.
 
-#include "actors/messages.hpp"
+#include "http/http_call.hpp"
 
 #include <chrono>
 #include <cstddef>
@@ -38,7 +38,7 @@ struct fair_queue_settings {
 
 // Which client a request counts for: its Authorization header.
 std::uint64_t client_key(std::string_view authorization);
-std::uint64_t client_of(const actors::http_call& call);
+std::uint64_t client_of(const http_call& call);
 
 class fair_queue {
 public:
@@ -49,30 +49,30 @@ public:
     verdict outcome = verdict::queued;
     // With verdict::run: the idle worker to send the call to.
     std::size_t worker = 0;
-    std::optional<actors::http_call> call;
+    std::optional<http_call> call;
   };
 
   // Admits a request: to an idle worker at once when its client is under
   // its share, otherwise into its client's queue; or refuses it, handing the
   // call back to be answered.
-  admission push(actors::http_call call);
+  admission push(http_call call);
 
   // Worker `worker` finished a request of `client`: the next request for it
   // (round robin across clients under their share), or nullopt, and the
   // worker counts as idle.
-  std::optional<actors::http_call> finished(std::size_t worker, std::uint64_t client);
+  std::optional<http_call> finished(std::size_t worker, std::uint64_t client);
 
   // Since when every worker has been busy with requests waiting, if so.
   std::optional<std::chrono::steady_clock::time_point> saturated_since() const;
 
 private:
   struct client_state {
-    std::deque<actors::http_call> queue;
+    std::deque<http_call> queue;
     std::size_t running = 0;
     bool in_rotation = false;
   };
 
-  std::optional<actors::http_call> take_next_locked();
+  std::optional<http_call> take_next_locked();
   void note_saturation_locked();
 
   fair_queue_settings settings_;

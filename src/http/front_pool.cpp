@@ -17,7 +17,7 @@ front_pool::front_pool(caf::actor_system& sys, fair_queue_settings settings,
         sys.spawn<caf::detached>(request_worker, routes, svc, database_url, queue_, i));
 }
 
-void front_pool::dispatch(actors::http_call call) const {
+void front_pool::dispatch(http_call call) const {
   const auto received = call.request.received;
   auto admitted = queue_->push(std::move(call));
   using verdict = fair_queue::verdict;

@@ -3,6 +3,7 @@
 #include "actors/actors.hpp"
 #include "http/fair_queue.hpp"
 #include "http/request_worker.hpp"
+#include "http/request_worker_actor.hpp"
 
 #include <caf/fwd.hpp>
 
@@ -23,7 +24,7 @@ public:
   // Thread-safe; called from the I/O threads. Answers at once, without a
   // worker, 503 when the listener has its most requests in hand and 429 when
   // the client has.
-  void dispatch(actors::http_call call) const;
+  void dispatch(http_call call) const;
 
   // Since when every worker has been busy with requests waiting (readiness).
   std::optional<std::chrono::steady_clock::time_point> saturated_since() const {
@@ -35,7 +36,7 @@ public:
 private:
   std::shared_ptr<const services> svc_;
   std::shared_ptr<fair_queue> queue_;
-  std::vector<actors::request_worker_actor> workers_;
+  std::vector<request_worker_actor> workers_;
 };
 
 } // namespace vcs::http

@@ -8,6 +8,7 @@
 #include "domain/tenant.hpp"
 #include "http/metrics.hpp"
 #include "http/query.hpp"
+#include "http/request_worker_actor.hpp"
 #include "http/router.hpp"
 
 #include <atomic>
@@ -65,10 +66,10 @@ struct services {
 // shared_ptr so handlers that wait on an actor keep it alive.
 class exchange {
 public:
-  exchange(actors::http_call call, const services& svc)
+  exchange(http_call call, const services& svc)
       : request(std::move(call.request)), svc(svc), reply_(std::move(call.reply)) {}
 
-  actors::inbound_request request;
+  inbound_request request;
   http::target target;
   path_params params;
   std::string route = "unmatched";
@@ -81,19 +82,19 @@ public:
   // Runs once on the request's outcome (stores it for the request's
   // Idempotency-Key): before the response leaves, or when the outcome of
   // work past its deadline arrives after the client's 503.
-  std::function<void(const actors::outbound_response&)> before_reply;
+  std::function<void(const outbound_response&)> before_reply;
   // Added to whatever response leaves (the tenant's rate limit state).
   std::vector<std::pair<std::string, std::string>> response_headers;
 
   void respond(unsigned status, std::string body);
-  void respond(actors::outbound_response response);
+  void respond(outbound_response response);
   void fail(const domain::error& e);
   bool answered() const noexcept { return answered_; }
 
 private:
-  void deliver(actors::outbound_response response, bool outcome_known);
+  void deliver(outbound_response response, bool outcome_known);
 
-  std::function<void(actors::outbound_response)> reply_;
+  std::function<void(outbound_response)> reply_;
   bool answered_ = false;
   bool settled_ = false;
 };
@@ -104,7 +105,7 @@ using exchange_ptr = std::shared_ptr<exchange>;
 // fine on this detached actor) and the actor pointer for asking entity
 // actors.
 struct worker_context {
-  actors::request_worker_actor::pointer self;
+  request_worker_actor::pointer self;
   // Opens or repairs the worker's session; throws when the database is down.
   std::function<soci::session&()> db;
   const services& svc;
@@ -137,7 +138,7 @@ public:
 // and request is looked up once more. The reply is awaited past the
 // client's deadline, so a late outcome still settles the exchange.
 template <class Handle, class Reply, class... Key, class... Ts>
-void ask_entity(actors::request_worker_actor::pointer self, const exchange_ptr& ex,
+void ask_entity(request_worker_actor::pointer self, const exchange_ptr& ex,
                 std::tuple<Key...> lookup, std::function<void(Reply&)> ok, std::tuple<Ts...> msg,
                 int tries_left = 1) {
   auto timeout = ex->svc.deadlines.settle;
@@ -163,16 +164,16 @@ void ask_entity(actors::request_worker_actor::pointer self, const exchange_ptr& 
 }
 
 template <class Reply, class... Ts>
-void ask_tenant(actors::request_worker_actor::pointer self, const exchange_ptr& ex,
-                int64_t tenant_id, std::function<void(Reply&)> ok, std::tuple<Ts...> msg) {
+void ask_tenant(request_worker_actor::pointer self, const exchange_ptr& ex, int64_t tenant_id,
+                std::function<void(Reply&)> ok, std::tuple<Ts...> msg) {
   ask_entity<actors::tenant_actor, Reply>(self, ex,
                                           std::make_tuple(actors::tenant_atom::value, tenant_id),
                                           std::move(ok), std::move(msg));
 }
 
 template <class Reply, class... Ts>
-void ask_subscription(actors::request_worker_actor::pointer self, const exchange_ptr& ex,
-                      int64_t tenant_id, int64_t subscription_id, std::function<void(Reply&)> ok,
+void ask_subscription(request_worker_actor::pointer self, const exchange_ptr& ex, int64_t tenant_id,
+                      int64_t subscription_id, std::function<void(Reply&)> ok,
                       std::tuple<Ts...> msg) {
   ask_entity<actors::subscription_actor, Reply>(
       self, ex, std::make_tuple(actors::subscr_atom::value, tenant_id, subscription_id),
@@ -180,9 +181,8 @@ void ask_subscription(actors::request_worker_actor::pointer self, const exchange
 }
 
 template <class Reply, class... Ts>
-void ask_campaign(actors::request_worker_actor::pointer self, const exchange_ptr& ex,
-                  int64_t tenant_id, int64_t campaign_id, std::function<void(Reply&)> ok,
-                  std::tuple<Ts...> msg) {
+void ask_campaign(request_worker_actor::pointer self, const exchange_ptr& ex, int64_t tenant_id,
+                  int64_t campaign_id, std::function<void(Reply&)> ok, std::tuple<Ts...> msg) {
   ask_entity<actors::campaign_actor, Reply>(
       self, ex, std::make_tuple(actors::campaign_atom::value, tenant_id, campaign_id),
       std::move(ok), std::move(msg));

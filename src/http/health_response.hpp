@@ -1,6 +1,6 @@
 #pragma once
 
-#include "actors/messages.hpp"
+#include "http/http_call.hpp"
 
 #include <optional>
 #include <string>
@@ -9,8 +9,8 @@ namespace vcs::http {
 
 // The answer of GET /healthz for the database's probed state, whether the
 // session answers it inline or the route handler does.
-inline actors::outbound_response health_response(bool database_up) {
-  actors::outbound_response r;
+inline outbound_response health_response(bool database_up) {
+  outbound_response r;
   if (database_up) {
     r.body = R"({"status":"ok"})";
   } else {
@@ -21,15 +21,15 @@ inline actors::outbound_response health_response(bool database_up) {
 }
 
 // GET /livez: the process and its I/O threads answer; nothing else is asked.
-inline actors::outbound_response liveness_response() {
-  actors::outbound_response r;
+inline outbound_response liveness_response() {
+  outbound_response r;
   r.body = R"({"status":"alive"})";
   return r;
 }
 
 // GET /readyz: 200 while the node should get traffic, 503 with the reason.
-inline actors::outbound_response readiness_response(const std::optional<std::string>& unready) {
-  actors::outbound_response r;
+inline outbound_response readiness_response(const std::optional<std::string>& unready) {
+  outbound_response r;
   if (!unready) {
     r.body = R"({"status":"ready"})";
     return r;

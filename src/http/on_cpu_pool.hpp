@@ -1,11 +1,11 @@
 #pragma once
 
 #include "actors/actors.hpp"
-#include "actors/messages.hpp"
 #include "http/cpu_pool.hpp"
 #include "http/error_mapping.hpp"
 #include "http/fair_queue.hpp"
 #include "http/handler.hpp"
+#include "http/request_worker_actor.hpp"
 #include "storage/storage_error.hpp"
 
 #include <caf/send.hpp>
@@ -29,7 +29,7 @@ namespace vcs::http {
 template <class Step, class Next>
 void on_cpu_pool(const exchange_ptr& ex, const worker_context& ctx, Step step, Next next) {
   using result = std::invoke_result_t<Step&>;
-  auto worker = caf::actor_cast<actors::request_worker_actor>(ctx.self);
+  auto worker = caf::actor_cast<request_worker_actor>(ctx.self);
   const auto client = client_key(ex->request.authorization);
   auto queued =
       ex->svc.cpu->post(client, [ex, ctx = worker_context{ctx}, worker, step = std::move(step),
@@ -56,7 +56,7 @@ void on_cpu_pool(const exchange_ptr& ex, const worker_context& ctx, Step step, N
             ex->fail(storage::translate(e));
           }
         };
-        caf::anon_send(worker, actors::resume_atom::value, actors::worker_task{std::move(rest)});
+        caf::anon_send(worker, actors::resume_atom::value, worker_task{std::move(rest)});
       });
   if (!queued)
     ex->respond(too_many_in_flight_response());

@@ -109,7 +109,7 @@ bool request_worker_state::claim_idempotency_key(const exchange_ptr& ex) {
     ex->fail({domain::errc::conflict, "A request with this Idempotency-Key is still in progress"});
     return false;
   case outcome::replay: {
-    actors::outbound_response r;
+    outbound_response r;
     r.status = claim.response.status;
     r.content_type = std::move(claim.response.content_type);
     r.body = std::move(claim.response.body);
@@ -125,7 +125,7 @@ bool request_worker_state::claim_idempotency_key(const exchange_ptr& ex) {
   // nothing runs and the claim stays. When storing fails the claim stays
   // until it is abandoned (request_deadlines::abandon).
   ex->before_reply = [this, tenant, key, token = std::move(claim.token),
-                      request_id = ex->request.request_id](const actors::outbound_response& r) {
+                      request_id = ex->request.request_id](const outbound_response& r) {
     try {
       if (r.status >= 200 && r.status < 300)
         storage::complete_idempotency_key(db(), tenant, key, token,
@@ -161,15 +161,15 @@ bool request_worker_state::within_rate(const exchange_ptr& ex) {
   return false;
 }
 
-void request_worker_state::serve(actors::request_worker_actor::pointer self,
-                                 actors::http_call& call) {
+void request_worker_state::serve(request_worker_actor::pointer self,
+                                 http_call& call) {
   const auto client = client_of(call);
   handle(self, call);
   if (auto next = queue->finished(index, client))
     self->send(self, std::move(*next));
 }
 
-void request_worker_state::watch(actors::request_worker_actor::pointer self,
+void request_worker_state::watch(request_worker_actor::pointer self,
                                  const exchange_ptr& ex) {
   waiting.push_back(ex);
   if (!checking_deadlines) {
@@ -178,7 +178,7 @@ void request_worker_state::watch(actors::request_worker_actor::pointer self,
   }
 }
 
-void request_worker_state::check_deadlines(actors::request_worker_actor::pointer self) {
+void request_worker_state::check_deadlines(request_worker_actor::pointer self) {
   const auto now = std::chrono::steady_clock::now();
   std::erase_if(waiting, [now](const std::weak_ptr<exchange>& watched) {
     auto ex = watched.lock();
@@ -194,15 +194,15 @@ void request_worker_state::check_deadlines(actors::request_worker_actor::pointer
     self->delayed_send(self, deadline_check_interval, actors::deadline_atom::value);
 }
 
-void request_worker_state::handle(actors::request_worker_actor::pointer self,
-                                  actors::http_call& call) {
+void request_worker_state::handle(request_worker_actor::pointer self,
+                                  http_call& call) {
   auto ex = std::make_shared<exchange>(std::move(call), *svc);
   if (svc->max_queue_wait.count() > 0 &&
       std::chrono::steady_clock::now() - ex->request.received > svc->max_queue_wait) {
     ex->respond(overloaded_response());
     return;
   }
-  const auto& table = ex->request.listener == actors::listener_kind::public_api
+  const auto& table = ex->request.listener == listener_kind::public_api
                           ? routes->public_api
                           : routes->operator_api;
   auto parsed = parse_target(ex->request.target);
@@ -243,8 +243,8 @@ void request_worker_state::handle(actors::request_worker_actor::pointer self,
     watch(self, ex);
 }
 
-actors::request_worker_actor::behavior_type
-request_worker(actors::request_worker_actor::stateful_pointer<request_worker_state> self,
+request_worker_actor::behavior_type
+request_worker(request_worker_actor::stateful_pointer<request_worker_state> self,
                std::shared_ptr<const route_tables> routes, std::shared_ptr<const services> svc,
                std::string database_url, std::shared_ptr<fair_queue> queue, std::size_t index) {
   auto& st = self->state;
@@ -254,9 +254,9 @@ request_worker(actors::request_worker_actor::stateful_pointer<request_worker_sta
   st.queue = std::move(queue);
   st.index = index;
   return {
-      [self](actors::http_call& call) { self->state.serve(self, call); },
+      [self](http_call& call) { self->state.serve(self, call); },
       [self](actors::deadline_atom) { self->state.check_deadlines(self); },
-      [](actors::resume_atom, actors::worker_task& task) { task.run(); },
+      [](actors::resume_atom, worker_task& task) { task.run(); },
   };
 }
 

@@ -3,6 +3,7 @@
 #include "actors/actors.hpp"
 #include "http/fair_queue.hpp"
 #include "http/handler.hpp"
+#include "http/request_worker_actor.hpp"
 #include "http/router.hpp"
 #include "storage/database.hpp"
 
@@ -40,13 +41,13 @@ struct request_worker_state {
   soci::session& db();
   // Handles `call`; whatever the fair queue hands this worker next goes
   // through the mailbox, behind the actor replies that arrived meanwhile.
-  void serve(actors::request_worker_actor::pointer self, actors::http_call& call);
-  void handle(actors::request_worker_actor::pointer self, actors::http_call& call);
+  void serve(request_worker_actor::pointer self, http_call& call);
+  void handle(request_worker_actor::pointer self, http_call& call);
   // Watches `ex` until it is answered or its deadline passes.
-  void watch(actors::request_worker_actor::pointer self, const exchange_ptr& ex);
+  void watch(request_worker_actor::pointer self, const exchange_ptr& ex);
   // Answers 503 every watched request past its deadline (its outcome, when
   // it arrives, is still stored for its Idempotency-Key).
-  void check_deadlines(actors::request_worker_actor::pointer self);
+  void check_deadlines(request_worker_actor::pointer self);
   // False when the request was answered with an authentication error.
   bool authenticate(const exchange_ptr& ex, access required);
   // Takes the request from its tenant's rate; false when it was answered
@@ -58,8 +59,8 @@ struct request_worker_state {
 };
 
 // Spawn with caf::detached: handlers read from the database synchronously.
-actors::request_worker_actor::behavior_type
-request_worker(actors::request_worker_actor::stateful_pointer<request_worker_state> self,
+request_worker_actor::behavior_type
+request_worker(request_worker_actor::stateful_pointer<request_worker_state> self,
                std::shared_ptr<const route_tables> routes, std::shared_ptr<const services> svc,
                std::string database_url, std::shared_ptr<fair_queue> queue, std::size_t index);
 

@@ -136,12 +136,12 @@ void server::start() {
   // one leaves operators and health checks a way in.
   m.public_listener = std::make_shared<listener>(
       m.ioc, parse_endpoint(m.options.public_listen),
-      session_settings{actors::listener_kind::public_api, m.options, m.dispatch, m.tracker,
+      session_settings{listener_kind::public_api, m.options, m.dispatch, m.tracker,
                        std::make_shared<connection_limits>(m.options.max_connections,
                                                            m.options.max_connections_per_client)});
   m.operator_listener = std::make_shared<listener>(
       m.ioc, parse_endpoint(m.options.operator_listen),
-      session_settings{actors::listener_kind::operator_api, m.options, m.dispatch, m.tracker,
+      session_settings{listener_kind::operator_api, m.options, m.dispatch, m.tracker,
                        std::make_shared<connection_limits>(m.options.max_connections, 0)});
   m.signals.emplace(m.ioc, SIGINT, SIGTERM);
   m.signals->async_wait(

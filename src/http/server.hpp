@@ -1,6 +1,6 @@
 #pragma once
 
-#include "actors/messages.hpp"
+#include "http/http_call.hpp"
 
 #include <chrono>
 #include <cstddef>
@@ -43,7 +43,7 @@ struct server_options {
 
 // Hands a parsed request to the actors; the call's reply comes back on any
 // thread.
-using dispatch_fn = std::function<void(actors::http_call)>;
+using dispatch_fn = std::function<void(http_call)>;
 
 // The public and operator HTTP/1.1 listeners on one event loop run by
 // `io_threads` threads.

@@ -184,7 +184,7 @@ void session::dispatch_request() {
                                                   : o.unready()),
                            started, req.keep_alive());
   }
-  actors::http_call call;
+  http_call call;
   call.request.listener = settings_.listener;
   call.request.method = std::string{req.method_string()};
   call.request.target = std::string{req.target()};
@@ -197,7 +197,7 @@ void session::dispatch_request() {
   call.request.request_id = request_id_;
   call.request.received = std::chrono::steady_clock::now();
   bool keep_alive = req.keep_alive();
-  call.reply = [self = shared_from_this(), keep_alive](actors::outbound_response r) {
+  call.reply = [self = shared_from_this(), keep_alive](outbound_response r) {
     net::post(self->stream_.get_executor(), [self, keep_alive, r = std::move(r)]() mutable {
       self->send(std::move(r), keep_alive);
     });
@@ -205,7 +205,7 @@ void session::dispatch_request() {
   settings_.dispatch(std::move(call));
 }
 
-void session::answer_inline(std::string_view route, actors::outbound_response r,
+void session::answer_inline(std::string_view route, outbound_response r,
                             std::chrono::steady_clock::time_point started, bool keep_alive) {
   auto latency = std::chrono::steady_clock::now() - started;
   if (settings_.options.inline_metrics)
@@ -216,7 +216,7 @@ void session::answer_inline(std::string_view route, actors::outbound_response r,
   send(std::move(r), keep_alive);
 }
 
-void session::send(actors::outbound_response r, bool keep_alive) {
+void session::send(outbound_response r, bool keep_alive) {
   keep_alive = keep_alive && !closing_;
   response_ = std::make_shared<bhttp::response<bhttp::string_body>>();
   auto& res = *response_;

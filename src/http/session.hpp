@@ -35,7 +35,7 @@ private:
 };
 
 struct session_settings {
-  actors::listener_kind listener;
+  listener_kind listener;
   const server_options& options;
   const dispatch_fn& dispatch;
   session_tracker& tracker;
@@ -67,9 +67,9 @@ private:
   void dispatch_request();
   // Answers GET /healthz from the probed database state (server_options).
   // Answers a probe (/healthz, /livez, /readyz) on the I/O thread.
-  void answer_inline(std::string_view route, actors::outbound_response r,
+  void answer_inline(std::string_view route, outbound_response r,
                      std::chrono::steady_clock::time_point started, bool keep_alive);
-  void send(actors::outbound_response response, bool keep_alive);
+  void send(outbound_response response, bool keep_alive);
   void on_write(beast::error_code ec, bool keep_alive);
   // Answers an unreadable request and closes after a bounded drain, so the
   // client reads the answer instead of a connection reset.

@@ -78,7 +78,7 @@ std::optional<domain::tenant> find_tenant(soci::session& sql, int64_t tenant_id)
 }
 
 std::optional<domain::tenant> update_tenant(soci::session& sql, int64_t tenant_id,
-                                            const tenant_patch& patch) {
+                                            const domain::tenant_patch& patch) {
   tenant_columns out;
   std::string name = patch.name.value_or("");
   soci::indicator name_ind = patch.name ? soci::i_ok : soci::i_null;

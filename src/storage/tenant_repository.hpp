@@ -1,6 +1,7 @@
 #pragma once
 
 #include "domain/tenant.hpp"
+#include "domain/tenant_patch.hpp"
 
 #include <optional>
 #include <string>
@@ -16,17 +17,8 @@ domain::tenant insert_tenant(soci::session& sql, const std::string& name, domain
 
 std::optional<domain::tenant> find_tenant(soci::session& sql, int64_t tenant_id);
 
-// Fields an operator may change; absent members stay as they are.
-struct tenant_patch {
-  std::optional<std::string> name;
-  std::optional<domain::plan> plan;
-  // Outer optional: whether to change; inner: the override, or back to the
-  // plan default.
-  std::optional<std::optional<int32_t>> campaign_limit;
-  std::optional<bool> active;
-};
-
+// Applies an operator's change; absent members stay as they are.
 std::optional<domain::tenant> update_tenant(soci::session& sql, int64_t tenant_id,
-                                            const tenant_patch& patch);
+                                            const domain::tenant_patch& patch);
 
 } // namespace vcs::storage

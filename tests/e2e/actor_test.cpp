@@ -132,7 +132,7 @@ TEST_F(actor_test, concurrent_writes_to_one_tenant_all_commit) {
   EXPECT_EQ(stored, n);
 
   // A failing write in a batch does not undo the others.
-  storage::tenant_patch rename;
+  domain::tenant_patch rename;
   rename.name = "renamed";
   self->send(ta, delete_atom::value, api_key_removal{999'999'999});
   self->send(ta, update_atom::value, rename);

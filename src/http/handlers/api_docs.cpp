@@ -36,7 +36,7 @@ public:
       : body_(body), content_type_(content_type) {}
   access required_access() const override { return access::none; }
   void handle(const exchange_ptr& ex, worker_context&) override {
-    actors::outbound_response r;
+    outbound_response r;
     r.body = std::string{body_};
     r.content_type = content_type_;
     r.headers.emplace_back("Cache-Control", "public, max-age=300");

@@ -42,7 +42,7 @@ public:
 class metrics_handler final : public operator_handler {
 public:
   void handle(const exchange_ptr& ex, worker_context&) override {
-    actors::outbound_response r;
+    outbound_response r;
     r.body = ex->svc.metrics->render();
     r.content_type = "text/plain; version=0.0.4";
     ex->respond(std::move(r));

@@ -84,7 +84,7 @@ public:
       return;
     domain::field_errors errors;
     object_reader in{*body, errors};
-    storage::tenant_patch patch;
+    domain::tenant_patch patch;
     patch.name = in.string("name", false, 200);
     patch.plan = read_plan(in, errors, false);
     if (in.is_null("campaign_limit"))

@@ -1,0 +1,65 @@
+#pragma once
+
+// What a campaign actor is asked to do, beyond the domain values it takes.
+
+#include "domain/campaign.hpp"
+#include "domain/lead_record.hpp"
+#include "domain/web_widget.hpp"
+
+#include <caf/allowed_unsafe_message_type.hpp>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace vcs::actors {
+
+// Create-only fields (type, provider_a_calling_entity, start_date, end_date)
+// may be present; the campaign actor rejects them when they differ from the
+// stored values.
+struct campaign_update {
+  domain::campaign_fields fields;
+  std::string voice_provider_ref;
+};
+
+// One validated lead as a JSON object ({phone_number, first_name,
+// last_name, email, custom_fields, invalid, invalid_reason}).
+struct lead_row {
+  std::string json;
+};
+
+struct lead_updates {
+  std::vector<domain::lead_update> items;
+};
+
+struct lead_removals {
+  std::vector<domain::lead_removal> items;
+};
+
+// One outcome per item, in order.
+struct lead_outcomes {
+  std::vector<domain::lead_outcome> items;
+};
+
+// An accepted bulk add: `rows_json` is the array of valid rows to insert.
+struct import_request {
+  std::string rows_json;
+  int32_t accepted = 0;
+  int32_t invalid = 0;
+};
+
+// A validated widget for the campaign; `config_json` is its resolved config.
+struct widget_create {
+  domain::web_widget widget;
+  std::string config_json;
+};
+
+} // namespace vcs::actors
+
+// These types never leave the process.
+CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::actors::campaign_update)
+CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::actors::lead_row)
+CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::actors::lead_updates)
+CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::actors::lead_removals)
+CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::actors::lead_outcomes)
+CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::actors::import_request)
+CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::actors::widget_create)

@@ -1,0 +1,23 @@
+#pragma once
+
+// The webhook dispatcher's own messages.
+
+#include <caf/allowed_unsafe_message_type.hpp>
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace vcs::actors {
+
+// The outcome of one webhook delivery attempt.
+struct webhook_result {
+  int64_t delivery_id = 0;
+  int32_t attempts = 0;
+  std::optional<int32_t> status_code;
+  std::string error; // empty on a 2xx
+};
+
+} // namespace vcs::actors
+
+// These types never leave the process.
+CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::actors::webhook_result)

@@ -1,0 +1,21 @@
+#pragma once
+
+#include "domain/plan.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace vcs::domain {
+
+// An operator's change to a tenant: each field set is changed.
+struct tenant_patch {
+  std::optional<std::string> name;
+  std::optional<domain::plan> plan;
+  // Outer optional: whether to change; inner: the override, or back to the
+  // plan default.
+  std::optional<std::optional<int32_t>> campaign_limit;
+  std::optional<bool> active;
+};
+
+} // namespace vcs::domain

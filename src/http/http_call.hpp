@@ -1,0 +1,60 @@
+#pragma once
+
+// A request on its way from a connection to a request worker and back,
+// free of Beast types.
+
+#include <caf/allowed_unsafe_message_type.hpp>
+
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace vcs::http {
+
+// The rest of a request, handed back to its request worker after a step
+// that ran elsewhere (on the CPU pool).
+struct worker_task {
+  std::function<void()> run;
+};
+
+// Which listener a request came in on.
+enum class listener_kind : uint8_t { public_api, operator_api };
+
+// A parsed HTTP request, free of Beast types so actors never see them.
+struct inbound_request {
+  listener_kind listener = listener_kind::public_api;
+  std::string method;
+  std::string target;
+  std::string authorization;
+  // The Idempotency-Key header, when sent.
+  std::optional<std::string> idempotency_key;
+  // The X-Vapi-Secret header of provider_a's call-status callbacks.
+  std::optional<std::string> provider_secret;
+  std::string body;
+  std::string request_id;
+  std::chrono::steady_clock::time_point received;
+};
+
+struct outbound_response {
+  unsigned status = 200;
+  std::string body;
+  std::string content_type = "application/json";
+  std::vector<std::pair<std::string, std::string>> headers;
+};
+
+// One request and the way back to its connection: `reply` posts the response
+// to the session's executor and may be called from any thread, once.
+struct http_call {
+  inbound_request request;
+  std::function<void(outbound_response)> reply;
+};
+
+} // namespace vcs::http
+
+// Closures over one process's memory: never sent to another node.
+CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::http::worker_task)
+CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::http::http_call)
