@@ -86,8 +86,6 @@ bool is_calendar_date(std::string_view text) noexcept;
 bool is_clock_time(std::string_view text) noexcept;
 // True for a zone name the tz database knows ("Europe/Berlin", "UTC").
 bool is_iana_zone(std::string_view name) noexcept;
-// True for an absolute http(s) URL with a host.
-bool is_http_url(std::string_view text) noexcept;
 
 // A stored campaign.
 struct campaign {

@@ -9,6 +9,7 @@
 #include "domain/global_id.hpp"
 #include "domain/lead.hpp"
 #include "domain/password.hpp"
+#include "domain/url.hpp"
 #include "domain/webhook_event.hpp"
 #include "http/assignment_input.hpp"
 #include "http/campaign_input.hpp"
