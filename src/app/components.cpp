@@ -1,0 +1,220 @@
+#include "app/components.hpp"
+
+#include "actors/billing_scheduler.hpp"
+#include "actors/db_worker.hpp"
+#include "actors/dial_scheduler.hpp"
+#include "actors/health_probe.hpp"
+#include "actors/import_sweeper.hpp"
+#include "actors/registry.hpp"
+#include "actors/webhook_dispatcher.hpp"
+#include "domain/api_key.hpp"
+#include "http/cpu_pool.hpp"
+#include "http/metrics.hpp"
+#include "http/provider_a_gateway.hpp"
+#include "http/rate_limiter.hpp"
+
+#include <caf/actor_system.hpp>
+#include <caf/actor_system_config.hpp>
+#include <caf/send.hpp>
+
+#include <functional>
+#include <stdexcept>
+#include <unistd.h>
+
+namespace vcs::app {
+
+namespace {
+
+// Names this process in import claims: host, pid and a random suffix, so a
+// restarted node does not mistake an old claim for its own.
+std::string node_id() {
+  char host[256] = {};
+  ::gethostname(host, sizeof host - 1);
+  return std::string{host} + ":" + std::to_string(::getpid()) + ":" +
+         domain::random_hex_32().substr(0, 8);
+}
+
+actors::simulated_settings simulated(const config& c) {
+  auto mix = actors::parse_outcome_mix(c.simulated_outcomes);
+  if (!mix)
+    throw std::invalid_argument("simulated-outcomes must be outcome:weight pairs (human, "
+                                "voicemail, no_answer, busy, failed, invalid_number), "
+                                "not all 0");
+  actors::simulated_settings s;
+  s.mix = std::move(*mix);
+  s.ring = c.simulated_ring;
+  s.call_time = c.simulated_call;
+  s.talk_seconds = static_cast<int32_t>(c.simulated_talk_seconds);
+  return s;
+}
+
+actors::dial_scheduler_settings dial_settings(const config& c) {
+  actors::dial_scheduler_settings s;
+  s.interval = c.dial_interval;
+  s.lease_seconds = static_cast<int32_t>(c.dial_lease_seconds);
+  s.lost_call_seconds = static_cast<int32_t>(c.dial_lost_call_seconds);
+  return s;
+}
+
+actors::webhook_settings webhook_settings(const config& c) {
+  actors::webhook_settings s;
+  s.interval = c.webhook_interval;
+  s.max_attempts = static_cast<int32_t>(c.webhook_max_attempts);
+  s.base_backoff = c.webhook_backoff;
+  s.max_backoff = c.webhook_max_backoff;
+  s.timeout = c.webhook_timeout;
+  return s;
+}
+
+} // namespace
+
+void configure_actor_system(caf::actor_system_config& cfg, const config& c) {
+  if (c.worker_threads > 0)
+    cfg.set("scheduler.max-threads", c.worker_threads);
+  // An idle scheduler thread sleeps on its condition variable at once (a
+  // message from another thread wakes it) instead of polling: CAF's default
+  // spins, then sleeps 50 µs at a time for 25 ms, which under load on two
+  // cores cost tens of thousands of context switches a second.
+  cfg.set("work-stealing.aggressive-poll-attempts", 0);
+  cfg.set("work-stealing.moderate-poll-attempts", 0);
+}
+
+std::shared_ptr<actors::voice_gateway>
+call_gateway(const config& c, http::outbound_client& outbound,
+             std::shared_ptr<const domain::secret_box> secrets) {
+  std::shared_ptr<actors::voice_gateway> live;
+  if (c.voice_mode == "live")
+    live = http::make_provider_a_gateway({c.provider_a_base_url, c.callback_base_url, c.secret_key},
+                                         outbound, std::move(secrets));
+  return actors::make_routing_gateway(actors::make_simulated_gateway(simulated(c)), live,
+                                      "provider_a");
+}
+
+actors::entity_config_ptr entity_settings(const config& c,
+                                          std::shared_ptr<const actors::db_pool> pool,
+                                          std::shared_ptr<actors::voice_gateway> gateway) {
+  auto e = std::make_shared<actors::entity_config>();
+  e->pool = std::move(pool);
+  e->idle_timeout = c.entity_idle_timeout;
+  e->max_batch = c.batch_size;
+  e->max_write_wait = domain::deadlines_for(c.actor_timeout).answer;
+  e->node_id = node_id();
+  e->import_chunk_size = static_cast<int32_t>(c.import_chunk_size);
+  e->import_stale_seconds = static_cast<int32_t>(c.import_stale_seconds);
+  e->payment_due = std::chrono::hours(24 * c.billing_payment_due_days);
+  e->grace_period = std::chrono::hours(24 * c.billing_grace_days);
+  e->gateway = std::move(gateway);
+  e->dial_batch = static_cast<int32_t>(c.dial_batch);
+  e->dial_idle_poll = std::chrono::seconds(c.dial_idle_poll_seconds);
+  return e;
+}
+
+node_actors start_node_actors(caf::actor_system& sys, const config& c,
+                              const std::string& session_url, http::outbound_client& outbound,
+                              std::shared_ptr<const domain::secret_box> secrets) {
+  node_actors n;
+  n.pool = std::make_shared<actors::db_pool>(actors::db_pool::spawn(
+      sys, session_url, c.db_pool_size, domain::deadlines_for(c.actor_timeout).database));
+  auto entities = entity_settings(c, n.pool, call_gateway(c, outbound, secrets));
+  n.registry = sys.spawn(actors::registry, entities);
+  n.sweeper = sys.spawn(actors::import_sweeper, entities, n.registry, c.import_sweep_interval);
+  // Nobody to tell when its task ran, nobody to cancel it.
+  n.lock_worker =
+      sys.spawn<caf::detached>(actors::db_worker, session_url, std::function<void(std::uint64_t)>{},
+                               std::shared_ptr<storage::statement_cancel>{});
+  n.billing = sys.spawn(actors::billing_scheduler, entities, n.registry, n.lock_worker,
+                        c.billing_sweep_interval);
+  n.dialer = sys.spawn(actors::dial_scheduler, entities, n.registry, dial_settings(c));
+  n.webhooks = sys.spawn(actors::webhook_dispatcher, entities, outbound.poster(),
+                         std::move(secrets), webhook_settings(c));
+  n.database_up = std::make_shared<std::atomic<bool>>(true);
+  n.probe = sys.spawn<caf::detached>(actors::health_probe, session_url, n.database_up,
+                                     std::chrono::milliseconds(500));
+  return n;
+}
+
+void node_actors::stop() {
+  caf::anon_send_exit(sweeper, caf::exit_reason::user_shutdown);
+  caf::anon_send_exit(billing, caf::exit_reason::user_shutdown);
+  caf::anon_send_exit(dialer, caf::exit_reason::user_shutdown);
+  caf::anon_send_exit(webhooks, caf::exit_reason::user_shutdown);
+  caf::anon_send_exit(probe, caf::exit_reason::user_shutdown);
+  caf::anon_send_exit(lock_worker, caf::exit_reason::user_shutdown);
+  caf::anon_send_exit(registry, caf::exit_reason::user_shutdown);
+  pool->shutdown();
+}
+
+std::shared_ptr<http::services> request_services(const config& c, const node_actors& node,
+                                                 std::shared_ptr<const domain::secret_box> secrets,
+                                                 const http::outbound_client& outbound) {
+  auto svc = std::make_shared<http::services>();
+  svc->registry = node.registry;
+  svc->billing = node.billing;
+  svc->dialer = node.dialer;
+  svc->database_up = node.database_up;
+  svc->metrics = std::make_shared<http::metrics>();
+  svc->operator_token = c.operator_token;
+  svc->deadlines = domain::deadlines_for(c.actor_timeout);
+  svc->max_queue_wait = c.max_queue_wait;
+  svc->cpu = std::make_shared<http::cpu_pool>(c.cpu_heavy_threads, c.tenant_max_pending);
+  if (auto rates = *read_tenant_rate_limit(c.tenant_rate_limit); rates.enabled) {
+    svc->rates = std::make_shared<http::rate_limiter>();
+    svc->rate_override = rates.every_tenant;
+  }
+  svc->secrets = std::move(secrets);
+  svc->outbound = &outbound;
+  svc->callback_key = c.secret_key;
+  return svc;
+}
+
+http::fair_queue_settings public_share(const config& c) {
+  http::fair_queue_settings s;
+  s.workers = c.request_workers;
+  s.per_client_workers = c.tenant_max_workers != 0
+                             ? c.tenant_max_workers
+                             : std::max<std::size_t>(1, c.request_workers - 1);
+  s.per_client_pending = c.tenant_max_pending;
+  s.max_pending = c.max_queued_requests;
+  return s;
+}
+
+http::fair_queue_settings operator_share(const config& c) {
+  http::fair_queue_settings s;
+  s.workers = c.operator_workers;
+  s.per_client_workers = c.operator_workers;
+  s.per_client_pending = 0;
+  s.max_pending = c.max_queued_requests;
+  return s;
+}
+
+std::shared_ptr<http::readiness> readiness(const config& c, const node_actors& node,
+                                           const http::front_pool& public_front) {
+  return std::make_shared<http::readiness>(
+      http::readiness::sources{
+          [up = node.database_up] { return up->load(std::memory_order_relaxed); },
+          [&public_front] { return public_front.saturated_since(); },
+          [pool = node.pool] { return pool->saturated(); }},
+      c.readiness_saturation);
+}
+
+http::server_options server_settings(const config& c, const node_actors& node,
+                                     const http::services& svc) {
+  http::server_options o;
+  o.public_listen = c.public_listen;
+  o.operator_listen = c.operator_listen;
+  o.io_threads = c.io_threads;
+  o.header_limit = c.header_limit;
+  o.body_limit = c.body_limit;
+  o.bulk_body_limit = c.bulk_body_limit;
+  o.idle_timeout = c.idle_timeout;
+  o.read_timeout = c.read_timeout;
+  o.shutdown_timeout = c.shutdown_timeout;
+  o.max_connections = c.max_connections;
+  o.max_connections_per_client = c.max_connections_per_client;
+  o.database_up = [up = node.database_up] { return up->load(std::memory_order_relaxed); };
+  o.unready = [ready = svc.ready] { return ready->unready_reason(); };
+  o.inline_metrics = svc.metrics;
+  return o;
+}
+
+} // namespace vcs::app
