@@ -1,6 +1,7 @@
 #pragma once
 
 #include "actors/actors.hpp"
+#include "actors/dial_settings.hpp"
 #include "actors/entity_config.hpp"
 
 #include <caf/typed_response_promise.hpp>
@@ -10,16 +11,6 @@
 #include <optional>
 
 namespace vcs::actors {
-
-struct dial_scheduler_settings {
-  std::chrono::milliseconds interval{1000};
-  // How long a node may keep a campaign it took before another may take it.
-  int32_t lease_seconds = 30;
-  // Campaigns woken per round.
-  int32_t campaigns_per_round = 500;
-  // An open call older than this is ended as lost.
-  int32_t lost_call_seconds = 7200;
-};
 
 struct dial_scheduler_state {
   static inline const char* name = "dial-scheduler";

@@ -48,24 +48,6 @@ actors::simulated_settings simulated(const config& c) {
   return s;
 }
 
-actors::dial_scheduler_settings dial_settings(const config& c) {
-  actors::dial_scheduler_settings s;
-  s.interval = c.dial_interval;
-  s.lease_seconds = static_cast<int32_t>(c.dial_lease_seconds);
-  s.lost_call_seconds = static_cast<int32_t>(c.dial_lost_call_seconds);
-  return s;
-}
-
-actors::webhook_settings webhook_settings(const config& c) {
-  actors::webhook_settings s;
-  s.interval = c.webhook_interval;
-  s.max_attempts = static_cast<int32_t>(c.webhook_max_attempts);
-  s.base_backoff = c.webhook_backoff;
-  s.max_backoff = c.webhook_max_backoff;
-  s.timeout = c.webhook_timeout;
-  return s;
-}
-
 } // namespace
 
 void configure_actor_system(caf::actor_system_config& cfg, const config& c) {
@@ -124,9 +106,9 @@ node_actors start_node_actors(caf::actor_system& sys, const config& c,
                                std::shared_ptr<storage::statement_cancel>{});
   n.billing = sys.spawn(actors::billing_scheduler, entities, n.registry, n.lock_worker,
                         c.billing_sweep_interval);
-  n.dialer = sys.spawn(actors::dial_scheduler, entities, n.registry, dial_settings(c));
+  n.dialer = sys.spawn(actors::dial_scheduler, entities, n.registry, c.dial);
   n.webhooks = sys.spawn(actors::webhook_dispatcher, entities, outbound.poster(),
-                         std::move(secrets), webhook_settings(c));
+                         std::move(secrets), c.webhooks);
   n.database_up = std::make_shared<std::atomic<bool>>(true);
   n.probe = sys.spawn<caf::detached>(actors::health_probe, session_url, n.database_up,
                                      std::chrono::milliseconds(500));
@@ -199,18 +181,7 @@ std::shared_ptr<http::readiness> readiness(const config& c, const node_actors& n
 
 http::server_options server_settings(const config& c, const node_actors& node,
                                      const http::services& svc) {
-  http::server_options o;
-  o.public_listen = c.public_listen;
-  o.operator_listen = c.operator_listen;
-  o.io_threads = c.io_threads;
-  o.header_limit = c.header_limit;
-  o.body_limit = c.body_limit;
-  o.bulk_body_limit = c.bulk_body_limit;
-  o.idle_timeout = c.idle_timeout;
-  o.read_timeout = c.read_timeout;
-  o.shutdown_timeout = c.shutdown_timeout;
-  o.max_connections = c.max_connections;
-  o.max_connections_per_client = c.max_connections_per_client;
+  auto o = c.server;
   o.database_up = [up = node.database_up] { return up->load(std::memory_order_relaxed); };
   o.unready = [ready = svc.ready] { return ready->unready_reason(); };
   o.inline_metrics = svc.metrics;

@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <functional>
+#include <limits>
 #include <sstream>
 #include <stdexcept>
 #include <type_traits>
@@ -15,11 +16,17 @@ namespace vcs::app {
 
 namespace {
 
+// Reads a setting's text into the config, and shows its value as text.
+struct binding {
+  std::function<void(config&, const std::string&)> set;
+  std::function<std::string(const config&)> show;
+};
+
 struct setting {
   const char* name; // command line: --name=value; file: name = value
   const char* env;
   const char* help;
-  std::function<void(config&, const std::string&)> set;
+  binding value;
 };
 
 std::size_t to_size(const std::string& name, const std::string& v) {
@@ -35,21 +42,43 @@ std::size_t to_size(const std::string& name, const std::string& v) {
   return static_cast<std::size_t>(n);
 }
 
-std::chrono::milliseconds to_ms(const std::string& name, const std::string& v) {
-  return std::chrono::milliseconds(to_size(name, v));
+// A field's value from text, by the field's type.
+template <class T> T parse_as(const std::string& name, const std::string& v) {
+  if constexpr (std::is_same_v<T, std::size_t>) {
+    return to_size(name, v);
+  } else if constexpr (std::is_same_v<T, int32_t>) {
+    const auto n = to_size(name, v);
+    if (n > static_cast<std::size_t>(std::numeric_limits<int32_t>::max()))
+      throw std::invalid_argument(name + " is too large, got '" + v + "'");
+    return static_cast<int32_t>(n);
+  } else if constexpr (std::is_same_v<T, std::chrono::milliseconds>) {
+    return std::chrono::milliseconds(to_size(name, v));
+  } else {
+    return v;
+  }
 }
 
-// A setter for one config member, converting from text by the member's type.
-template <class T>
-std::function<void(config&, const std::string&)> into(T config::*member, const char* name) {
-  return [member, name](config& c, const std::string& v) {
-    if constexpr (std::is_same_v<T, std::size_t>)
-      c.*member = to_size(name, v);
-    else if constexpr (std::is_same_v<T, std::chrono::milliseconds>)
-      c.*member = to_ms(name, v);
-    else
-      c.*member = v;
-  };
+template <class T> std::string shown(const T& value) {
+  if constexpr (std::is_same_v<T, std::chrono::milliseconds>)
+    return std::to_string(value.count());
+  else if constexpr (std::is_same_v<T, std::string>)
+    return value;
+  else
+    return std::to_string(value);
+}
+
+// A config member given as text: `config::*member`, or a member of a
+// settings struct nested in the config.
+template <class T> binding into(T config::*member, const char* key) {
+  return {[member, key](config& c, const std::string& v) { c.*member = parse_as<T>(key, v); },
+          [member](const config& c) { return shown(c.*member); }};
+}
+
+template <class S, class T> binding into(S config::*outer, T S::*inner, const char* key) {
+  return {[outer, inner, key](config& c, const std::string& v) {
+            (c.*outer).*inner = parse_as<T>(key, v);
+          },
+          [outer, inner](const config& c) { return shown((c.*outer).*inner); }};
 }
 
 const std::vector<setting>& settings() {
@@ -57,167 +86,161 @@ const std::vector<setting>& settings() {
       {"database-url", "VCS_DATABASE_URL", "PostgreSQL connection (libpq URI or key=value string)",
        into(&config::database_url, "database_url")},
       {"db-pool-size", "VCS_DB_POOL_SIZE",
-       "database workers for entity actors' transactions, shared fairly among tenants (4)",
+       "database workers for entity actors' transactions, shared fairly among tenants",
        into(&config::db_pool_size, "db_pool_size")},
       {"db-statement-timeout-ms", "VCS_DB_STATEMENT_TIMEOUT_MS",
-       "PostgreSQL cancels any statement of the service running longer (20000); below "
+       "PostgreSQL cancels any statement of the service running longer; below "
        "actor-timeout-ms, so database work ends before the request gives up",
        into(&config::db_statement_timeout, "db_statement_timeout")},
       {"db-lock-timeout-ms", "VCS_DB_LOCK_TIMEOUT_MS",
-       "PostgreSQL fails a statement that waits longer for a row or table lock (5000)",
+       "PostgreSQL fails a statement that waits longer for a row or table lock",
        into(&config::db_lock_timeout, "db_lock_timeout")},
-      {"public-listen", "VCS_PUBLIC_LISTEN", "public API listener host:port (127.0.0.1:8080)",
-       into(&config::public_listen, "public_listen")},
-      {"operator-listen", "VCS_OPERATOR_LISTEN", "operator API listener host:port (127.0.0.1:8081)",
-       into(&config::operator_listen, "operator_listen")},
-      {"io-threads", "VCS_IO_THREADS", "HTTP event loop threads (2)",
-       into(&config::io_threads, "io_threads")},
-      {"worker-threads", "VCS_WORKER_THREADS", "actor scheduler threads; 0 = one per core (0)",
+      {"public-listen", "VCS_PUBLIC_LISTEN", "public API listener host:port",
+       into(&config::server, &http::server_options::public_listen, "public_listen")},
+      {"operator-listen", "VCS_OPERATOR_LISTEN", "operator API listener host:port",
+       into(&config::server, &http::server_options::operator_listen, "operator_listen")},
+      {"io-threads", "VCS_IO_THREADS", "HTTP event loop threads",
+       into(&config::server, &http::server_options::io_threads, "io_threads")},
+      {"worker-threads", "VCS_WORKER_THREADS", "actor scheduler threads; 0 = one per core",
        into(&config::worker_threads, "worker_threads")},
       {"request-workers", "VCS_REQUEST_WORKERS",
-       "public API request workers, each with its own database session (8)",
+       "public API request workers, each with its own database session",
        into(&config::request_workers, "request_workers")},
       {"operator-workers", "VCS_OPERATOR_WORKERS",
-       "operator API request workers, apart from the public ones (2)",
+       "operator API request workers, apart from the public ones",
        into(&config::operator_workers, "operator_workers")},
       {"tenant-max-workers", "VCS_TENANT_MAX_WORKERS",
-       "most public request workers one API key holds at once; 0 = all but one (0)",
+       "most public request workers one API key holds at once; 0 = all but one",
        into(&config::tenant_max_workers, "tenant_max_workers")},
       {"tenant-max-pending", "VCS_TENANT_MAX_PENDING",
        "requests of one API key waiting or running (and, apart, its steps on the CPU pool) "
-       "beyond which the next gets 429; 0 = no limit (256)",
+       "beyond which the next gets 429; 0 = no limit",
        into(&config::tenant_max_pending, "tenant_max_pending")},
       {"tenant-rate-limit", "VCS_TENANT_RATE_LIMIT",
        "requests a second per tenant on this node: plan (FREE 50, STARTER 200, PRO 2000, "
-       "ENTERPRISE 10000; bursts of twice that), off, or a number for every tenant (plan)",
+       "ENTERPRISE 10000; bursts of twice that), off, or a number for every tenant",
        into(&config::tenant_rate_limit, "tenant_rate_limit")},
       {"cpu-heavy-threads", "VCS_CPU_HEAVY_THREADS",
        "threads (at nice 10) that run CPU-heavy request steps (password hashing, bulk body "
-       "parsing and validation) across tenants; 0 = every core but one (0)",
+       "parsing and validation) across tenants; 0 = every core but one",
        into(&config::cpu_heavy_threads, "cpu_heavy_threads")},
-      {"header-limit", "VCS_HEADER_LIMIT", "maximum request header bytes (16384)",
-       into(&config::header_limit, "header_limit")},
-      {"body-limit", "VCS_BODY_LIMIT", "maximum request body bytes (1048576)",
-       into(&config::body_limit, "body_limit")},
-      {"bulk-body-limit", "VCS_BULK_BODY_LIMIT", "maximum body bytes on bulk routes (67108864)",
-       into(&config::bulk_body_limit, "bulk_body_limit")},
+      {"header-limit", "VCS_HEADER_LIMIT", "maximum request header bytes",
+       into(&config::server, &http::server_options::header_limit, "header_limit")},
+      {"body-limit", "VCS_BODY_LIMIT", "maximum request body bytes",
+       into(&config::server, &http::server_options::body_limit, "body_limit")},
+      {"bulk-body-limit", "VCS_BULK_BODY_LIMIT", "maximum body bytes on bulk routes",
+       into(&config::server, &http::server_options::bulk_body_limit, "bulk_body_limit")},
       {"idle-timeout-ms", "VCS_IDLE_TIMEOUT_MS",
-       "keep-alive wait for the next request, headers included (30000)",
-       into(&config::idle_timeout, "idle_timeout")},
-      {"read-timeout-ms", "VCS_READ_TIMEOUT_MS", "time to read a body or write a response (30000)",
-       into(&config::read_timeout, "read_timeout")},
+       "keep-alive wait for the next request, headers included",
+       into(&config::server, &http::server_options::idle_timeout, "idle_timeout")},
+      {"read-timeout-ms", "VCS_READ_TIMEOUT_MS", "time to read a body or write a response",
+       into(&config::server, &http::server_options::read_timeout, "read_timeout")},
       {"shutdown-timeout-ms", "VCS_SHUTDOWN_TIMEOUT_MS",
-       "graceful shutdown wait for in-flight requests (30000)",
-       into(&config::shutdown_timeout, "shutdown_timeout")},
+       "graceful shutdown wait for in-flight requests",
+       into(&config::server, &http::server_options::shutdown_timeout, "shutdown_timeout")},
       {"max-connections", "VCS_MAX_CONNECTIONS",
-       "open connections per listener; more are answered 503 and closed; 0 = no limit (10000)",
-       into(&config::max_connections, "max_connections")},
+       "open connections per listener; more are answered 503 and closed; 0 = no limit",
+       into(&config::server, &http::server_options::max_connections, "max_connections")},
       {"max-connections-per-client", "VCS_MAX_CONNECTIONS_PER_CLIENT",
        "open public connections per client address; 0 = no limit, e.g. behind a load "
-       "balancer (1000)",
-       into(&config::max_connections_per_client, "max_connections_per_client")},
+       "balancer",
+       into(&config::server, &http::server_options::max_connections_per_client,
+            "max_connections_per_client")},
       {"max-queued-requests", "VCS_MAX_QUEUED_REQUESTS",
        "requests waiting for or running on a listener's workers beyond which new ones get 503; 0 = "
-       "no limit (1024)",
+       "no limit",
        into(&config::max_queued_requests, "max_queued_requests")},
       {"max-queue-wait-ms", "VCS_MAX_QUEUE_WAIT_MS",
-       "a request that waited longer for a worker is answered 503 unrun; 0 = no limit (5000)",
+       "a request that waited longer for a worker is answered 503 unrun; 0 = no limit",
        into(&config::max_queue_wait, "max_queue_wait")},
       {"readiness-saturation-ms", "VCS_READINESS_SATURATION_MS",
        "GET /readyz answers 503 once the public request workers or the database workers stay "
-       "saturated this long (2000)",
+       "saturated this long",
        into(&config::readiness_saturation, "readiness_saturation")},
       {"actor-timeout-ms", "VCS_ACTOR_TIMEOUT_MS",
        "a request not done by then is answered 503; a write's outcome is still "
-       "awaited and stored for its Idempotency-Key (30000)",
+       "awaited and stored for its Idempotency-Key",
        into(&config::actor_timeout, "actor_timeout")},
       {"entity-idle-timeout-ms", "VCS_ENTITY_IDLE_TIMEOUT_MS",
-       "idle time after which an entity actor retires (300000)",
+       "idle time after which an entity actor retires",
        into(&config::entity_idle_timeout, "entity_idle_timeout")},
       {"batch-size", "VCS_BATCH_SIZE",
-       "most writes an entity actor commits in one transaction; 1 turns batching off (256)",
+       "most writes an entity actor commits in one transaction; 1 turns batching off",
        into(&config::batch_size, "batch_size")},
-      {"import-chunk-size", "VCS_IMPORT_CHUNK_SIZE",
-       "leads inserted per bulk-import transaction (5000)",
+      {"import-chunk-size", "VCS_IMPORT_CHUNK_SIZE", "leads inserted per bulk-import transaction",
        into(&config::import_chunk_size, "import_chunk_size")},
       {"import-stale-seconds", "VCS_IMPORT_STALE_SECONDS",
-       "seconds without progress after which another node takes over an import (30)",
+       "seconds without progress after which another node takes over an import",
        into(&config::import_stale_seconds, "import_stale_seconds")},
       {"import-sweep-interval-ms", "VCS_IMPORT_SWEEP_INTERVAL_MS",
-       "how often unfinished imports are looked for (10000)",
+       "how often unfinished imports are looked for",
        into(&config::import_sweep_interval, "import_sweep_interval")},
       {"billing-sweep-interval-ms", "VCS_BILLING_SWEEP_INTERVAL_MS",
-       "how often the billing sweep runs (60000)",
+       "how often the billing sweep runs",
        into(&config::billing_sweep_interval, "billing_sweep_interval")},
       {"billing-payment-due-days", "VCS_BILLING_PAYMENT_DUE_DAYS",
-       "days after its period starts that a cycle request the sweep issues is due (7)",
+       "days after its period starts that a cycle request the sweep issues is due",
        into(&config::billing_payment_due_days, "billing_payment_due_days")},
       {"billing-grace-days", "VCS_BILLING_GRACE_DAYS",
-       "days after the due date that a cycle request's grace period ends (7)",
+       "days after the due date that a cycle request's grace period ends",
        into(&config::billing_grace_days, "billing_grace_days")},
       {"dial-interval-ms", "VCS_DIAL_INTERVAL_MS",
-       "how often due campaigns are woken for a dial pass (1000)",
-       into(&config::dial_interval, "dial_interval")},
-      {"dial-batch", "VCS_DIAL_BATCH", "most calls one dial pass of a campaign places (50)",
+       "how often due campaigns are woken for a dial pass",
+       into(&config::dial, &actors::dial_scheduler_settings::interval, "dial_interval")},
+      {"dial-batch", "VCS_DIAL_BATCH", "most calls one dial pass of a campaign places",
        into(&config::dial_batch, "dial_batch")},
       {"dial-idle-poll-seconds", "VCS_DIAL_IDLE_POLL_SECONDS",
-       "when no lead of a running campaign is callable, seconds until it is looked at again (60)",
+       "when no lead of a running campaign is callable, seconds until it is looked at again",
        into(&config::dial_idle_poll_seconds, "dial_idle_poll_seconds")},
       {"dial-lease-seconds", "VCS_DIAL_LEASE_SECONDS",
-       "seconds a node holds a campaign it woke before another node may (30)",
-       into(&config::dial_lease_seconds, "dial_lease_seconds")},
+       "seconds a node holds a campaign it woke before another node may",
+       into(&config::dial, &actors::dial_scheduler_settings::lease_seconds, "dial_lease_seconds")},
       {"dial-lost-call-seconds", "VCS_DIAL_LOST_CALL_SECONDS",
-       "an open call older than this is ended as lost, freeing its slot (7200)",
-       into(&config::dial_lost_call_seconds, "dial_lost_call_seconds")},
-      {"simulated-outcomes", "VCS_SIMULATED_OUTCOMES",
-       "simulated provider outcome weights "
-       "(human:50,voicemail:20,no_answer:20,busy:5,failed:3,invalid_number:2)",
+       "an open call older than this is ended as lost, freeing its slot",
+       into(&config::dial, &actors::dial_scheduler_settings::lost_call_seconds,
+            "dial_lost_call_seconds")},
+      {"simulated-outcomes", "VCS_SIMULATED_OUTCOMES", "simulated provider outcome weights",
        into(&config::simulated_outcomes, "simulated_outcomes")},
-      {"simulated-ring-ms", "VCS_SIMULATED_RING_MS",
-       "simulated provider: time until a call rings (2000)",
+      {"simulated-ring-ms", "VCS_SIMULATED_RING_MS", "simulated provider: time until a call rings",
        into(&config::simulated_ring, "simulated_ring")},
       {"simulated-call-ms", "VCS_SIMULATED_CALL_MS",
-       "simulated provider: time from ringing to the end of a call (5000)",
+       "simulated provider: time from ringing to the end of a call",
        into(&config::simulated_call, "simulated_call")},
       {"simulated-talk-seconds", "VCS_SIMULATED_TALK_SECONDS",
-       "simulated provider: billed duration of an answered call (60)",
+       "simulated provider: billed duration of an answered call",
        into(&config::simulated_talk_seconds, "simulated_talk_seconds")},
       {"voice-mode", "VCS_VOICE_MODE",
-       "simulated (no real calls) or live (provider_a configurations call through its API) "
-       "(simulated)",
+       "simulated (no real calls) or live (provider_a configurations call through its API)",
        into(&config::voice_mode, "voice_mode")},
-      {"provider-a-base-url", "VCS_PROVIDER_A_BASE_URL",
-       "provider_a's API in live mode (https://api.vapi.ai)",
+      {"provider-a-base-url", "VCS_PROVIDER_A_BASE_URL", "provider_a's API in live mode",
        into(&config::provider_a_base_url, "provider_a_base_url")},
       {"callback-base-url", "VCS_CALLBACK_BASE_URL",
        "this service's public URL as live providers reach it for call-status callbacks "
        "(required in live mode)",
        into(&config::callback_base_url, "callback_base_url")},
-      {"webhook-interval-ms", "VCS_WEBHOOK_INTERVAL_MS",
-       "how often the webhook outbox is polled (250)",
-       into(&config::webhook_interval, "webhook_interval")},
+      {"webhook-interval-ms", "VCS_WEBHOOK_INTERVAL_MS", "how often the webhook outbox is polled",
+       into(&config::webhooks, &actors::webhook_settings::interval, "webhook_interval")},
       {"webhook-max-attempts", "VCS_WEBHOOK_MAX_ATTEMPTS",
-       "delivery attempts before a webhook is dead-lettered (8)",
-       into(&config::webhook_max_attempts, "webhook_max_attempts")},
+       "delivery attempts before a webhook is dead-lettered",
+       into(&config::webhooks, &actors::webhook_settings::max_attempts, "webhook_max_attempts")},
       {"webhook-backoff-ms", "VCS_WEBHOOK_BACKOFF_MS",
-       "wait after a webhook's first failed attempt, doubled after each further one (5000)",
-       into(&config::webhook_backoff, "webhook_backoff")},
+       "wait after a webhook's first failed attempt, doubled after each further one",
+       into(&config::webhooks, &actors::webhook_settings::base_backoff, "webhook_backoff")},
       {"webhook-max-backoff-ms", "VCS_WEBHOOK_MAX_BACKOFF_MS",
-       "longest wait between webhook attempts (3600000)",
-       into(&config::webhook_max_backoff, "webhook_max_backoff")},
-      {"webhook-timeout-ms", "VCS_WEBHOOK_TIMEOUT_MS",
-       "time for a webhook receiver to answer (10000)",
-       into(&config::webhook_timeout, "webhook_timeout")},
+       "longest wait between webhook attempts",
+       into(&config::webhooks, &actors::webhook_settings::max_backoff, "webhook_max_backoff")},
+      {"webhook-timeout-ms", "VCS_WEBHOOK_TIMEOUT_MS", "time for a webhook receiver to answer",
+       into(&config::webhooks, &actors::webhook_settings::timeout, "webhook_timeout")},
       {"outbound-allow", "VCS_OUTBOUND_ALLOW",
        "internal networks webhooks and provider APIs may reach anyway, comma-separated "
-       "(e.g. 10.1.2.0/24, fd00::/8 for an on-premises receiver); empty: none (\"\")",
+       "(e.g. 10.1.2.0/24, fd00::/8 for an on-premises receiver); empty: none",
        into(&config::outbound_allow, "outbound_allow")},
       {"operator-token", "VCS_OPERATOR_TOKEN", "bearer token of the operator listener (required)",
        into(&config::operator_token, "operator_token")},
       {"secret-key", "VCS_SECRET_KEY",
        "64 hex digits: the key that encrypts stored credentials (required)",
        into(&config::secret_key, "secret_key")},
-      {"log-level", "VCS_LOG_LEVEL", "trace, debug, info, warn, error or off (info)",
+      {"log-level", "VCS_LOG_LEVEL", "trace, debug, info, warn, error or off",
        into(&config::log_level, "log_level")},
   };
   return all;
@@ -255,7 +278,7 @@ void apply_file(config& c, const std::string& path) {
     if (!s)
       throw std::invalid_argument(path + ":" + std::to_string(number) + ": unknown setting '" +
                                   name + "'");
-    s->set(c, trim(line.substr(eq + 1)));
+    s->value.set(c, trim(line.substr(eq + 1)));
   }
 }
 
@@ -310,9 +333,9 @@ parsed_command parse_command_line(int argc, char** argv) {
     apply_file(out.settings, file);
   for (const auto& s : settings())
     if (const char* v = std::getenv(s.env))
-      s.set(out.settings, v);
+      s.value.set(out.settings, v);
   for (const auto& [s, v] : overrides)
-    s->set(out.settings, v);
+    s->value.set(out.settings, v);
   return out;
 }
 
@@ -343,14 +366,14 @@ void require_serve_settings(const config& c) {
   if (!is_hex64(c.secret_key))
     throw std::invalid_argument("the secret key must be exactly 64 hex digits");
   if (c.import_sweep_interval.count() == 0 || c.billing_sweep_interval.count() == 0 ||
-      c.dial_interval.count() == 0 || c.webhook_interval.count() == 0)
+      c.dial.interval.count() == 0 || c.webhooks.interval.count() == 0)
     throw std::invalid_argument("sweep intervals must be at least 1 ms");
   if (c.voice_mode != "simulated" && c.voice_mode != "live")
     throw std::invalid_argument("voice-mode must be simulated or live");
   if (c.voice_mode == "live" && c.callback_base_url.empty())
     throw std::invalid_argument("voice-mode live needs callback-base-url (this service's public "
                                 "URL, for the providers' call-status callbacks)");
-  if (c.dial_batch == 0 || c.webhook_max_attempts == 0 || c.dial_lease_seconds == 0)
+  if (c.dial_batch == 0 || c.webhooks.max_attempts == 0 || c.dial.lease_seconds == 0)
     throw std::invalid_argument("dial-batch, dial-lease-seconds and webhook-max-attempts must be "
                                 "at least 1");
   if (!read_tenant_rate_limit(c.tenant_rate_limit))
@@ -370,9 +393,21 @@ std::string usage() {
          "  --help    show this text\n\n"
          "Settings (file `name = value`, environment variable, or --name=value; later wins):\n"
          "  --config=FILE  VCS_CONFIG  configuration file to read first\n";
-  for (const auto& s : settings())
-    out << "  --" << s.name << "  " << s.env << "\n      " << s.help << "\n";
+  const config defaults;
+  for (const auto& s : settings()) {
+    out << "  --" << s.name << "  " << s.env << "\n      " << s.help;
+    if (auto shown = s.value.show(defaults); !shown.empty())
+      out << " (" << shown << ")";
+    out << "\n";
+  }
   return out.str();
+}
+
+std::vector<std::pair<std::string, std::string>> describe(const config& c) {
+  std::vector<std::pair<std::string, std::string>> out;
+  for (const auto& s : settings())
+    out.emplace_back(s.name, s.value.show(c));
+  return out;
 }
 
 } // namespace vcs::app

@@ -1,27 +1,30 @@
 #pragma once
 
+#include "actors/dial_settings.hpp"
+#include "actors/webhook_settings.hpp"
 #include "domain/plan.hpp"
+#include "http/server_options.hpp"
 
 #include <chrono>
 #include <cstddef>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace vcs::app {
 
-// Every setting of the service. Each one can come from the configuration
-// file, an environment variable or the command line (later wins); see
-// describe_settings() and config/voice-campaign-service.conf.
+// Every setting of the service, each default written once: here, or in
+// the component's settings struct nested here. Each one can come from the
+// configuration file, an environment variable or the command line (later
+// wins); see usage() and config/voice-campaign-service.conf.
 struct config {
   std::string database_url;
   std::size_t db_pool_size = 4;
   std::chrono::milliseconds db_statement_timeout{20'000};
   std::chrono::milliseconds db_lock_timeout{5'000};
-  std::string public_listen = "127.0.0.1:8080";
-  std::string operator_listen = "127.0.0.1:8081";
-  std::size_t io_threads = 2;
+  http::server_options server;
   std::size_t worker_threads = 0; // CAF scheduler threads; 0 = one per core
   std::size_t request_workers = 8;
   std::size_t operator_workers = 2;
@@ -29,14 +32,6 @@ struct config {
   std::size_t tenant_max_pending = 256;
   std::string tenant_rate_limit = "plan";
   std::size_t cpu_heavy_threads = 0; // 0: every core but one
-  std::size_t header_limit = 16 * 1024;
-  std::size_t body_limit = 1024 * 1024;
-  std::size_t bulk_body_limit = 64 * 1024 * 1024;
-  std::chrono::milliseconds idle_timeout{30'000};
-  std::chrono::milliseconds read_timeout{30'000};
-  std::chrono::milliseconds shutdown_timeout{30'000};
-  std::size_t max_connections = 10'000;
-  std::size_t max_connections_per_client = 1'000;
   std::size_t max_queued_requests = 1'024;
   std::chrono::milliseconds max_queue_wait{5'000};
   std::chrono::milliseconds readiness_saturation{2'000};
@@ -49,11 +44,9 @@ struct config {
   std::chrono::milliseconds billing_sweep_interval{60'000};
   std::size_t billing_payment_due_days = 7;
   std::size_t billing_grace_days = 7;
-  std::chrono::milliseconds dial_interval{1'000};
+  actors::dial_scheduler_settings dial;
   std::size_t dial_batch = 50;
   std::size_t dial_idle_poll_seconds = 60;
-  std::size_t dial_lease_seconds = 30;
-  std::size_t dial_lost_call_seconds = 7'200;
   std::string simulated_outcomes =
       "human:50,voicemail:20,no_answer:20,busy:5,failed:3,invalid_number:2";
   std::chrono::milliseconds simulated_ring{2'000};
@@ -62,11 +55,7 @@ struct config {
   std::string voice_mode = "simulated";
   std::string provider_a_base_url = "https://api.vapi.ai";
   std::string callback_base_url;
-  std::chrono::milliseconds webhook_interval{250};
-  std::size_t webhook_max_attempts = 8;
-  std::chrono::milliseconds webhook_backoff{5'000};
-  std::chrono::milliseconds webhook_max_backoff{3'600'000};
-  std::chrono::milliseconds webhook_timeout{10'000};
+  actors::webhook_settings webhooks;
   std::string outbound_allow;
   std::string operator_token;
   std::string secret_key;
@@ -98,5 +87,8 @@ std::optional<tenant_rate_setting> read_tenant_rate_limit(std::string_view text)
 
 // The --help text: commands and every setting with its variable and default.
 std::string usage();
+
+// Every setting's name and value as the configuration file spells it.
+std::vector<std::pair<std::string, std::string>> describe(const config& c);
 
 } // namespace vcs::app

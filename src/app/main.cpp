@@ -87,7 +87,7 @@ int run_serve(const app::config& c) {
   http::front_pool operator_front{sys, app::operator_share(c), routes, svc, session_url};
   svc->ready = app::readiness(c, node, public_front);
 
-  raise_file_limit(c.max_connections);
+  raise_file_limit(c.server.max_connections);
   http::server server{
       app::server_settings(c, node, *svc), [&public_front, &operator_front](http::http_call call) {
         auto& front = call.request.listener == http::listener_kind::operator_api ? operator_front
@@ -95,8 +95,9 @@ int run_serve(const app::config& c) {
         front.dispatch(std::move(call));
       }};
   server.start();
-  spdlog::info("serving public API on {} (port {}), operator API on {} (port {})", c.public_listen,
-               server.public_port(), c.operator_listen, server.operator_port());
+  spdlog::info("serving public API on {} (port {}), operator API on {} (port {})",
+               c.server.public_listen, server.public_port(), c.server.operator_listen,
+               server.operator_port());
 
   server.wait_for_signal_and_drain();
   public_front.shutdown();

@@ -1,0 +1,78 @@
+// The settings table: each default is written once (in the config or the
+// settings struct nested in it), and the shipped configuration file and the
+// --help text say the same.
+
+#include "app/config.hpp"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <map>
+#include <regex>
+#include <string>
+#include <vector>
+
+namespace vcs::app {
+namespace {
+
+parsed_command parse(std::vector<std::string> args) {
+  args.insert(args.begin(), "voice-campaign-service");
+  std::vector<char*> argv;
+  for (auto& a : args)
+    argv.push_back(a.data());
+  return parse_command_line(static_cast<int>(argv.size()), argv.data());
+}
+
+TEST(Config, TheShippedFileHoldsTheBuiltInDefaults) {
+  // VCS_* variables, if any are set, apply to both alike.
+  const auto with_file = parse(
+      {"serve", std::string{"--config="} + VCS_SOURCE_DIR + "/config/voice-campaign-service.conf"});
+  const auto without = parse({"serve"});
+  EXPECT_EQ(describe(with_file.settings), describe(without.settings));
+}
+
+TEST(Config, TheReadmeTableShowsTheBuiltInDefaults) {
+  std::ifstream in{std::string{VCS_SOURCE_DIR} + "/README.md"};
+  ASSERT_TRUE(in);
+  std::map<std::string, std::string> defaults;
+  for (auto& [name, value] : describe(config{}))
+    defaults[name] = value;
+  // | `name` | `VCS_NAME` | `default` ... (rows that start with a value)
+  const std::regex row{R"(^\| `([a-z0-9-]+)` \| `VCS_[A-Z0-9_]+` \| `([^`]*)`)"};
+  int checked = 0;
+  for (std::string line; std::getline(in, line);) {
+    std::smatch m;
+    if (!std::regex_search(line, m, row))
+      continue;
+    ASSERT_TRUE(defaults.count(m[1])) << "README lists an unknown setting: " << m[1];
+    EXPECT_EQ(m[2].str(), defaults[m[1]]) << m[1];
+    ++checked;
+  }
+  EXPECT_GT(checked, 30);
+}
+
+TEST(Config, HelpShowsEachDefaultFromItsStruct) {
+  const auto help = usage();
+  const http::server_options server;
+  const actors::webhook_settings webhooks;
+  EXPECT_NE(help.find("HTTP event loop threads (" + std::to_string(server.io_threads) + ")"),
+            std::string::npos);
+  EXPECT_NE(help.find("delivery attempts before a webhook is dead-lettered (" +
+                      std::to_string(webhooks.max_attempts) + ")"),
+            std::string::npos);
+}
+
+TEST(Config, NestedSettingsAreReadIntoTheirStructs) {
+  const auto c = parse({"serve", "--io-threads=5", "--dial-lease-seconds=45",
+                        "--webhook-backoff-ms=1500", "--public-listen=0.0.0.0:9000"})
+                     .settings;
+  EXPECT_EQ(c.server.io_threads, 5u);
+  EXPECT_EQ(c.dial.lease_seconds, 45);
+  EXPECT_EQ(c.webhooks.base_backoff, std::chrono::milliseconds{1500});
+  EXPECT_EQ(c.server.public_listen, "0.0.0.0:9000");
+  EXPECT_THROW(parse({"serve", "--dial-lease-seconds=4294967296"}), std::invalid_argument);
+  EXPECT_THROW(parse({"serve", "--io-threads=-1"}), std::invalid_argument);
+}
+
+} // namespace
+} // namespace vcs::app
