@@ -20,7 +20,7 @@ constexpr int32_t page_size = 200;
 // How long a sweep asked for on demand waits for another node's sweep.
 constexpr auto lock_wait = std::chrono::seconds(20);
 
-void begin(self_ptr self, billing_scheduler_state::waiting next);
+void begin(self_ptr self, serial_rounds<sweep_counts>::round next);
 
 void finish(self_ptr self, const std::optional<caf::error>& failure) {
   auto& st = self->state;
@@ -35,13 +35,9 @@ void finish(self_ptr self, const std::optional<caf::error>& failure) {
                  "{} periods renewed, {} failed",
                  st.counts.subscriptions, st.counts.overdue, st.counts.past_due, st.counts.blocked,
                  st.counts.renewed, st.counts.failed);
-  st.running = false;
   st.reply.reset();
-  if (!st.queue.empty()) {
-    auto next = std::move(st.queue.front());
-    st.queue.pop_front();
-    begin(self, std::move(next));
-  }
+  if (auto next = st.rounds.finished())
+    begin(self, std::move(*next));
 }
 
 void release(self_ptr self, std::optional<caf::error> failure) {
@@ -97,9 +93,8 @@ void next_page(self_ptr self) {
       [self](const caf::error& e) { release(self, e); });
 }
 
-void begin(self_ptr self, billing_scheduler_state::waiting next) {
+void begin(self_ptr self, serial_rounds<sweep_counts>::round next) {
   auto& st = self->state;
-  st.running = true;
   st.now = next.now;
   st.reply = std::move(next.reply);
   st.counts = {};
@@ -131,13 +126,6 @@ void begin(self_ptr self, billing_scheduler_state::waiting next) {
       [self](const caf::error& e) { release(self, e); });
 }
 
-void enqueue(self_ptr self, billing_scheduler_state::waiting w) {
-  if (self->state.running)
-    self->state.queue.push_back(std::move(w));
-  else
-    begin(self, std::move(w));
-}
-
 } // namespace
 
 billing_scheduler_actor::behavior_type
@@ -151,14 +139,14 @@ billing_scheduler(billing_scheduler_actor::stateful_pointer<billing_scheduler_st
   self->send(self, tick_atom::value);
   return {
       [self](tick_atom) {
-        // A periodic sweep skips its turn while another is running or queued.
-        if (!self->state.running && self->state.queue.empty())
-          begin(self, {domain::now(), std::nullopt});
+        if (auto round = self->state.rounds.tick(domain::now()))
+          begin(self, std::move(*round));
         self->delayed_send(self, self->state.interval, tick_atom::value);
       },
       [self](sweep_atom, sweep_request req) -> caf::result<sweep_counts> {
         auto rp = self->make_response_promise<sweep_counts>();
-        enqueue(self, {req.now, rp});
+        if (auto round = self->state.rounds.ask({req.now, rp}))
+          begin(self, std::move(*round));
         return rp;
       },
   };

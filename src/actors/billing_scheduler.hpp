@@ -2,11 +2,11 @@
 
 #include "actors/actors.hpp"
 #include "actors/entity_config.hpp"
+#include "actors/serial_rounds.hpp"
 
 #include <caf/typed_response_promise.hpp>
 
 #include <chrono>
-#include <deque>
 #include <optional>
 
 namespace vcs::actors {
@@ -22,15 +22,9 @@ struct billing_scheduler_state {
   db_worker_actor lock_worker;
   std::chrono::milliseconds interval{0};
 
-  // A sweep asked for while another runs; it starts when that one ends.
-  struct waiting {
-    domain::timestamp now{};
-    std::optional<caf::typed_response_promise<sweep_counts>> reply;
-  };
-  std::deque<waiting> queue;
+  serial_rounds<sweep_counts> rounds;
 
   // The sweep in progress.
-  bool running = false;
   domain::timestamp now{};
   std::optional<caf::typed_response_promise<sweep_counts>> reply;
   sweep_counts counts;

@@ -24,19 +24,15 @@ struct round_work {
   std::vector<storage::usage_due> usage;
 };
 
-void begin(self_ptr self, dial_scheduler_state::waiting next);
+void begin(self_ptr self, serial_rounds<dial_counts>::round next);
 
 void finish(self_ptr self) {
   auto& st = self->state;
   if (st.reply)
     st.reply->deliver(st.counts);
-  st.running = false;
   st.reply.reset();
-  if (!st.queue.empty()) {
-    auto next = std::move(st.queue.front());
-    st.queue.pop_front();
-    begin(self, std::move(next));
-  }
+  if (auto next = st.rounds.finished())
+    begin(self, std::move(*next));
 }
 
 void one_done(self_ptr self) {
@@ -110,9 +106,8 @@ void record_usage(self_ptr self, const storage::usage_due& due) {
           [](caf::error&) {});
 }
 
-void begin(self_ptr self, dial_scheduler_state::waiting next) {
+void begin(self_ptr self, serial_rounds<dial_counts>::round next) {
   auto& st = self->state;
-  st.running = true;
   st.reply = std::move(next.reply);
   st.counts = {};
   st.outstanding = 1; // the round itself, released below
@@ -154,13 +149,6 @@ void begin(self_ptr self, dial_scheduler_state::waiting next) {
       });
 }
 
-void enqueue(self_ptr self, dial_scheduler_state::waiting w) {
-  if (self->state.running)
-    self->state.queue.push_back(std::move(w));
-  else
-    begin(self, std::move(w));
-}
-
 } // namespace
 
 dial_scheduler_actor::behavior_type
@@ -173,14 +161,14 @@ dial_scheduler(dial_scheduler_actor::stateful_pointer<dial_scheduler_state> self
   self->send(self, tick_atom::value);
   return {
       [self](tick_atom) {
-        // A periodic round skips its turn while another is running or queued.
-        if (!self->state.running && self->state.queue.empty())
-          begin(self, {domain::now(), std::nullopt});
+        if (auto round = self->state.rounds.tick(domain::now()))
+          begin(self, std::move(*round));
         self->delayed_send(self, self->state.settings.interval, tick_atom::value);
       },
       [self](dial_atom, dial_request req) -> caf::result<dial_counts> {
         auto rp = self->make_response_promise<dial_counts>();
-        enqueue(self, {req.now, rp});
+        if (auto round = self->state.rounds.ask({req.now, rp}))
+          begin(self, std::move(*round));
         return rp;
       },
   };

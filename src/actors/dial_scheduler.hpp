@@ -3,11 +3,11 @@
 #include "actors/actors.hpp"
 #include "actors/dial_settings.hpp"
 #include "actors/entity_config.hpp"
+#include "actors/serial_rounds.hpp"
 
 #include <caf/typed_response_promise.hpp>
 
 #include <chrono>
-#include <deque>
 #include <optional>
 
 namespace vcs::actors {
@@ -21,14 +21,9 @@ struct dial_scheduler_state {
   registry_actor registry;
   dial_scheduler_settings settings;
 
-  struct waiting {
-    domain::timestamp now{};
-    std::optional<caf::typed_response_promise<dial_counts>> reply;
-  };
-  std::deque<waiting> queue;
+  serial_rounds<dial_counts> rounds;
 
   // The round in progress.
-  bool running = false;
   std::optional<caf::typed_response_promise<dial_counts>> reply;
   dial_counts counts;
   std::size_t outstanding = 0;
