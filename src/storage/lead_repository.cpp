@@ -87,32 +87,13 @@ FROM leads WHERE campaign_id = $1 AND tenant_id = $5 AND $2::bigint = 0 AND $3::
 ORDER BY position DESC LIMIT $4)sql"};
 #undef LEAD_COLUMNS
 
-// mark_as_unanswered is domain::mark_unanswered (the lead call state
-// machine) as a set-based SQL merge: answered leads only, back to IDLE, a new
-// round of attempts. call_state_test covers the rule, lead_test this SQL.
-constexpr prepared_statement update_stmt{"vcs_update_lead", R"sql(
-UPDATE leads SET
-  first_name = coalesce($4, first_name),
-  last_name = coalesce($5, last_name),
-  email = coalesce($6, email),
-  do_not_call = coalesce($7::boolean, do_not_call),
-  custom_fields = custom_fields || coalesce($8::jsonb, '{}'::jsonb),
-  answered = CASE WHEN $9::boolean THEN false ELSE answered END,
-  answer_type = CASE WHEN $9::boolean THEN '' ELSE answer_type END,
-  answered_at = CASE WHEN $9::boolean THEN NULL ELSE answered_at END,
-  call_status = CASE WHEN $9::boolean THEN 'IDLE' ELSE call_status END,
-  next_attempt_after = CASE WHEN $9::boolean THEN NULL ELSE next_attempt_after END,
-  call_error_reason = CASE WHEN $9::boolean THEN NULL ELSE call_error_reason END,
-  attempts_made = CASE WHEN $9::boolean THEN 0 ELSE attempts_made END,
-  daily_attempts = CASE WHEN $9::boolean THEN 0 ELSE daily_attempts END,
-  daily_attempts_day = CASE WHEN $9::boolean THEN NULL ELSE daily_attempts_day END,
-  updated_at = now()
-WHERE tenant_id = $1 AND campaign_id = $2 AND phone_number = $3 AND (NOT $9::boolean OR answered)
-RETURNING id)sql"};
-
-// Several update items in one statement, one outcome row per item in order:
+// Update items in one statement, one outcome row per item in order:
 // updated, or whether the lead exists at all (then it was not answered).
-// The same merge as update_stmt; items arrive as parallel text arrays.
+// Items arrive as parallel text arrays and merge into the stored row
+// (custom_fields keys into the stored object), so concurrent writers on any
+// node lose nothing. mark_as_unanswered is domain::mark_unanswered (the lead
+// call state machine) as a set-based SQL merge: an answered or COMPLETED
+// lead only, back to IDLE, a new round of attempts; lead_test ties the two.
 constexpr prepared_statement update_many_stmt{"vcs_update_leads", R"sql(
 WITH input AS (
   SELECT * FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
@@ -137,16 +118,12 @@ WITH input AS (
     updated_at = now()
   FROM input i
   WHERE l.tenant_id = $1 AND l.campaign_id = $2 AND l.phone_number = i.phone
-    AND (NOT i.mark::boolean OR l.answered)
+    AND (NOT i.mark::boolean OR l.answered OR l.call_status = 'COMPLETED')
   RETURNING i.ord
 )
 SELECT u.ord IS NOT NULL, EXISTS (SELECT 1 FROM leads x WHERE x.tenant_id = $1
                                   AND x.campaign_id = $2 AND x.phone_number = i.phone)
 FROM input i LEFT JOIN upd u ON u.ord = i.ord ORDER BY i.ord)sql"};
-
-constexpr prepared_statement exists_stmt{
-    "vcs_lead_exists",
-    "SELECT 1 FROM leads WHERE tenant_id = $1 AND campaign_id = $2 AND phone_number = $3"};
 
 // Removal items in one statement: each names its lead by id, or else by
 // phone number; the leads found are deleted (index look-ups, whatever the
@@ -255,24 +232,6 @@ std::optional<lead_page> list_leads(soci::session& sql, int64_t tenant_id, int64
   return out;
 }
 
-domain::lead_outcome update_lead(soci::session& sql, int64_t tenant_id, int64_t campaign_id,
-                                 const domain::lead_update& item) {
-  auto t = std::to_string(tenant_id);
-  auto c = std::to_string(campaign_id);
-  auto opt = [](const std::optional<std::string>& v) -> pg_param {
-    return v ? pg_param{*v} : std::nullopt;
-  };
-  pg_param dnc = item.do_not_call ? pg_param{*item.do_not_call ? "true" : "false"} : std::nullopt;
-  std::string_view mark = item.mark_as_unanswered ? "true" : "false";
-  auto updated = execute(sql, update_stmt,
-                         {t, c, item.phone_number, opt(item.first_name), opt(item.last_name),
-                          opt(item.email), dnc, opt(item.custom_fields_json), mark});
-  if (updated.size() > 0)
-    return domain::lead_outcome::done;
-  auto exists = execute(sql, exists_stmt, {t, c, item.phone_number});
-  return exists.size() > 0 ? domain::lead_outcome::not_answered : domain::lead_outcome::not_found;
-}
-
 namespace {
 
 // A PostgreSQL array literal of text elements (NULL for nullopt).
@@ -298,23 +257,16 @@ std::string pg_text_array(const std::vector<std::optional<std::string>>& items) 
 
 } // namespace
 
-std::vector<domain::lead_outcome> update_leads(soci::session& sql, int64_t tenant_id,
-                                               int64_t campaign_id,
-                                               const std::vector<domain::lead_update>& items) {
-  std::vector<domain::lead_outcome> out;
-  // One UPDATE touches a row once, so a phone number sent twice is applied
-  // item by item, in order, like a single update each.
-  std::vector<std::string_view> phones;
-  for (const auto& item : items)
-    phones.push_back(item.phone_number);
-  std::sort(phones.begin(), phones.end());
-  if (items.size() == 1 || std::adjacent_find(phones.begin(), phones.end()) != phones.end()) {
-    for (const auto& item : items)
-      out.push_back(update_lead(sql, tenant_id, campaign_id, item));
-    return out;
-  }
+namespace {
+
+// One round of update items with distinct phone numbers (`round` indexes
+// `items`), in one statement; each item's outcome goes to out[index].
+void update_round(soci::session& sql, int64_t tenant_id, int64_t campaign_id,
+                  const std::vector<domain::lead_update>& items,
+                  const std::vector<std::size_t>& round, std::vector<domain::lead_outcome>& out) {
   std::vector<std::optional<std::string>> phone, first, last, email, dnc, custom, mark;
-  for (const auto& item : items) {
+  for (const auto k : round) {
+    const auto& item = items[k];
     phone.emplace_back(item.phone_number);
     first.push_back(item.first_name);
     last.push_back(item.last_name);
@@ -329,9 +281,31 @@ std::vector<domain::lead_outcome> update_leads(soci::session& sql, int64_t tenan
                        pg_text_array(first), pg_text_array(last), pg_text_array(email),
                        pg_text_array(dnc), pg_text_array(custom), pg_text_array(mark)});
   for (int i = 0; i < rows.size(); ++i)
-    out.push_back(rows.boolean(i, 0)   ? domain::lead_outcome::done
-                  : rows.boolean(i, 1) ? domain::lead_outcome::not_answered
-                                       : domain::lead_outcome::not_found);
+    out[round[static_cast<std::size_t>(i)]] = rows.boolean(i, 0) ? domain::lead_outcome::done
+                                              : rows.boolean(i, 1)
+                                                  ? domain::lead_outcome::not_answered
+                                                  : domain::lead_outcome::not_found;
+}
+
+} // namespace
+
+std::vector<domain::lead_outcome> update_leads(soci::session& sql, int64_t tenant_id,
+                                               int64_t campaign_id,
+                                               const std::vector<domain::lead_update>& items) {
+  // One UPDATE touches a row once, so the n-th item naming a phone number
+  // goes to round n: every number's items apply in the order sent, as if
+  // run one by one, in as many statements as a number repeats.
+  std::vector<std::vector<std::size_t>> rounds;
+  std::unordered_map<std::string_view, std::size_t> seen;
+  for (std::size_t k = 0; k < items.size(); ++k) {
+    const auto n = seen[items[k].phone_number]++;
+    if (n == rounds.size())
+      rounds.emplace_back();
+    rounds[n].push_back(k);
+  }
+  std::vector<domain::lead_outcome> out(items.size(), domain::lead_outcome::not_found);
+  for (const auto& round : rounds)
+    update_round(sql, tenant_id, campaign_id, items, round, out);
   return out;
 }
 

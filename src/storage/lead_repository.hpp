@@ -43,14 +43,10 @@ struct lead_page {
 std::optional<lead_page> list_leads(soci::session& sql, int64_t tenant_id, int64_t campaign_id,
                                     int64_t offset, int32_t limit);
 
-// Applies one update item as a merge in SQL (custom_fields keys merge into
-// the stored object), so concurrent writers on any node lose nothing.
-domain::lead_outcome update_lead(soci::session& sql, int64_t tenant_id, int64_t campaign_id,
-                                 const domain::lead_update& item);
-
-// Applies several update items in one statement (one outcome per item, in
-// order), with the same merge as update_lead; items naming the same phone
-// number twice are applied one by one.
+// Applies update items as merges in SQL (custom_fields keys merge into the
+// stored object), so concurrent writers on any node lose nothing: one
+// outcome per item, in order. One statement for distinct phone numbers; a
+// number named n times takes n statements (rounds), applied in order.
 std::vector<domain::lead_outcome> update_leads(soci::session& sql, int64_t tenant_id,
                                                int64_t campaign_id,
                                                const std::vector<domain::lead_update>& items);

@@ -1,9 +1,11 @@
 // Leads: add, bulk add (durable, asynchronous), list, bulk update and
 // removal, v1 update and removal.
 
+#include "domain/call_state.hpp"
 #include "domain/global_id.hpp"
 #include "service_fixture.hpp"
 #include "storage/database.hpp"
+#include "storage/dialer_repository.hpp"
 
 #include <soci/soci.h>
 
@@ -279,7 +281,7 @@ TEST_F(lead_test, bulk_update_keeps_text_exact_and_applies_repeats_in_order) {
        phone(2) + R"(","last_name":"NULL"},
        {"phone_number":")" +
        phone(3) + R"(","custom_fields":{"a":1}})");
-  // A repeated number: item by item.
+  // A repeated number: a second round, after the first.
   bulk(R"({"phone_number":")" + phone(3) + R"(","custom_fields":{"b":2}},
        {"phone_number":")" +
        phone(3) + R"(","custom_fields":{"c":3}})");
@@ -361,6 +363,63 @@ TEST_F(lead_test, mark_as_unanswered_resets_an_answered_lead) {
   *sql << "SELECT daily_attempts FROM leads WHERE campaign_id = :c", soci::use(cid),
       soci::into(daily);
   EXPECT_EQ(daily, 0);
+}
+
+// The SQL of mark_as_unanswered and domain::mark_unanswered are one rule:
+// from the same stored state, the bulk update leaves what the domain
+// function returns, and refuses exactly when it changes nothing.
+TEST_F(lead_test, mark_as_unanswered_in_sql_is_the_domain_rule) {
+  ASSERT_EQ(add(R"({"phone_number":"+14155550001"})").status, 201u);
+  auto sql = storage::open_session(database_url());
+  const auto cid = campaign_db_id();
+  long long lead_id = 0;
+  *sql << "SELECT id FROM leads WHERE campaign_id = :c", soci::use(cid), soci::into(lead_id);
+  const auto tenant_id = *domain::decode_global_id(domain::entity::tenant, t.id);
+  const auto at = std::chrono::floor<std::chrono::seconds>(domain::now());
+
+  domain::lead_call_state answered;
+  answered.status = domain::call_status::completed;
+  answered.answered = true;
+  answered.answer_type = "voicemail";
+  answered.attempts_made = 3;
+  answered.daily_attempts = 2;
+  answered.daily_attempts_day = "2026-01-02";
+  answered.next_attempt_after = at + std::chrono::hours(1);
+  answered.answered_at = at;
+  answered.call_error_reason = "busy";
+  domain::lead_call_state waiting;
+  waiting.status = domain::call_status::idle;
+  waiting.attempts_made = 1;
+  waiting.daily_attempts = 1;
+  waiting.daily_attempts_day = "2026-01-02";
+  waiting.next_attempt_after = at;
+  waiting.call_error_reason = "no_answer";
+
+  // COMPLETED without the answered flag: no transition makes it, but the
+  // rule covers it, so the SQL must too.
+  domain::lead_call_state completed = waiting;
+  completed.status = domain::call_status::completed;
+
+  for (const auto& before : {answered, waiting, completed}) {
+    storage::store_call_state(*sql, tenant_id, lead_id, before);
+    auto r = pub("PATCH", base + "/leads/update/bulk", t.key,
+                 R"([{"phone_number":"+14155550001","mark_as_unanswered":true}])");
+    ASSERT_EQ(r.status, 200u) << r.body;
+    const auto expected = domain::mark_unanswered(before);
+    const bool changed = expected.status != before.status || expected.answered != before.answered;
+    EXPECT_EQ(parse(r.body)["results"][0]["success"].GetBool(), changed) << r.body;
+    auto stored = storage::find_call_state(*sql, tenant_id, lead_id);
+    ASSERT_TRUE(stored);
+    EXPECT_EQ(stored->status, expected.status);
+    EXPECT_EQ(stored->answered, expected.answered);
+    EXPECT_EQ(stored->answer_type, expected.answer_type);
+    EXPECT_EQ(stored->attempts_made, expected.attempts_made);
+    EXPECT_EQ(stored->daily_attempts, expected.daily_attempts);
+    EXPECT_EQ(stored->daily_attempts_day, expected.daily_attempts_day);
+    EXPECT_EQ(stored->next_attempt_after, expected.next_attempt_after);
+    EXPECT_EQ(stored->answered_at, expected.answered_at);
+    EXPECT_EQ(stored->call_error_reason, expected.call_error_reason);
+  }
 }
 
 TEST_F(lead_test, bulk_remove_by_phone_or_id_with_id_winning) {
