@@ -94,36 +94,44 @@ ORDER BY position DESC LIMIT $4)sql"};
 // node lose nothing. mark_as_unanswered is domain::mark_unanswered (the lead
 // call state machine) as a set-based SQL merge: an answered or COMPLETED
 // lead only, back to IDLE, a new round of attempts; lead_test ties the two.
+// Each item finds its lead by the unique (campaign, phone) index in a
+// LATERAL lookup that the planner cannot flatten (LIMIT): as a plain join,
+// a generic plan made while a fresh import had not yet been analysed
+// scanned the whole campaign per statement (445 ms for 100 items of
+// 10,000 leads instead of about 1 ms).
 constexpr prepared_statement update_many_stmt{"vcs_update_leads", R"sql(
 WITH input AS (
   SELECT * FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
                        $9::text[])
     WITH ORDINALITY AS i(phone, first_name, last_name, email, dnc, custom, mark, ord)
+), target AS (
+  SELECT i.*, x.id AS lead_id FROM input i
+  LEFT JOIN LATERAL (SELECT id FROM leads WHERE tenant_id = $1 AND campaign_id = $2
+                     AND phone_number = i.phone LIMIT 1) x ON true
 ), upd AS (
   UPDATE leads l SET
-    first_name = coalesce(i.first_name, l.first_name),
-    last_name = coalesce(i.last_name, l.last_name),
-    email = coalesce(i.email, l.email),
-    do_not_call = coalesce(i.dnc::boolean, l.do_not_call),
-    custom_fields = l.custom_fields || coalesce(i.custom::jsonb, '{}'::jsonb),
-    answered = CASE WHEN i.mark::boolean THEN false ELSE l.answered END,
-    answer_type = CASE WHEN i.mark::boolean THEN '' ELSE l.answer_type END,
-    answered_at = CASE WHEN i.mark::boolean THEN NULL ELSE l.answered_at END,
-    call_status = CASE WHEN i.mark::boolean THEN 'IDLE' ELSE l.call_status END,
-    next_attempt_after = CASE WHEN i.mark::boolean THEN NULL ELSE l.next_attempt_after END,
-    call_error_reason = CASE WHEN i.mark::boolean THEN NULL ELSE l.call_error_reason END,
-    attempts_made = CASE WHEN i.mark::boolean THEN 0 ELSE l.attempts_made END,
-    daily_attempts = CASE WHEN i.mark::boolean THEN 0 ELSE l.daily_attempts END,
-    daily_attempts_day = CASE WHEN i.mark::boolean THEN NULL ELSE l.daily_attempts_day END,
+    first_name = coalesce(t.first_name, l.first_name),
+    last_name = coalesce(t.last_name, l.last_name),
+    email = coalesce(t.email, l.email),
+    do_not_call = coalesce(t.dnc::boolean, l.do_not_call),
+    custom_fields = l.custom_fields || coalesce(t.custom::jsonb, '{}'::jsonb),
+    answered = CASE WHEN t.mark::boolean THEN false ELSE l.answered END,
+    answer_type = CASE WHEN t.mark::boolean THEN '' ELSE l.answer_type END,
+    answered_at = CASE WHEN t.mark::boolean THEN NULL ELSE l.answered_at END,
+    call_status = CASE WHEN t.mark::boolean THEN 'IDLE' ELSE l.call_status END,
+    next_attempt_after = CASE WHEN t.mark::boolean THEN NULL ELSE l.next_attempt_after END,
+    call_error_reason = CASE WHEN t.mark::boolean THEN NULL ELSE l.call_error_reason END,
+    attempts_made = CASE WHEN t.mark::boolean THEN 0 ELSE l.attempts_made END,
+    daily_attempts = CASE WHEN t.mark::boolean THEN 0 ELSE l.daily_attempts END,
+    daily_attempts_day = CASE WHEN t.mark::boolean THEN NULL ELSE l.daily_attempts_day END,
     updated_at = now()
-  FROM input i
-  WHERE l.tenant_id = $1 AND l.campaign_id = $2 AND l.phone_number = i.phone
-    AND (NOT i.mark::boolean OR l.answered OR l.call_status = 'COMPLETED')
-  RETURNING i.ord
+  FROM target t
+  WHERE l.id = t.lead_id AND l.tenant_id = $1
+    AND (NOT t.mark::boolean OR l.answered OR l.call_status = 'COMPLETED')
+  RETURNING t.ord
 )
-SELECT u.ord IS NOT NULL, EXISTS (SELECT 1 FROM leads x WHERE x.tenant_id = $1
-                                  AND x.campaign_id = $2 AND x.phone_number = i.phone)
-FROM input i LEFT JOIN upd u ON u.ord = i.ord ORDER BY i.ord)sql"};
+SELECT u.ord IS NOT NULL, t.lead_id IS NOT NULL
+FROM target t LEFT JOIN upd u ON u.ord = t.ord ORDER BY t.ord)sql"};
 
 // Removal items in one statement: each names its lead by id, or else by
 // phone number; the leads found are deleted (index look-ups, whatever the
