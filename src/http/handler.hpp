@@ -17,6 +17,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <tuple>
 #include <utility>
 #include <vector>
@@ -85,6 +86,10 @@ public:
   std::function<void(const outbound_response&)> before_reply;
   // Added to whatever response leaves (the tenant's rate limit state).
   std::vector<std::pair<std::string, std::string>> response_headers;
+
+  // The value of the route pattern's {name} placeholder, e.g.
+  // param("campaign_id"); see path_params::get.
+  const std::string& param(std::string_view name) const { return params.get(name); }
 
   void respond(unsigned status, std::string body);
   void respond(outbound_response response);

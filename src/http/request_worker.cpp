@@ -5,6 +5,7 @@
 #include "http/error_mapping.hpp"
 #include "http/json.hpp"
 #include "http/rate_limiter.hpp"
+#include "http/request_error.hpp"
 #include "storage/api_key_repository.hpp"
 #include "storage/database.hpp"
 #include "storage/idempotency_repository.hpp"
@@ -161,16 +162,14 @@ bool request_worker_state::within_rate(const exchange_ptr& ex) {
   return false;
 }
 
-void request_worker_state::serve(request_worker_actor::pointer self,
-                                 http_call& call) {
+void request_worker_state::serve(request_worker_actor::pointer self, http_call& call) {
   const auto client = client_of(call);
   handle(self, call);
   if (auto next = queue->finished(index, client))
     self->send(self, std::move(*next));
 }
 
-void request_worker_state::watch(request_worker_actor::pointer self,
-                                 const exchange_ptr& ex) {
+void request_worker_state::watch(request_worker_actor::pointer self, const exchange_ptr& ex) {
   waiting.push_back(ex);
   if (!checking_deadlines) {
     checking_deadlines = true;
@@ -194,17 +193,15 @@ void request_worker_state::check_deadlines(request_worker_actor::pointer self) {
     self->delayed_send(self, deadline_check_interval, actors::deadline_atom::value);
 }
 
-void request_worker_state::handle(request_worker_actor::pointer self,
-                                  http_call& call) {
+void request_worker_state::handle(request_worker_actor::pointer self, http_call& call) {
   auto ex = std::make_shared<exchange>(std::move(call), *svc);
   if (svc->max_queue_wait.count() > 0 &&
       std::chrono::steady_clock::now() - ex->request.received > svc->max_queue_wait) {
     ex->respond(overloaded_response());
     return;
   }
-  const auto& table = ex->request.listener == listener_kind::public_api
-                          ? routes->public_api
-                          : routes->operator_api;
+  const auto& table =
+      ex->request.listener == listener_kind::public_api ? routes->public_api : routes->operator_api;
   auto parsed = parse_target(ex->request.target);
   if (!parsed) {
     ex->fail({domain::errc::bad_request, "Invalid request target"});
@@ -233,6 +230,8 @@ void request_worker_state::handle(request_worker_actor::pointer self,
       return;
     worker_context ctx{self, [this]() -> soci::session& { return db(); }, *svc};
     match.found->target->handle(ex, ctx);
+  } catch (const request_error& e) {
+    ex->fail(e.error());
   } catch (const std::exception& e) {
     auto err = storage::translate(e, sql->broken());
     if (err.code == domain::errc::internal)

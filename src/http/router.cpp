@@ -1,6 +1,17 @@
 #include "http/router.hpp"
 
+#include <cassert>
+
 namespace vcs::http {
+
+const std::string& path_params::get(std::string_view name) const {
+  for (const auto& e : entries_)
+    if (e.name == name)
+      return e.value;
+  assert(!"no such placeholder in the route's pattern");
+  static const std::string none;
+  return none;
+}
 
 std::vector<std::string_view> split_path(std::string_view path) {
   std::vector<std::string_view> parts;
@@ -20,7 +31,9 @@ void router::add(route r) {
   compiled c;
   for (auto seg : split_path(r.pattern)) {
     bool placeholder = seg.size() >= 2 && seg.front() == '{' && seg.back() == '}';
-    c.segments.push_back({placeholder ? std::string{} : std::string{seg}, placeholder});
+    if (placeholder)
+      seg = seg.substr(1, seg.size() - 2);
+    c.segments.push_back({std::string{seg}, placeholder});
   }
   c.r = r;
   compiled_.push_back(std::move(c));
@@ -37,8 +50,8 @@ bool router::matches(const compiled& c, const std::vector<std::string_view>& par
       if (parts[i].empty())
         return false;
       if (params)
-        params->emplace_back(parts[i]);
-    } else if (c.segments[i].literal != parts[i]) {
+        params->add(c.segments[i].text, parts[i]);
+    } else if (c.segments[i].text != parts[i]) {
       return false;
     }
   }

@@ -9,8 +9,29 @@ namespace vcs::http {
 
 class handler;
 
-// Path parameters in the order their {placeholders} appear in the pattern.
-using path_params = std::vector<std::string>;
+// The values a matched path gave its route's {name} placeholders, read by
+// name. Names are views of the router's patterns: valid while the router
+// lives, as the route it matched.
+class path_params {
+public:
+  struct entry {
+    std::string_view name;
+    std::string value;
+  };
+
+  void add(std::string_view name, std::string_view value) {
+    entries_.push_back({name, std::string{value}});
+  }
+  void clear() noexcept { entries_.clear(); }
+  // The value of {name}. Asking for a name the route's pattern lacks is a
+  // programming error: asserted, and empty in a release build.
+  const std::string& get(std::string_view name) const;
+  std::vector<entry>::const_iterator begin() const noexcept { return entries_.begin(); }
+  std::vector<entry>::const_iterator end() const noexcept { return entries_.end(); }
+
+private:
+  std::vector<entry> entries_;
+};
 
 // Method + path pattern -> handler. Patterns are literal segments and
 // {name} placeholders; a trailing slash is significant (the billing routes
@@ -43,7 +64,8 @@ public:
 
 private:
   struct segment {
-    std::string literal;
+    // The literal, or the placeholder's name without its braces.
+    std::string text;
     bool placeholder = false;
   };
   struct compiled {

@@ -39,7 +39,7 @@ void route(const http::router& table, bool is_public, const std::string& method,
   }
   FUZZ_CHECK(match.found != nullptr && match.found->method == method);
   for (const auto& p : match.params)
-    FUZZ_CHECK(!p.empty());
+    FUZZ_CHECK(!p.value.empty());
   if (is_public)
     fuzz::matched_route(match.found->method + " " + match.found->pattern, t, match.params, body);
 }

@@ -537,7 +537,9 @@ void webhook_text(std::string_view text) {
 
 void matched_route(const std::string& route, const http::target& t, const http::path_params& params,
                    std::string_view body) {
-  auto id = [&](std::size_t i, entity kind) { return domain::parse_id(kind, params.at(i)); };
+  auto id = [&](std::string_view name, entity kind) {
+    return domain::parse_id(kind, params.get(name));
+  };
   // Routes whose handlers read nothing from the request beyond the path.
   static const std::set<std::string> no_input{
       "GET /healthz",
@@ -554,23 +556,23 @@ void matched_route(const std::string& route, const http::target& t, const http::
   if (route == "POST /api/v2/clients/create")
     return client_create_body(body);
   if (route == "GET /api/v2/clients/{client_id}") {
-    id(0, entity::client);
+    id("client_id", entity::client);
     return;
   }
   if (route == "GET /api/v2/client-forms/{client_form_id}/submissions") {
-    id(0, entity::client_form);
+    id("client_form_id", entity::client_form);
     if (auto c = t.param("client_id"))
       domain::parse_id(entity::client, *c);
     return;
   }
   if (route == "GET /api/v2/client-account-configurations/{client_account_configuration_id}/"
                "resources") {
-    id(0, entity::account_configuration);
+    id("client_account_configuration_id", entity::account_configuration);
     return;
   }
   if (route == "POST /api/v2/client-account-configurations/{client_account_configuration_id}/"
                "resources/assign") {
-    id(0, entity::account_configuration);
+    id("client_account_configuration_id", entity::account_configuration);
     return assignments_body(body);
   }
   if (route == "POST /api/v2/voice-pod")
@@ -583,59 +585,62 @@ void matched_route(const std::string& route, const http::target& t, const http::
     return billing_query(t, billing_list::subscriptions);
   if (route == "GET /api/v2/external-billing/usage")
     return billing_query(t, billing_list::usage);
-  if (route == "GET /api/v2/external-billing/payment-requests/{payment_request_id}/" ||
-      route == "GET /api/v2/external-billing/subscriptions/{subscription_id}/") {
-    domain::parse_positive_int(params.at(0));
+  if (route == "GET /api/v2/external-billing/payment-requests/{payment_request_id}/") {
+    domain::parse_positive_int(params.get("payment_request_id"));
+    return;
+  }
+  if (route == "GET /api/v2/external-billing/subscriptions/{subscription_id}/") {
+    domain::parse_positive_int(params.get("subscription_id"));
     return;
   }
   if (route == "PATCH /api/v2/external-billing/payment-requests/{payment_request_id}/update") {
-    domain::parse_positive_int(params.at(0));
+    domain::parse_positive_int(params.get("payment_request_id"));
     return payment_update_body(body);
   }
   if (route == "POST /api/v2/voice-campaigns")
     return campaign_body(body, true);
   if (route == "GET /api/v2/voice-campaigns/{campaign_id}") {
-    id(0, entity::campaign);
+    id("campaign_id", entity::campaign);
     return;
   }
   if (route == "PATCH /api/v2/voice-campaigns/{campaign_id}") {
-    id(0, entity::campaign);
+    id("campaign_id", entity::campaign);
     return campaign_body(body, false);
   }
   if (route == "PATCH /api/v2/voice-campaigns/{campaign_id}/status") {
-    id(0, entity::campaign);
+    id("campaign_id", entity::campaign);
     return campaign_status_body(body);
   }
   if (route == "POST /api/v2/voice-campaigns/{campaign_id}/leads" ||
       route == "PATCH /v1/api/voice-campaigns/{campaign_id}/lead/update" ||
       route == "DELETE /v1/api/voice-campaigns/{campaign_id}/lead/remove") {
-    id(0, entity::campaign);
+    id("campaign_id", entity::campaign);
     return single_lead_bodies(body);
   }
   if (route == "POST /api/v2/voice-campaigns/{campaign_id}/leads/bulk" ||
       route == "PATCH /api/v2/voice-campaigns/{campaign_id}/leads/update/bulk" ||
       route == "DELETE /api/v2/voice-campaigns/{campaign_id}/leads/remove/bulk") {
-    id(0, entity::campaign);
+    id("campaign_id", entity::campaign);
     return bulk_lead_bodies(body);
   }
   if (route == "GET /api/v2/voice-campaigns/{campaign_id}/leads/imports/{import_id}") {
-    id(0, entity::campaign);
-    id(1, entity::lead_import);
+    id("campaign_id", entity::campaign);
+    id("import_id", entity::lead_import);
     return;
   }
   if (route == "GET /api/v2/voice-campaigns/{campaign_id}/leads/list") {
-    id(0, entity::campaign);
+    id("campaign_id", entity::campaign);
     return lead_list_query(t);
   }
   if (route == "POST /api/v2/do-not-call")
     return do_not_call_body(body);
   if (route == "GET /api/v2/do-not-call/{phone_number}" ||
       route == "DELETE /api/v2/do-not-call/{phone_number}") {
-    domain::check_phone(params.at(0));
+    domain::check_phone(params.get("phone_number"));
     return;
   }
   if (route == "POST /webhooks/provider-a/{voice_provider_id}") {
-    domain::parse_positive_int(params.at(0));
+    domain::parse_positive_int(params.get("voice_provider_id"));
     return provider_callback_body(body);
   }
   // A public route this table does not know: add it above (with the reader

@@ -9,6 +9,7 @@ router table() {
   router r;
   r.add({"GET", "/api/v2/clients", nullptr});
   r.add({"GET", "/api/v2/clients/{client_id}", nullptr});
+  r.add({"GET", "/admin/v1/tenants/{tenant_id}/do-not-call/{phone_number}", nullptr});
   r.add({"GET", "/api/v2/external-billing/payment-requests/{id}/", nullptr});
   r.add({"PATCH", "/api/v2/external-billing/payment-requests/{id}/update", nullptr});
   r.add({"DELETE", "/v1/api/voice-campaigns/{campaign_id}/lead/remove", nullptr,
@@ -21,16 +22,23 @@ TEST(Router, MatchesLiteralsAndPlaceholders) {
   auto m = r.find("GET", "/api/v2/clients/abc");
   ASSERT_EQ(m.result, router::outcome::matched);
   EXPECT_EQ(m.found->pattern, "/api/v2/clients/{client_id}");
-  ASSERT_EQ(m.params.size(), 1u);
-  EXPECT_EQ(m.params[0], "abc");
+  EXPECT_EQ(m.params.get("client_id"), "abc");
   EXPECT_EQ(r.find("GET", "/api/v2/clients").result, router::outcome::matched);
+}
+
+TEST(Router, ParametersAreReadByTheirPlaceholderNames) {
+  auto r = table();
+  auto m = r.find("GET", "/admin/v1/tenants/7/do-not-call/+14155552671");
+  ASSERT_EQ(m.result, router::outcome::matched);
+  EXPECT_EQ(m.params.get("phone_number"), "+14155552671");
+  EXPECT_EQ(m.params.get("tenant_id"), "7");
 }
 
 TEST(Router, TrailingSlashIsSignificant) {
   auto r = table();
   auto with = r.find("GET", "/api/v2/external-billing/payment-requests/7/");
   ASSERT_EQ(with.result, router::outcome::matched);
-  EXPECT_EQ(with.params.at(0), "7");
+  EXPECT_EQ(with.params.get("id"), "7");
   EXPECT_EQ(r.find("GET", "/api/v2/external-billing/payment-requests/7").result,
             router::outcome::not_found);
   EXPECT_EQ(r.find("GET", "/api/v2/clients/").result, router::outcome::not_found);

@@ -2,6 +2,7 @@
 #include "http/assignment_input.hpp"
 #include "http/handlers/body.hpp"
 #include "http/handlers/handlers.hpp"
+#include "http/request_error.hpp"
 #include "storage/assignment_repository.hpp"
 
 namespace vcs::http::handlers {
@@ -33,16 +34,15 @@ std::string resources_json(std::string_view message, int64_t config_id,
   return out.take();
 }
 
-// The configuration of the path, the tenant's; otherwise 404 naming the id.
-std::optional<int64_t> path_configuration(const exchange_ptr& ex, worker_context& ctx) {
-  const auto& ref = ex->params.at(0);
+// The configuration of the path, the tenant's; otherwise throws
+// request_error 404 naming the id.
+int64_t path_configuration(const exchange_ptr& ex, worker_context& ctx) {
+  const auto& ref = ex->param("client_account_configuration_id");
   auto id = domain::parse_id(domain::entity::account_configuration, ref);
-  if (!id || !storage::account_configuration_exists(ctx.db(), ex->principal->tenant_id, *id)) {
-    ex->fail(domain::not_found("Client account configuration not found")
-                 .with_errors({"Invalid client_account_configuration_id: " + ref}));
-    return std::nullopt;
-  }
-  return id;
+  if (!id || !storage::account_configuration_exists(ctx.db(), ex->principal->tenant_id, *id))
+    throw request_error(domain::not_found("Client account configuration not found")
+                            .with_errors({"Invalid client_account_configuration_id: " + ref}));
+  return *id;
 }
 
 // GET /api/v2/client-account-configurations/{id}/resources
@@ -50,10 +50,8 @@ class get_assignments_handler final : public handler {
 public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
     auto id = path_configuration(ex, ctx);
-    if (!id)
-      return;
-    auto set = storage::read_assignments(ctx.db(), ex->principal->tenant_id, *id);
-    ex->respond(200, resources_json("Assigned resources retrieved successfully", *id, set));
+    auto set = storage::read_assignments(ctx.db(), ex->principal->tenant_id, id);
+    ex->respond(200, resources_json("Assigned resources retrieved successfully", id, set));
   }
 };
 
@@ -63,12 +61,10 @@ class assign_resources_handler final : public handler {
 public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
     auto body = object_body(ex);
-    if (!body)
-      return;
     domain::field_errors errors;
     actors::assignment_replace req;
-    auto it = body->FindMember("assigned_resources");
-    if (it == body->MemberEnd() || it->value.IsNull())
+    auto it = body.FindMember("assigned_resources");
+    if (it == body.MemberEnd() || it->value.IsNull())
       errors.add("assigned_resources", "This field is required.");
     else
       req.set = read_assignments(it->value, "assigned_resources", errors, req.campaign_ids);
@@ -81,12 +77,10 @@ public:
       return ex->fail(domain::error{domain::errc::bad_request, "Invalid data"}.with_errors(
           {"Assigned resources cannot be empty"}));
     auto id = path_configuration(ex, ctx);
-    if (!id)
-      return;
-    req.config_id = *id;
+    req.config_id = id;
     ask_tenant<actors::assignment_set>(
         ctx.self, ex, ex->principal->tenant_id,
-        [ex, id = *id](actors::assignment_set& result) {
+        [ex, id](actors::assignment_set& result) {
           ex->respond(200,
                       resources_json("Assigned resources updated successfully", id, result.set));
         },

@@ -6,6 +6,7 @@
 #include "http/handlers/body.hpp"
 #include "http/handlers/handlers.hpp"
 #include "http/handlers/readers.hpp"
+#include "http/request_error.hpp"
 #include "storage/billing_repository.hpp"
 
 #include <limits>
@@ -14,13 +15,13 @@ namespace vcs::http::handlers {
 
 namespace {
 
-// Every external billing route needs PRO or above.
-bool billing_allowed(const exchange_ptr& ex) {
-  if (domain::allows_external_billing(ex->principal->plan))
-    return true;
-  ex->fail({domain::errc::forbidden,
-            "External Billing API access requires a PRO plan. Error Code: external_billing_api"});
-  return false;
+// Every external billing route needs PRO or above: throws request_error
+// 403 below.
+void require_billing_plan(const exchange_ptr& ex) {
+  if (!domain::allows_external_billing(ex->principal->plan))
+    throw request_error(
+        {domain::errc::forbidden,
+         "External Billing API access requires a PRO plan. Error Code: external_billing_api"});
 }
 
 // A query value that must be one of `values`; answers 400 naming it.
@@ -102,11 +103,10 @@ payment_update read_payment_update(const rapidjson::Value& body, domain::field_e
 
 namespace {
 
-// False when `problem` is set: the exchange has been answered with it.
-bool accepted(const exchange_ptr& ex, const std::optional<domain::error>& problem) {
+// Throws `problem`, when there is one, as a request_error.
+void check(std::optional<domain::error> problem) {
   if (problem)
-    ex->fail(*problem);
-  return !problem;
+    throw request_error(std::move(*problem));
 }
 
 template <class T, class Render>
@@ -133,16 +133,14 @@ void respond_page(const exchange_ptr& ex, const storage::page_of<T>& page,
 class list_payments_handler final : public handler {
 public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
-    if (!billing_allowed(ex))
-      return;
+    require_billing_plan(ex);
     storage::payment_filter f;
     storage::page_request page;
     const auto& t = ex->target;
-    if (!accepted(ex, read_client_filter(t, f.client_id)) ||
-        !accepted(ex, read_choice(t, "status", domain::payment_statuses(), f.status)) ||
-        !accepted(ex, read_choice(t, "type", domain::payment_types(), f.type)) ||
-        !accepted(ex, read_page(t, page)))
-      return;
+    check(read_client_filter(t, f.client_id));
+    check(read_choice(t, "status", domain::payment_statuses(), f.status));
+    check(read_choice(t, "type", domain::payment_types(), f.type));
+    check(read_page(t, page));
     auto found = storage::list_payment_requests(ctx.db(), ex->principal->tenant_id, f, page);
     respond_page(ex, found, page, render_payment);
   }
@@ -152,10 +150,9 @@ public:
 class get_payment_handler final : public handler {
 public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
-    if (!billing_allowed(ex))
-      return;
+    require_billing_plan(ex);
     std::optional<domain::payment_request> p;
-    if (auto id = domain::parse_positive_int(ex->params.at(0)))
+    if (auto id = domain::parse_positive_int(ex->param("payment_request_id")))
       p = storage::find_payment_request(ctx.db(), ex->principal->tenant_id, *id);
     if (!p)
       return ex->fail(domain::not_found("Payment request not found"));
@@ -171,19 +168,16 @@ public:
 class update_payment_handler final : public handler {
 public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
-    if (!billing_allowed(ex))
-      return;
+    require_billing_plan(ex);
     auto tenant = ex->principal->tenant_id;
     std::optional<domain::payment_request> current;
-    if (auto id = domain::parse_positive_int(ex->params.at(0)))
+    if (auto id = domain::parse_positive_int(ex->param("payment_request_id")))
       current = storage::find_payment_request(ctx.db(), tenant, *id);
     if (!current)
       return ex->fail(domain::not_found("Payment request not found"));
     auto body = object_body(ex);
-    if (!body)
-      return;
     domain::field_errors errors;
-    auto update = read_payment_update(*body, errors);
+    auto update = read_payment_update(body, errors);
     if (update.bad_status)
       return ex->fail(invalid_choice("status", *update.bad_status, domain::payment_statuses())
                           .with_field_errors(std::move(errors)));
@@ -215,15 +209,13 @@ public:
 class list_subscriptions_handler final : public handler {
 public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
-    if (!billing_allowed(ex))
-      return;
+    require_billing_plan(ex);
     storage::subscription_filter f;
     storage::page_request page;
     const auto& t = ex->target;
-    if (!accepted(ex, read_client_filter(t, f.client_id)) ||
-        !accepted(ex, read_choice(t, "status", domain::subscription_statuses(), f.status)) ||
-        !accepted(ex, read_page(t, page)))
-      return;
+    check(read_client_filter(t, f.client_id));
+    check(read_choice(t, "status", domain::subscription_statuses(), f.status));
+    check(read_page(t, page));
     auto found = storage::list_subscriptions(ctx.db(), ex->principal->tenant_id, f, page);
     respond_page(ex, found, page, render_subscription);
   }
@@ -233,10 +225,9 @@ public:
 class get_subscription_handler final : public handler {
 public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
-    if (!billing_allowed(ex))
-      return;
+    require_billing_plan(ex);
     std::optional<domain::subscription_record> s;
-    if (auto id = domain::parse_positive_int(ex->params.at(0)))
+    if (auto id = domain::parse_positive_int(ex->param("subscription_id")))
       s = storage::find_subscription(ctx.db(), ex->principal->tenant_id, *id);
     if (!s)
       return ex->fail(domain::not_found("Subscription not found"));
@@ -250,13 +241,11 @@ public:
 class list_usage_handler final : public handler {
 public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
-    if (!billing_allowed(ex))
-      return;
+    require_billing_plan(ex);
     std::optional<int64_t> client;
     storage::page_request page;
-    if (!accepted(ex, read_client_filter(ex->target, client)) ||
-        !accepted(ex, read_page(ex->target, page)))
-      return;
+    check(read_client_filter(ex->target, client));
+    check(read_page(ex->target, page));
     auto found = storage::list_usage(ctx.db(), ex->principal->tenant_id, client, page);
     respond_page(ex, found, page, render_usage);
   }

@@ -1,22 +1,19 @@
 #include "http/handlers/body.hpp"
 
 #include "domain/global_id.hpp"
+#include "http/request_error.hpp"
 
 namespace vcs::http::handlers {
 
-std::optional<rapidjson::Document> object_body(const exchange_ptr& ex) {
+rapidjson::Document object_body(const exchange_ptr& ex) {
   auto doc = parse_json(ex->request.body);
-  if (!doc) {
-    ex->fail(domain::error{domain::errc::bad_request, "Invalid data"}.with_errors(
+  if (!doc)
+    throw request_error(domain::error{domain::errc::bad_request, "Invalid data"}.with_errors(
         {"Request body is not valid JSON"}));
-    return std::nullopt;
-  }
-  if (!doc->IsObject()) {
-    ex->fail(domain::error{domain::errc::bad_request, "Invalid data"}.with_errors(
+  if (!doc->IsObject())
+    throw request_error(domain::error{domain::errc::bad_request, "Invalid data"}.with_errors(
         {"Request body must be a JSON object"}));
-    return std::nullopt;
-  }
-  return doc;
+  return std::move(*doc);
 }
 
 std::optional<int64_t> client_reference(object_reader& in, domain::field_errors& errors) {
@@ -29,25 +26,21 @@ std::optional<int64_t> client_reference(object_reader& in, domain::field_errors&
   return id;
 }
 
-std::optional<domain::timestamp> as_of_body(const exchange_ptr& ex) {
+domain::timestamp as_of_body(const exchange_ptr& ex) {
   auto now = domain::now();
   if (ex->request.body.empty())
     return now;
   auto body = object_body(ex);
-  if (!body)
-    return std::nullopt;
   domain::field_errors errors;
-  object_reader in{*body, errors};
+  object_reader in{body, errors};
   if (auto text = in.string("now", false, 40)) {
     if (auto t = domain::parse_iso8601(*text))
       now = *t;
     else
       errors.add("now", "Enter an ISO 8601 timestamp.");
   }
-  if (!errors.empty()) {
-    ex->fail(validation_error(std::move(errors)));
-    return std::nullopt;
-  }
+  if (!errors.empty())
+    throw request_error(validation_error(std::move(errors)));
   return now;
 }
 

@@ -5,6 +5,7 @@
 #include "http/handlers/handlers.hpp"
 #include "http/outbound_client.hpp"
 #include "http/render.hpp"
+#include "http/request_error.hpp"
 #include "storage/campaign_repository.hpp"
 
 namespace vcs::http::handlers {
@@ -23,23 +24,21 @@ std::string summary_json(std::string_view message, const domain::campaign& c) {
 }
 
 // The {campaign_id} path parameter (global or integer id) of a campaign the
-// key's tenant owns; otherwise 404 `Campaign not found` has been sent.
-std::optional<domain::campaign> path_campaign(const exchange_ptr& ex, worker_context& ctx) {
+// key's tenant owns; throws request_error 404 `Campaign not found` otherwise.
+domain::campaign path_campaign(const exchange_ptr& ex, worker_context& ctx) {
   std::optional<domain::campaign> c;
-  if (auto id = domain::parse_id(domain::entity::campaign, ex->params.at(0)))
+  if (auto id = domain::parse_id(domain::entity::campaign, ex->param("campaign_id")))
     c = storage::find_campaign(ctx.db(), ex->principal->tenant_id, *id);
   if (!c)
-    ex->fail(domain::campaign_not_found());
-  return c;
+    throw request_error(domain::campaign_not_found());
+  return std::move(*c);
 }
 
-// Reads and validates the body; nullopt when the exchange was answered.
-std::optional<campaign_input> campaign_body(const exchange_ptr& ex, bool creating) {
+// Reads and validates the body; throws request_error when it is refused.
+campaign_input campaign_body(const exchange_ptr& ex, bool creating) {
   auto body = object_body(ex);
-  if (!body)
-    return std::nullopt;
   domain::field_errors errors;
-  auto input = read_campaign_input(*body, errors);
+  auto input = read_campaign_input(body, errors);
   domain::validate_campaign(input.fields, creating, errors);
   // Resolving the host waits for DNS at most this long; a name that does
   // not answer in time is checked again at every delivery.
@@ -47,14 +46,10 @@ std::optional<campaign_input> campaign_body(const exchange_ptr& ex, bool creatin
   if (errors.empty() && input.fields.webhook_url && ex->svc.outbound)
     if (auto why = ex->svc.outbound->refusal(*input.fields.webhook_url, resolve_limit))
       errors.add("webhook_url", "Must not point at an internal address: " + *why + ".");
-  if (!errors.empty()) {
-    ex->fail(domain::invalid_data(std::move(errors)));
-    return std::nullopt;
-  }
-  if (input.voice_provider_malformed) {
-    ex->fail(domain::voice_provider_not_found(input.voice_provider_ref));
-    return std::nullopt;
-  }
+  if (!errors.empty())
+    throw request_error(domain::invalid_data(std::move(errors)));
+  if (input.voice_provider_malformed)
+    throw request_error(domain::voice_provider_not_found(input.voice_provider_ref));
   return input;
 }
 
@@ -63,16 +58,14 @@ class create_campaign_handler final : public handler {
 public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
     auto input = campaign_body(ex, true);
-    if (!input)
-      return;
     ask_tenant<domain::campaign>(
         ctx.self, ex, ex->principal->tenant_id,
         [ex](domain::campaign& c) {
           ex->respond(201, summary_json("Campaign created successfully", c));
         },
-        std::make_tuple(actors::create_atom::value,
-                        actors::campaign_create{std::move(input->fields),
-                                                std::move(input->voice_provider_ref)}));
+        std::make_tuple(
+            actors::create_atom::value,
+            actors::campaign_create{std::move(input.fields), std::move(input.voice_provider_ref)}));
   }
 };
 
@@ -81,14 +74,12 @@ class get_campaign_handler final : public handler {
 public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
     auto c = path_campaign(ex, ctx);
-    if (!c)
-      return;
     json_out out;
     out.w().StartObject();
     out.field("status", "success");
     out.field("message", "Campaign retrieved successfully");
     out.key("data");
-    render_campaign(out, *c);
+    render_campaign(out, c);
     out.w().EndObject();
     ex->respond(200, out.take());
   }
@@ -99,19 +90,15 @@ class update_campaign_handler final : public handler {
 public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
     auto input = campaign_body(ex, false);
-    if (!input)
-      return;
     auto c = path_campaign(ex, ctx);
-    if (!c)
-      return;
     ask_campaign<domain::campaign>(
-        ctx.self, ex, c->tenant_id, c->id,
+        ctx.self, ex, c.tenant_id, c.id,
         [ex](domain::campaign& updated) {
           ex->respond(200, summary_json("Campaign updated successfully", updated));
         },
-        std::make_tuple(actors::update_atom::value,
-                        actors::campaign_update{std::move(input->fields),
-                                                std::move(input->voice_provider_ref)}));
+        std::make_tuple(
+            actors::update_atom::value,
+            actors::campaign_update{std::move(input.fields), std::move(input.voice_provider_ref)}));
   }
 };
 
@@ -120,19 +107,15 @@ class update_campaign_status_handler final : public handler {
 public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
     auto body = object_body(ex);
-    if (!body)
-      return;
     std::optional<domain::campaign_status> status;
-    if (auto it = body->FindMember("status"); it != body->MemberEnd() && it->value.IsString())
+    if (auto it = body.FindMember("status"); it != body.MemberEnd() && it->value.IsString())
       status = domain::parse_campaign_status(
           std::string_view{it->value.GetString(), it->value.GetStringLength()});
     if (!status)
       return ex->fail(domain::invalid_campaign_status());
     auto c = path_campaign(ex, ctx);
-    if (!c)
-      return;
     ask_campaign<domain::campaign>(
-        ctx.self, ex, c->tenant_id, c->id,
+        ctx.self, ex, c.tenant_id, c.id,
         [ex](domain::campaign&) {
           json_out out;
           out.w().StartObject();

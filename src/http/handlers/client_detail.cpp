@@ -184,7 +184,7 @@ class get_client_handler final : public handler {
 public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
     std::optional<domain::client_detail> d;
-    if (auto id = domain::parse_id(entity::client, ex->params.at(0)))
+    if (auto id = domain::parse_id(entity::client, ex->param("client_id")))
       d = storage::read_client_detail(ctx.db(), ex->principal->tenant_id, *id);
     if (!d)
       return ex->fail(domain::not_found("Client not found"));

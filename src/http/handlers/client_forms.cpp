@@ -30,18 +30,14 @@ class create_form_handler final : public operator_handler {
 public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
     auto body = object_body(ex);
-    if (!body)
-      return;
     domain::field_errors errors;
-    object_reader in{*body, errors};
+    object_reader in{body, errors};
     auto title = in.string("title", true, 255);
     if (!errors.empty())
       return ex->fail(validation_error(std::move(errors)));
     auto t = path_tenant(ex, ctx);
-    if (!t)
-      return;
     ask_tenant<domain::client_form>(
-        ctx.self, ex, t->id,
+        ctx.self, ex, t.id,
         [ex](domain::client_form& f) {
           json_out out;
           out.w().StartObject();
@@ -60,14 +56,12 @@ class add_submission_handler final : public operator_handler {
 public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
     auto body = object_body(ex);
-    if (!body)
-      return;
     domain::field_errors errors;
-    object_reader in{*body, errors};
+    object_reader in{body, errors};
     domain::form_submission sub;
     auto client = client_reference(in, errors);
-    auto data = body->FindMember("response_data");
-    if (data == body->MemberEnd() || !data->value.IsObject()) {
+    auto data = body.FindMember("response_data");
+    if (data == body.MemberEnd() || !data->value.IsObject()) {
       errors.add("response_data", "Must be an object.");
     } else {
       rapidjson::StringBuffer buf;
@@ -79,7 +73,7 @@ public:
     if (!errors.empty())
       return ex->fail(validation_error(std::move(errors)));
     std::optional<domain::client_form> form;
-    if (auto id = domain::parse_id(entity::client_form, ex->params.at(0)))
+    if (auto id = domain::parse_id(entity::client_form, ex->param("client_form_id")))
       form = storage::find_client_form(ctx.db(), *id);
     if (!form)
       return ex->fail(domain::not_found("Client form not found"));
@@ -100,7 +94,7 @@ public:
 class list_submissions_handler final : public handler {
 public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
-    const auto& ref = ex->params.at(0);
+    const auto& ref = ex->param("client_form_id");
     auto form = domain::parse_id(entity::client_form, ref);
     if (!form)
       return ex->fail(

@@ -190,12 +190,10 @@ class create_client_handler final : public handler {
 public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
     auto body = object_body(ex);
-    if (!body)
-      return;
     domain::field_errors errors;
     domain::client_create req;
     std::vector<std::string> passwords;
-    read_client_create(*body, req, passwords, errors);
+    read_client_create(body, req, passwords, errors);
     if (!errors.empty())
       return ex->fail(validation_error(std::move(errors)));
     on_cpu_pool(

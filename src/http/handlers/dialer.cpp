@@ -6,6 +6,7 @@
 #include "http/handlers/handlers.hpp"
 #include "http/handlers/listing.hpp"
 #include "http/handlers/lookup.hpp"
+#include "http/request_error.hpp"
 #include "storage/campaign_repository.hpp"
 #include "storage/dialer_repository.hpp"
 
@@ -22,16 +23,14 @@ public:
   }
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
     auto now = as_of_body(ex);
-    if (!now)
-      return;
     ctx.self
         ->request(ex->svc.dialer, deadline(ex->svc.deadlines), actors::dial_atom::value,
-                  actors::dial_request{*now})
+                  actors::dial_request{now})
         .then(
             [ex, now](actors::dial_counts& c) {
               json_out out;
               out.w().StartObject();
-              out.field("now", domain::format_utc(*now));
+              out.field("now", domain::format_utc(now));
               out.field("campaigns", c.campaigns);
               out.field("calls_placed", c.calls_placed);
               out.field("failed", c.failed);
@@ -47,15 +46,11 @@ class list_calls_handler final : public operator_handler {
 public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
     auto t = path_tenant(ex, ctx);
-    if (!t)
-      return;
-    auto limit = limit_param(*ex);
-    if (!limit)
-      return ex->fail(limit.err());
-    auto id = domain::parse_id(domain::entity::campaign, ex->params.at(1));
-    if (!id || !storage::find_campaign(ctx.db(), t->id, *id))
+    auto limit = value_or_throw(limit_param(*ex));
+    auto id = domain::parse_id(domain::entity::campaign, ex->param("campaign_id"));
+    if (!id || !storage::find_campaign(ctx.db(), t.id, *id))
       return ex->fail(domain::campaign_not_found());
-    respond_list(ex, "calls", storage::list_calls(ctx.db(), t->id, *id, *limit),
+    respond_list(ex, "calls", storage::list_calls(ctx.db(), t.id, *id, limit),
                  [](json_out& out, const storage::call_record& c) {
                    out.field("id", std::to_string(c.id));
                    out.field("lead_id", domain::encode_global_id(domain::entity::lead, c.lead_id));

@@ -5,26 +5,30 @@
 #include "http/handlers/body.hpp"
 #include "http/handlers/handlers.hpp"
 #include "http/handlers/lookup.hpp"
+#include "http/request_error.hpp"
 #include "storage/dialer_repository.hpp"
 
 namespace vcs::http::handlers {
 
 namespace {
 
+// A refused do-not-call request: each plane words it as its API does.
+domain::error dnc_refusal(domain::field_errors errors, bool operator_plane) {
+  return operator_plane ? validation_error(std::move(errors))
+                        : domain::invalid_data(std::move(errors));
+}
+
 // The E.164 number of a do-not-call route, from the body or the path;
-// nullopt when the exchange was answered.
-std::optional<std::string> dnc_number(const exchange_ptr& ex, std::optional<std::string> text,
-                                      bool operator_plane) {
+// throws request_error 400 when it is missing or malformed.
+std::string dnc_number(std::optional<std::string> text, bool operator_plane) {
   domain::field_errors errors;
   if (!text)
     errors.add("phone_number", "This field is required.");
   else if (!domain::check_phone(*text).well_formed)
     errors.add("phone_number", "Enter a phone number in E.164 format (+ and 2 to 15 digits).");
-  if (errors.empty())
-    return text;
-  ex->fail(operator_plane ? validation_error(std::move(errors))
-                          : domain::invalid_data(std::move(errors)));
-  return std::nullopt;
+  if (!errors.empty())
+    throw request_error(dnc_refusal(std::move(errors), operator_plane));
+  return std::move(*text);
 }
 
 void render_dnc(const exchange_ptr& ex, unsigned status, const std::string& number, bool listed,
@@ -47,26 +51,17 @@ template <class Base> class dnc_handler : public Base {
 protected:
   static constexpr bool operator_plane = std::is_same_v<Base, operator_handler>;
 
-  std::optional<int64_t> tenant(const exchange_ptr& ex, worker_context& ctx) {
-    if constexpr (operator_plane) {
-      auto t = path_tenant(ex, ctx);
-      return t ? std::optional<int64_t>{t->id} : std::nullopt;
-    } else {
+  int64_t tenant(const exchange_ptr& ex, worker_context& ctx) {
+    if constexpr (operator_plane)
+      return path_tenant(ex, ctx).id;
+    else
       return ex->principal->tenant_id;
-    }
   }
 
-  // The number in the path and the tenant; nullopt when the exchange was
-  // answered.
-  std::optional<std::pair<int64_t, std::string>> path_target(const exchange_ptr& ex,
-                                                             worker_context& ctx) {
-    auto number = dnc_number(ex, ex->params.at(operator_plane ? 1 : 0), operator_plane);
-    if (!number)
-      return std::nullopt;
-    auto t = tenant(ex, ctx);
-    if (!t)
-      return std::nullopt;
-    return std::make_pair(*t, std::move(*number));
+  // The tenant and the number in the path.
+  std::pair<int64_t, std::string> path_target(const exchange_ptr& ex, worker_context& ctx) {
+    auto number = dnc_number(ex->param("phone_number"), operator_plane);
+    return {tenant(ex, ctx), std::move(number)};
   }
 };
 
@@ -75,28 +70,21 @@ template <class Base> class add_dnc_handler final : public dnc_handler<Base> {
 public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
     auto body = object_body(ex);
-    if (!body)
-      return;
     domain::field_errors errors;
-    object_reader in{*body, errors};
+    object_reader in{body, errors};
     auto text = in.string("phone_number", false, 32);
     if (!errors.empty())
-      return ex->fail(this->operator_plane ? validation_error(std::move(errors))
-                                           : domain::invalid_data(std::move(errors)));
-    auto number = dnc_number(ex, text, this->operator_plane);
-    if (!number)
-      return;
+      return ex->fail(dnc_refusal(std::move(errors), this->operator_plane));
+    auto number = dnc_number(text, this->operator_plane);
     auto t = this->tenant(ex, ctx);
-    if (!t)
-      return;
     ask_tenant<bool>(
-        ctx.self, ex, *t,
-        [ex, n = *number](bool added) {
+        ctx.self, ex, t,
+        [ex, n = number](bool added) {
           render_dnc(ex, added ? 201 : 200, n, true,
                      added ? "Number added to the do-not-call list"
                            : "Number already on the do-not-call list");
         },
-        std::make_tuple(actors::create_atom::value, actors::do_not_call_change{*number}));
+        std::make_tuple(actors::create_atom::value, actors::do_not_call_change{number}));
   }
 };
 
@@ -104,10 +92,7 @@ public:
 template <class Base> class remove_dnc_handler final : public dnc_handler<Base> {
 public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
-    auto target = this->path_target(ex, ctx);
-    if (!target)
-      return;
-    auto& [t, number] = *target;
+    auto [t, number] = this->path_target(ex, ctx);
     ask_tenant<bool>(
         ctx.self, ex, t,
         [ex, n = number](bool removed) {
@@ -123,10 +108,7 @@ public:
 template <class Base> class check_dnc_handler final : public dnc_handler<Base> {
 public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
-    auto target = this->path_target(ex, ctx);
-    if (!target)
-      return;
-    const auto& [t, number] = *target;
+    const auto [t, number] = this->path_target(ex, ctx);
     bool listed = storage::is_do_not_call(ctx.db(), t, number);
     render_dnc(ex, 200, number, listed,
                listed ? "Number is on the do-not-call list" : "Number is not on the list");

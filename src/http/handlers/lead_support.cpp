@@ -6,28 +6,21 @@
 
 namespace vcs::http::handlers {
 
-std::optional<lead_campaign> path_lead_campaign(const exchange_ptr& ex, worker_context& ctx) {
-  lead_campaign c;
-  c.tenant_id = ex->principal->tenant_id;
-  std::optional<int64_t> total;
-  if (auto id = domain::parse_id(domain::entity::campaign, ex->params.at(0))) {
-    c.campaign_id = *id;
-    total = storage::campaign_lead_total(ctx.db(), c.tenant_id, c.campaign_id);
-  }
-  if (!total) {
-    ex->fail(domain::campaign_not_found());
-    return std::nullopt;
-  }
-  c.lead_total = *total;
-  return c;
+domain::result<lead_campaign> path_lead_campaign(const exchange_ptr& ex, worker_context& ctx) {
+  auto tenant = ex->principal->tenant_id;
+  auto id = domain::parse_id(domain::entity::campaign, ex->param("campaign_id"));
+  // Only whether the campaign is the tenant's: the lead count is the
+  // cheapest read that says so.
+  if (!id || !storage::campaign_lead_total(ctx.db(), tenant, *id))
+    return domain::campaign_not_found();
+  return lead_campaign{tenant, *id};
 }
 
 domain::error invalid_lead_data(std::vector<std::string> problems) {
   return domain::error{domain::errc::bad_request, "Invalid data"}.with_detail(std::move(problems));
 }
 
-std::variant<domain::error, rapidjson::Document> read_bulk_body(std::string_view body,
-                                                                std::size_t max_items) {
+domain::result<rapidjson::Document> read_bulk_body(std::string_view body, std::size_t max_items) {
   const domain::error too_many{domain::errc::bad_request, "Request body may hold at most " +
                                                               std::to_string(max_items) + " items"};
   if (array_longer_than(body, max_items))

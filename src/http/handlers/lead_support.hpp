@@ -1,15 +1,14 @@
 #pragma once
 
+#include "domain/error.hpp"
 #include "domain/lead_record.hpp"
 #include "http/handler.hpp"
 #include "http/json.hpp"
 #include "http/on_cpu_pool.hpp"
 
-#include <optional>
 #include <string>
 #include <string_view>
 #include <type_traits>
-#include <variant>
 #include <vector>
 
 namespace vcs::http::handlers {
@@ -17,12 +16,13 @@ namespace vcs::http::handlers {
 struct lead_campaign {
   int64_t tenant_id = 0;
   int64_t campaign_id = 0;
-  int64_t lead_total = 0;
 };
 
 // The campaign of the {campaign_id} path parameter, owned by the key's
-// tenant; otherwise 404 `Campaign not found` has been sent.
-std::optional<lead_campaign> path_lead_campaign(const exchange_ptr& ex, worker_context& ctx);
+// tenant, or 404 `Campaign not found`. A result, not a throw: the bulk
+// routes call it after their CPU-pool step, outside the request worker's
+// catch.
+domain::result<lead_campaign> path_lead_campaign(const exchange_ptr& ex, worker_context& ctx);
 
 // 400 `Invalid data` with the problems as `error` (the lead endpoints' form).
 domain::error invalid_lead_data(std::vector<std::string> problems);
@@ -31,29 +31,25 @@ domain::error invalid_lead_data(std::vector<std::string> problems);
 // of at most `max_items`, counted on the raw text first, so an oversized list
 // is refused without building it (a 60 MB body would cost a second of CPU and
 // its size again in memory).
-std::variant<domain::error, rapidjson::Document> read_bulk_body(std::string_view body,
-                                                                std::size_t max_items);
+domain::result<rapidjson::Document> read_bulk_body(std::string_view body, std::size_t max_items);
 
 // Reads the request's bulk body and its items with `read(document)` on the
-// CPU pool, then runs `next(ctx, items)` back on the worker; a refused body
-// is answered 400 instead.
+// CPU pool, then runs `next(ctx, read_out)` back on the worker, where
+// `read_out` is the items or the 400 refusing the body: `next` answers that
+// itself (it runs outside the request worker's catch).
 template <class Read, class Next>
 void with_bulk_body(const exchange_ptr& ex, const worker_context& ctx, std::size_t max_items,
                     Read read, Next next) {
   using items = std::invoke_result_t<Read&, rapidjson::Document&>;
   on_cpu_pool(
       ex, ctx,
-      [ex, max_items, read]() mutable -> std::variant<domain::error, items> {
+      [ex, max_items, read]() mutable -> domain::result<items> {
         auto body = read_bulk_body(ex->request.body, max_items);
-        if (auto* refused = std::get_if<domain::error>(&body))
-          return std::move(*refused);
-        return read(std::get<rapidjson::Document>(body));
+        if (!body)
+          return std::move(body).err();
+        return read(*body);
       },
-      [ex, next](worker_context& ctx, std::variant<domain::error, items>& read_out) mutable {
-        if (auto* refused = std::get_if<domain::error>(&read_out))
-          return ex->fail(*refused);
-        next(ctx, std::get<items>(read_out));
-      });
+      std::move(next));
 }
 
 // {status: "success", message} with status 200.

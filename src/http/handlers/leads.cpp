@@ -9,6 +9,7 @@
 #include "http/lead_input.hpp"
 #include "http/on_cpu_pool.hpp"
 #include "http/render.hpp"
+#include "http/request_error.hpp"
 #include "storage/import_job_repository.hpp"
 #include "storage/lead_repository.hpp"
 
@@ -68,13 +69,11 @@ public:
     auto lead = read_lead_input(*body, problems);
     if (!lead)
       return ex->fail(invalid_lead_data(std::move(problems)));
-    auto c = path_lead_campaign(ex, ctx);
-    if (!c)
-      return;
+    auto c = value_or_throw(path_lead_campaign(ex, ctx));
     json_out row;
     write_lead_row(row.w(), *lead);
     ask_campaign<bool>(
-        ctx.self, ex, c->tenant_id, c->campaign_id,
+        ctx.self, ex, c.tenant_id, c.campaign_id,
         [ex](bool&) {
           json_out out;
           out.w().StartObject();
@@ -98,14 +97,18 @@ public:
         [cpu](rapidjson::Document& body) {
           return read_bulk_leads(body, cpu->width(std::thread::hardware_concurrency()));
         },
-        [ex](worker_context& ctx, bulk_rows& rows) { import(ex, ctx, rows); });
+        [ex](worker_context& ctx, domain::result<bulk_rows>& rows) {
+          if (!rows)
+            return ex->fail(rows.err());
+          import(ex, ctx, *rows);
+        });
   }
 
 private:
   static void import(const exchange_ptr& ex, worker_context& ctx, bulk_rows& rows) {
     auto c = path_lead_campaign(ex, ctx);
     if (!c)
-      return;
+      return ex->fail(c.err());
     actors::import_request req;
     req.accepted = rows.accepted;
     req.invalid = rows.invalid;
@@ -134,12 +137,10 @@ private:
 class get_import_handler final : public handler {
 public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
-    auto c = path_lead_campaign(ex, ctx);
-    if (!c)
-      return;
+    auto c = value_or_throw(path_lead_campaign(ex, ctx));
     std::optional<domain::import_job> job;
-    if (auto id = domain::parse_id(domain::entity::lead_import, ex->params.at(1)))
-      job = storage::find_import_job(ctx.db(), c->tenant_id, c->campaign_id, *id);
+    if (auto id = domain::parse_id(domain::entity::lead_import, ex->param("import_id")))
+      job = storage::find_import_job(ctx.db(), c.tenant_id, c.campaign_id, *id);
     if (!job)
       return ex->fail(domain::not_found("Import not found"));
     json_out out;
@@ -161,7 +162,7 @@ public:
     auto [limit, offset] = *query;
     std::optional<storage::lead_page> page;
     auto tenant = ex->principal->tenant_id;
-    if (auto id = domain::parse_id(domain::entity::campaign, ex->params.at(0)))
+    if (auto id = domain::parse_id(domain::entity::campaign, ex->param("campaign_id")))
       page = storage::list_leads(ctx.db(), tenant, *id, offset, static_cast<int32_t>(limit));
     if (!page)
       return ex->fail(domain::campaign_not_found());
@@ -267,7 +268,7 @@ void send_bulk(const exchange_ptr& ex, worker_context& ctx, bulk_items<Batch> it
                Message message, std::string_view verb) {
   auto c = path_lead_campaign(ex, ctx);
   if (!c)
-    return;
+    return ex->fail(c.err());
   auto results = items.results;
   auto sent_index = std::move(items.sent_index);
   auto batch = std::move(items.batch);
@@ -314,8 +315,10 @@ void run_bulk(const exchange_ptr& ex, worker_context& ctx, std::size_t max_items
         }
         return out;
       },
-      [ex, message, verb](worker_context& ctx, bulk_items<Batch>& items) {
-        send_bulk(ex, ctx, std::move(items), message, verb);
+      [ex, message, verb](worker_context& ctx, domain::result<bulk_items<Batch>>& items) {
+        if (!items)
+          return ex->fail(items.err());
+        send_bulk(ex, ctx, std::move(*items), message, verb);
       });
 }
 

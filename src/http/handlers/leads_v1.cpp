@@ -2,41 +2,36 @@
 #include "http/handlers/handlers.hpp"
 #include "http/handlers/lead_support.hpp"
 #include "http/lead_input.hpp"
+#include "http/request_error.hpp"
 
 namespace vcs::http::handlers {
 
 namespace {
 
 // v1 bodies carry tenant_id; it must name the key's tenant (integer or
-// global id). Answers the exchange and returns false otherwise.
-bool check_tenant_id(const exchange_ptr& ex, const rapidjson::Value& body) {
+// global id). Throws request_error otherwise.
+void check_tenant_id(const exchange_ptr& ex, const rapidjson::Value& body) {
   auto it = body.FindMember("tenant_id");
-  if (it == body.MemberEnd() || it->value.IsNull()) {
-    ex->fail(invalid_lead_data({"tenant_id: This field is required."}));
-    return false;
-  }
+  if (it == body.MemberEnd() || it->value.IsNull())
+    throw request_error(invalid_lead_data({"tenant_id: This field is required."}));
   std::optional<int64_t> id;
   if (it->value.IsString())
     id = domain::parse_id(domain::entity::tenant,
                           std::string_view{it->value.GetString(), it->value.GetStringLength()});
   else if (it->value.IsInt64() && it->value.GetInt64() > 0)
     id = it->value.GetInt64();
-  if (id != ex->principal->tenant_id) {
-    ex->fail({domain::errc::forbidden, "tenant_id does not match the API key"});
-    return false;
-  }
-  return true;
+  if (id != ex->principal->tenant_id)
+    throw request_error({domain::errc::forbidden, "tenant_id does not match the API key"});
 }
 
-std::optional<rapidjson::Document> v1_body(const exchange_ptr& ex) {
+// A v1 body: a JSON object naming the key's tenant; throws request_error
+// otherwise.
+rapidjson::Document v1_body(const exchange_ptr& ex) {
   auto body = parse_json(ex->request.body);
-  if (!body || !body->IsObject()) {
-    ex->fail(invalid_lead_data({"Request body must be a JSON object."}));
-    return std::nullopt;
-  }
-  if (!check_tenant_id(ex, *body))
-    return std::nullopt;
-  return body;
+  if (!body || !body->IsObject())
+    throw request_error(invalid_lead_data({"Request body must be a JSON object."}));
+  check_tenant_id(ex, *body);
+  return std::move(*body);
 }
 
 // PATCH /v1/api/voice-campaigns/{campaign_id}/lead/update
@@ -44,19 +39,15 @@ class v1_update_lead_handler final : public handler {
 public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
     auto body = v1_body(ex);
-    if (!body)
-      return;
     std::vector<std::string> problems;
-    auto update = read_lead_update(*body, problems);
+    auto update = read_lead_update(body, problems);
     if (!update)
       return ex->fail(invalid_lead_data(std::move(problems)));
-    auto c = path_lead_campaign(ex, ctx);
-    if (!c)
-      return;
+    auto c = value_or_throw(path_lead_campaign(ex, ctx));
     actors::lead_updates updates;
     updates.items.push_back(std::move(*update));
     ask_campaign<actors::lead_outcomes>(
-        ctx.self, ex, c->tenant_id, c->campaign_id,
+        ctx.self, ex, c.tenant_id, c.campaign_id,
         [ex](actors::lead_outcomes& outcomes) {
           switch (outcomes.items.at(0)) {
           case domain::lead_outcome::done:
@@ -77,24 +68,20 @@ class v1_remove_lead_handler final : public handler {
 public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
     auto body = v1_body(ex);
-    if (!body)
-      return;
     std::vector<std::string> problems;
-    auto removal = read_lead_removal(*body, problems);
+    auto removal = read_lead_removal(body, problems);
     if (!removal) {
-      bool missing_key = !body->HasMember("phone_number") && !body->HasMember("campaign_lead_id");
+      bool missing_key = !body.HasMember("phone_number") && !body.HasMember("campaign_lead_id");
       return ex->fail(missing_key ? domain::error{domain::errc::bad_request,
                                                   "Either phone_number or campaign_lead_id is "
                                                   "required"}
                                   : invalid_lead_data(std::move(problems)));
     }
-    auto c = path_lead_campaign(ex, ctx);
-    if (!c)
-      return;
+    auto c = value_or_throw(path_lead_campaign(ex, ctx));
     actors::lead_removals removals;
     removals.items.push_back(std::move(*removal));
     ask_campaign<actors::lead_outcomes>(
-        ctx.self, ex, c->tenant_id, c->campaign_id,
+        ctx.self, ex, c.tenant_id, c.campaign_id,
         [ex](actors::lead_outcomes& outcomes) {
           if (outcomes.items.at(0) == domain::lead_outcome::done)
             return respond_success(ex, "Lead removed successfully");

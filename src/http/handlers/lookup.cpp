@@ -1,27 +1,28 @@
 #include "http/handlers/lookup.hpp"
 
 #include "domain/global_id.hpp"
+#include "http/request_error.hpp"
 #include "storage/api_key_repository.hpp"
 #include "storage/tenant_repository.hpp"
 
 namespace vcs::http::handlers {
 
-std::optional<domain::tenant> path_tenant(const exchange_ptr& ex, worker_context& ctx) {
+domain::tenant path_tenant(const exchange_ptr& ex, worker_context& ctx) {
   std::optional<domain::tenant> t;
-  if (auto id = domain::parse_id(domain::entity::tenant, ex->params.at(0)))
+  if (auto id = domain::parse_id(domain::entity::tenant, ex->param("tenant_id")))
     t = storage::find_tenant(ctx.db(), *id);
   if (!t)
-    ex->fail(domain::not_found("Tenant not found"));
-  return t;
+    throw request_error(domain::not_found("Tenant not found"));
+  return std::move(*t);
 }
 
-std::optional<domain::api_key_info> path_api_key(const exchange_ptr& ex, worker_context& ctx) {
+domain::api_key_info path_api_key(const exchange_ptr& ex, worker_context& ctx) {
   std::optional<domain::api_key_info> k;
-  if (auto id = domain::parse_id(domain::entity::api_key, ex->params.at(0)))
+  if (auto id = domain::parse_id(domain::entity::api_key, ex->param("key_id")))
     k = storage::find_api_key(ctx.db(), *id);
   if (!k)
-    ex->fail(domain::not_found("API key not found"));
-  return k;
+    throw request_error(domain::not_found("API key not found"));
+  return std::move(*k);
 }
 
 } // namespace vcs::http::handlers

@@ -19,18 +19,14 @@ class create_api_key_handler final : public operator_handler {
 public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
     auto body = object_body(ex);
-    if (!body)
-      return;
     domain::field_errors errors;
-    object_reader in{*body, errors};
+    object_reader in{body, errors};
     auto name = in.string("name", true, 100);
     if (!errors.empty())
       return ex->fail(validation_error(std::move(errors)));
     auto t = path_tenant(ex, ctx);
-    if (!t)
-      return;
     ask_tenant<actors::issued_api_key>(
-        ctx.self, ex, t->id,
+        ctx.self, ex, t.id,
         [ex](actors::issued_api_key& issued) {
           json_out out;
           render_api_key(out, issued.info, issued.key);
@@ -45,9 +41,7 @@ class list_api_keys_handler final : public operator_handler {
 public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
     auto t = path_tenant(ex, ctx);
-    if (!t)
-      return;
-    auto keys = storage::list_api_keys(ctx.db(), t->id);
+    auto keys = storage::list_api_keys(ctx.db(), t.id);
     json_out out;
     out.w().StartObject();
     out.key("api_keys");
@@ -65,10 +59,8 @@ class update_api_key_handler final : public operator_handler {
 public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
     auto body = object_body(ex);
-    if (!body)
-      return;
     domain::field_errors errors;
-    object_reader in{*body, errors};
+    object_reader in{body, errors};
     std::optional<domain::api_key_status> status;
     if (auto text = in.string("status", true, 16)) {
       status = domain::parse_api_key_status(*text);
@@ -78,13 +70,11 @@ public:
     if (!errors.empty())
       return ex->fail(validation_error(std::move(errors)));
     auto key = path_api_key(ex, ctx);
-    if (!key)
-      return;
     ask_tenant<domain::api_key_info>(
-        ctx.self, ex, key->tenant_id,
+        ctx.self, ex, key.tenant_id,
         [ex](domain::api_key_info& updated) { ex->respond(200, key_json(updated)); },
         std::make_tuple(actors::update_atom::value,
-                        actors::api_key_status_change{key->id, *status}));
+                        actors::api_key_status_change{key.id, *status}));
   }
 };
 
@@ -93,12 +83,10 @@ class delete_api_key_handler final : public operator_handler {
 public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
     auto key = path_api_key(ex, ctx);
-    if (!key)
-      return;
     ask_tenant<bool>(
-        ctx.self, ex, key->tenant_id,
+        ctx.self, ex, key.tenant_id,
         [ex](bool&) { ex->respond(200, message_json("API key deleted")); },
-        std::make_tuple(actors::delete_atom::value, actors::api_key_removal{key->id}));
+        std::make_tuple(actors::delete_atom::value, actors::api_key_removal{key.id}));
   }
 };
 

@@ -19,10 +19,8 @@ class create_payment_handler final : public operator_handler {
 public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
     auto body = object_body(ex);
-    if (!body)
-      return;
     domain::field_errors errors;
-    object_reader in{*body, errors};
+    object_reader in{body, errors};
     domain::payment_request p;
     auto client = client_reference(in, errors);
     if (auto ref = in.string("subscription_id", false, 32)) {
@@ -56,8 +54,8 @@ public:
     if (start && end && *end < *start)
       errors.add("period_end", "Must not be before period_start.");
     p.notes = in.string("notes", false, 2000);
-    if (auto items = body->FindMember("line_items");
-        items != body->MemberEnd() && !items->value.IsNull()) {
+    if (auto items = body.FindMember("line_items");
+        items != body.MemberEnd() && !items->value.IsNull()) {
       if (!items->value.IsArray()) {
         errors.add("line_items", "Must be a list.");
       } else {
@@ -107,10 +105,8 @@ template <class Atom> class minutes_handler final : public operator_handler {
 public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
     auto body = object_body(ex);
-    if (!body)
-      return;
     domain::field_errors errors;
-    object_reader in{*body, errors};
+    object_reader in{body, errors};
     auto client = client_reference(in, errors);
     auto minutes = in.decimal("minutes", true, 2);
     int64_t hundredths = minutes ? domain::to_units(*minutes, 2) : 0;
@@ -159,10 +155,7 @@ public:
     return d.answer * 4;
   }
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
-    auto as_of = as_of_body(ex);
-    if (!as_of)
-      return;
-    auto now = *as_of;
+    auto now = as_of_body(ex);
     ctx.self
         ->request(ex->svc.billing, deadline(ex->svc.deadlines), actors::sweep_atom::value,
                   actors::sweep_request{now})

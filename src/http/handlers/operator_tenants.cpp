@@ -39,10 +39,8 @@ class create_tenant_handler final : public operator_handler {
 public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
     auto body = object_body(ex);
-    if (!body)
-      return;
     domain::field_errors errors;
-    object_reader in{*body, errors};
+    object_reader in{body, errors};
     auto name = in.string("name", true, 200);
     auto plan = read_plan(in, errors, true);
     auto limit = in.integer("campaign_limit", false, 0, max_campaign_limit);
@@ -70,8 +68,7 @@ public:
 class get_tenant_handler final : public operator_handler {
 public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
-    if (auto t = path_tenant(ex, ctx))
-      ex->respond(200, tenant_json(*t));
+    ex->respond(200, tenant_json(path_tenant(ex, ctx)));
   }
 };
 
@@ -80,10 +77,8 @@ class update_tenant_handler final : public operator_handler {
 public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
     auto body = object_body(ex);
-    if (!body)
-      return;
     domain::field_errors errors;
-    object_reader in{*body, errors};
+    object_reader in{body, errors};
     domain::tenant_patch patch;
     patch.name = in.string("name", false, 200);
     patch.plan = read_plan(in, errors, false);
@@ -97,10 +92,8 @@ public:
     if (!errors.empty())
       return ex->fail(validation_error(std::move(errors)));
     auto t = path_tenant(ex, ctx);
-    if (!t)
-      return;
     ask_tenant<domain::tenant>(
-        ctx.self, ex, t->id,
+        ctx.self, ex, t.id,
         [ex](domain::tenant& updated) { ex->respond(200, tenant_json(updated)); },
         std::make_tuple(actors::update_atom::value, std::move(patch)));
   }

@@ -33,7 +33,7 @@ public:
   access required_access() const override { return access::none; }
 
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
-    auto id = domain::parse_positive_int(ex->params.at(0));
+    auto id = domain::parse_positive_int(ex->param("voice_provider_id"));
     const auto& sent = ex->request.provider_secret;
     if (!id || ex->svc.callback_key.empty() || !sent ||
         !domain::equal_constant_time(*sent, provider_a_callback_secret(ex->svc.callback_key, *id)))

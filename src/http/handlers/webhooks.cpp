@@ -6,6 +6,7 @@
 #include "http/handlers/handlers.hpp"
 #include "http/handlers/listing.hpp"
 #include "http/handlers/lookup.hpp"
+#include "http/request_error.hpp"
 #include "storage/webhook_repository.hpp"
 
 namespace vcs::http::handlers {
@@ -18,13 +19,11 @@ class rotate_secret_handler final : public operator_handler {
 public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
     auto t = path_tenant(ex, ctx);
-    if (!t)
-      return;
     auto secret = domain::new_webhook_secret();
     actors::webhook_secret_set msg{
-        ex->svc.secrets->seal(secret, actors::webhook_secret_binding(t->id))};
+        ex->svc.secrets->seal(secret, actors::webhook_secret_binding(t.id))};
     ask_tenant<bool>(
-        ctx.self, ex, t->id,
+        ctx.self, ex, t.id,
         [ex, secret](bool) {
           json_out out;
           out.w().StartObject();
@@ -42,18 +41,14 @@ class list_deliveries_handler final : public operator_handler {
 public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
     auto t = path_tenant(ex, ctx);
-    if (!t)
-      return;
     auto status = ex->target.param("status");
     if (status && *status != "pending" && *status != "delivered" && *status != "dead") {
       domain::error e{domain::errc::bad_request, "Invalid status: " + *status};
       e.valid_values = std::vector<std::string>{"pending", "delivered", "dead"};
       return ex->fail(e);
     }
-    auto limit = limit_param(*ex);
-    if (!limit)
-      return ex->fail(limit.err());
-    respond_list(ex, "deliveries", storage::list_webhooks(ctx.db(), t->id, status, *limit),
+    auto limit = value_or_throw(limit_param(*ex));
+    respond_list(ex, "deliveries", storage::list_webhooks(ctx.db(), t.id, status, limit),
                  [](json_out& out, const storage::webhook_delivery& d) {
                    out.field("id", std::to_string(d.id));
                    out.field("event_id", d.event_id);
@@ -85,13 +80,11 @@ class replay_delivery_handler final : public operator_handler {
 public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
     auto t = path_tenant(ex, ctx);
-    if (!t)
-      return;
-    auto id = domain::parse_positive_int(ex->params.at(1));
+    auto id = domain::parse_positive_int(ex->param("delivery_id"));
     if (!id)
       return ex->fail(domain::not_found("Webhook delivery not found"));
     ask_tenant<bool>(
-        ctx.self, ex, t->id,
+        ctx.self, ex, t.id,
         [ex](bool queued) {
           if (!queued)
             return ex->fail(domain::not_found("Webhook delivery not found"));
