@@ -13,6 +13,17 @@
 
 namespace vcs::actors {
 
+namespace {
+
+// Runs on a detached actor of its own: reaching the server may block, and
+// every tenant's work passes through the dispatcher.
+void cancel_job(std::shared_ptr<storage::statement_cancel> cancel, std::uint64_t job) {
+  if (auto why = cancel->cancel(job))
+    spdlog::warn("cancelling a database job past its deadline failed: {}", *why);
+}
+
+} // namespace
+
 caf::typed_response_promise<db_done> db_dispatcher_state::run(db_dispatcher_actor::pointer self,
                                                               db_task& task) {
   auto reply = self->make_response_promise<db_done>();
@@ -58,12 +69,7 @@ void db_dispatcher_state::cancel_overdue(db_dispatcher_actor::pointer self) {
     if (!worker.due || now <= *worker.due)
       continue;
     worker.due.reset();
-    // A thread of its own: reaching the server may block, and every
-    // tenant's work passes through this actor.
-    self->spawn<caf::detached>([cancel = worker.cancel, job = worker.jobs] {
-      if (auto why = cancel->cancel(job))
-        spdlog::warn("cancelling a database job past its deadline failed: {}", *why);
-    });
+    self->spawn<caf::detached>(cancel_job, worker.cancel, worker.jobs);
   }
   self->delayed_send(self, tick, tick_atom::value);
 }
