@@ -21,11 +21,17 @@ void statement_cancel::begin() {
 
 void statement_cancel::attach(soci::session& sql) {
   auto* conn = raw_connection(sql);
+  // A reconnect may reuse the connection's address, never its backend.
+  const int backend = conn ? PQbackendPID(conn) : 0;
+  if (conn == conn_ && backend == backend_)
+    return;
   auto* key = conn ? PQgetCancel(conn) : nullptr;
   std::lock_guard lock{mutex_};
   if (key_)
     PQfreeCancel(key_);
   key_ = key;
+  conn_ = conn;
+  backend_ = backend;
 }
 
 void statement_cancel::end() {

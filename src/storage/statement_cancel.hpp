@@ -25,7 +25,8 @@ public:
 
   // The owner starts its next job; the n-th job started is job n.
   void begin();
-  // The job runs on `sql`'s connection (a reconnect gets a new cancel key).
+  // The job runs on `sql`'s connection; a new connection (a reconnect)
+  // gets a new cancel key, the same one keeps its key.
   void attach(soci::session& sql);
   // The job ended. Waits for a cancel in flight, so that it cannot reach
   // the owner's next job.
@@ -40,6 +41,9 @@ public:
 private:
   std::mutex mutex_;
   PGcancel* key_ = nullptr;
+  // The connection the key belongs to; only the owner's thread uses them.
+  const void* conn_ = nullptr;
+  int backend_ = 0;
   std::uint64_t started_ = 0;
   bool running_ = false;
 };
