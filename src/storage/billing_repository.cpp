@@ -178,7 +178,7 @@ page_of<domain::payment_request> list_payment_requests(soci::session& sql, int64
 
 std::optional<domain::payment_request> find_payment_request(soci::session& sql, int64_t tenant_id,
                                                             int64_t id) {
-  auto rows = execute(sql, find_payment_stmt, {std::to_string(tenant_id), std::to_string(id)});
+  auto rows = execute(sql, find_payment_stmt, {tenant_id, id});
   if (rows.size() == 0)
     return std::nullopt;
   domain::payment_request p;
@@ -191,21 +191,16 @@ std::optional<domain::payment_request> find_payment_request(soci::session& sql, 
   p.type = rows.text(0, 5);
   p.amount = rows.text(0, 6);
   p.currency = rows.text(0, 7);
-  auto time = [&](int col) -> std::optional<domain::timestamp> {
-    if (rows.is_null(0, col))
-      return std::nullopt;
-    return timestamp_column(rows.text(0, col));
-  };
-  p.due_date = *time(8);
-  p.grace_period_ends_at = time(9);
-  p.paid_at = time(10);
+  p.due_date = rows.timestamp(0, 8);
+  p.grace_period_ends_at = rows.opt_timestamp(0, 9);
+  p.paid_at = rows.opt_timestamp(0, 10);
   p.external_payment_id = rows.opt_text(0, 11);
   p.notes = rows.opt_text(0, 12);
   p.line_items_json = rows.text(0, 13);
-  p.period_start = *time(14);
-  p.period_end = *time(15);
-  p.created_at = *time(16);
-  p.updated_at = *time(17);
+  p.period_start = rows.timestamp(0, 14);
+  p.period_end = rows.timestamp(0, 15);
+  p.created_at = rows.timestamp(0, 16);
+  p.updated_at = rows.timestamp(0, 17);
   return p;
 }
 

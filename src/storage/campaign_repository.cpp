@@ -290,9 +290,7 @@ domain::campaign set_campaign_status(soci::session& sql, int64_t tenant_id, int6
 }
 
 void lock_campaign(soci::session& sql, int64_t tenant_id, int64_t campaign_id) {
-  auto t = std::to_string(tenant_id);
-  auto c = std::to_string(campaign_id);
-  execute(sql, lock_stmt, {t, c});
+  execute(sql, lock_stmt, {tenant_id, campaign_id});
 }
 
 std::optional<std::string> blocking_subscription_status(soci::session& sql, int64_t tenant_id,

@@ -2,7 +2,6 @@
 
 #include "domain/global_id.hpp"
 #include "storage/lead_statistics.hpp"
-#include "storage/nullable.hpp"
 #include "storage/prepared.hpp"
 
 #include <algorithm>
@@ -57,22 +56,11 @@ constexpr prepared_statement submissions_stmt{
 // The two parameters every statement here starts with.
 struct scope {
   int64_t tenant_id = 0;
-  std::string tenant;
-  std::string client;
+  int64_t client_id = 0;
 };
 
-std::optional<domain::timestamp> optional_time(const pg_rows& rows, int row, int col) {
-  if (rows.is_null(row, col))
-    return std::nullopt;
-  return timestamp_column(rows.text(row, col));
-}
-
-int32_t int32_column(const pg_rows& rows, int row, int col) {
-  return static_cast<int32_t>(rows.int64(row, col));
-}
-
 std::optional<domain::subscription_view> read_subscription(soci::session& sql, const scope& k) {
-  auto rows = execute(sql, subscription_stmt, {k.tenant, k.client});
+  auto rows = execute(sql, subscription_stmt, {k.tenant_id, k.client_id});
   if (rows.size() == 0)
     return std::nullopt;
   domain::subscription_view s;
@@ -80,23 +68,23 @@ std::optional<domain::subscription_view> read_subscription(soci::session& sql, c
   s.id = rows.int64(0, 0);
   s.processor_id = rows.text(0, 1);
   s.status = rows.text(0, 2);
-  s.created_at = timestamp_column(rows.text(0, 3));
-  s.trial_start = optional_time(rows, 0, 4);
-  s.trial_end = optional_time(rows, 0, 5);
+  s.created_at = rows.timestamp(0, 3);
+  s.trial_start = rows.opt_timestamp(0, 4);
+  s.trial_end = rows.opt_timestamp(0, 5);
   s.trial_minutes = rows.text(0, 6);
-  s.current_period_start = timestamp_column(rows.text(0, 7));
-  s.current_period_end = timestamp_column(rows.text(0, 8));
-  s.billing_cycle_anchor = timestamp_column(rows.text(0, 9));
+  s.current_period_start = rows.timestamp(0, 7);
+  s.current_period_end = rows.timestamp(0, 8);
+  s.billing_cycle_anchor = rows.timestamp(0, 9);
   p.id = rows.int64(0, 10);
   p.processor_product_id = rows.text(0, 11);
   p.name = rows.text(0, 12);
   p.pricing_model = rows.text(0, 13);
   p.min_minutes_included = rows.text(0, 14);
   p.additional_minute_price = rows.text(0, 15);
-  p.trial_days = int32_column(rows, 0, 16);
+  p.trial_days = rows.int32(0, 16);
   s.minutes_included_used = rows.text(0, 17);
   s.minutes_billable_used = rows.text(0, 18);
-  auto prices = execute(sql, prices_stmt, {k.tenant, std::to_string(s.id)});
+  auto prices = execute(sql, prices_stmt, {k.tenant_id, s.id});
   for (int i = 0; i < prices.size(); ++i) {
     auto& price = p.prices.emplace_back();
     price.id = prices.int64(i, 0);
@@ -113,18 +101,14 @@ std::optional<domain::subscription_view> read_subscription(soci::session& sql, c
 
 std::vector<domain::client_campaign_stats> read_campaigns(soci::session& sql, const scope& k) {
   std::vector<domain::client_campaign_stats> out;
-  auto refs = execute(sql, assigned_campaigns_stmt, {k.tenant, k.client});
-  std::string array = "{";
+  auto refs = execute(sql, assigned_campaigns_stmt, {k.tenant_id, k.client_id});
+  std::vector<int64_t> assigned;
   for (int i = 0; i < refs.size(); ++i)
-    if (auto id = domain::decode_global_id(domain::entity::campaign, refs.text(i, 0))) {
-      if (array.size() > 1)
-        array += ',';
-      array += std::to_string(*id);
-    }
-  if (array.size() == 1)
+    if (auto id = domain::decode_global_id(domain::entity::campaign, refs.text(i, 0)))
+      assigned.push_back(*id);
+  if (assigned.empty())
     return out;
-  array += "}";
-  auto campaigns = execute(sql, campaigns_stmt, {k.tenant, array});
+  auto campaigns = execute(sql, campaigns_stmt, {k.tenant_id, assigned});
   for (int i = 0; i < campaigns.size(); ++i) {
     auto& c = out.emplace_back();
     c.id = campaigns.int64(i, 0);
@@ -149,7 +133,7 @@ std::vector<domain::client_campaign_stats> read_campaigns(soci::session& sql, co
 std::vector<domain::client_submission> read_submissions(soci::session& sql, const scope& k,
                                                         int64_t client_id) {
   std::vector<domain::client_submission> out;
-  auto rows = execute(sql, submissions_stmt, {k.tenant, k.client});
+  auto rows = execute(sql, submissions_stmt, {k.tenant_id, k.client_id});
   for (int i = 0; i < rows.size(); ++i) {
     auto& s = out.emplace_back();
     s.submission.id = rows.int64(i, 0);
@@ -158,8 +142,8 @@ std::vector<domain::client_submission> read_submissions(soci::session& sql, cons
     s.submission.response_data_json = rows.text(i, 3);
     s.submission.is_test = rows.boolean(i, 4);
     s.submission.client_id = client_id;
-    s.submission.created_at = timestamp_column(rows.text(i, 5));
-    s.submission.updated_at = timestamp_column(rows.text(i, 6));
+    s.submission.created_at = rows.timestamp(i, 5);
+    s.submission.updated_at = rows.timestamp(i, 6);
   }
   return out;
 }
@@ -168,8 +152,8 @@ std::vector<domain::client_submission> read_submissions(soci::session& sql, cons
 
 std::optional<domain::client_detail> read_client_detail(soci::session& sql, int64_t tenant_id,
                                                         int64_t client_id) {
-  scope k{tenant_id, std::to_string(tenant_id), std::to_string(client_id)};
-  auto rows = execute(sql, client_stmt, {k.tenant, k.client});
+  scope k{tenant_id, client_id};
+  auto rows = execute(sql, client_stmt, {k.tenant_id, k.client_id});
   if (rows.size() == 0)
     return std::nullopt;
   domain::client_detail d;
@@ -177,8 +161,8 @@ std::optional<domain::client_detail> read_client_detail(soci::session& sql, int6
   c.id = rows.int64(0, 0);
   c.name = rows.text(0, 1);
   c.primary_email = rows.text(0, 2);
-  c.created_at = timestamp_column(rows.text(0, 3));
-  auto users = execute(sql, users_stmt, {k.tenant, k.client});
+  c.created_at = rows.timestamp(0, 3);
+  auto users = execute(sql, users_stmt, {k.tenant_id, k.client_id});
   for (int i = 0; i < users.size(); ++i)
     c.users.push_back({users.int64(i, 0), std::string{users.text(i, 1)}});
   d.subscription = read_subscription(sql, k);

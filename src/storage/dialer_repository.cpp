@@ -141,10 +141,6 @@ constexpr prepared_statement dnc_remove_stmt{
 constexpr prepared_statement dnc_find_stmt{
     "vcs_dnc_find", "SELECT 1 FROM do_not_call_numbers WHERE tenant_id = $1 AND phone_number = $2"};
 
-int32_t int32_of(const pg_rows& rows, int row, int col) {
-  return static_cast<int32_t>(rows.int64(row, col));
-}
-
 // Columns 2..13 of candidates_stmt and state_stmt.
 domain::lead_call_state state_of(const pg_rows& rows, int i) {
   domain::lead_call_state s;
@@ -154,8 +150,8 @@ domain::lead_call_state state_of(const pg_rows& rows, int i) {
   s.status = *status;
   s.answered = rows.boolean(i, 3);
   s.answer_type = std::string{rows.text(i, 4)};
-  s.attempts_made = int32_of(rows, i, 5);
-  s.daily_attempts = int32_of(rows, i, 6);
+  s.attempts_made = rows.int32(i, 5);
+  s.daily_attempts = rows.int32(i, 6);
   s.daily_attempts_day = rows.opt_text(i, 7);
   s.next_attempt_after = rows.opt_timestamp(i, 8);
   s.answered_at = rows.opt_timestamp(i, 9);
@@ -166,23 +162,14 @@ domain::lead_call_state state_of(const pg_rows& rows, int i) {
   return s;
 }
 
-pg_param opt_param(const std::optional<std::string>& v) {
-  return v ? pg_param{*v} : pg_param{};
-}
-
 } // namespace
 
 std::vector<dial_candidate> dial_candidates(soci::session& sql, int64_t tenant_id,
                                             int64_t campaign_id, domain::timestamp now,
                                             int32_t max_attempts, int32_t max_daily,
                                             const std::string& today, int32_t limit) {
-  auto c = std::to_string(campaign_id);
-  auto t = std::to_string(tenant_id);
-  auto at = domain::to_pg_timestamp(now);
-  auto ma = std::to_string(max_attempts);
-  auto md = std::to_string(max_daily);
-  auto n = std::to_string(limit);
-  auto rows = execute(sql, candidates_stmt, {c, t, at, ma, today, md, n});
+  auto rows = execute(sql, candidates_stmt,
+                      {campaign_id, tenant_id, now, max_attempts, today, max_daily, limit});
   std::vector<dial_candidate> out;
   out.reserve(static_cast<std::size_t>(rows.size()));
   for (int i = 0; i < rows.size(); ++i)
@@ -193,27 +180,15 @@ std::vector<dial_candidate> dial_candidates(soci::session& sql, int64_t tenant_i
 
 void store_call_state(soci::session& sql, int64_t tenant_id, int64_t lead_id,
                       const domain::lead_call_state& s) {
-  auto t = std::to_string(tenant_id);
-  auto l = std::to_string(lead_id);
-  auto attempts = std::to_string(s.attempts_made);
-  auto daily = std::to_string(s.daily_attempts);
-  std::optional<std::string> next, answered_at;
-  if (s.next_attempt_after)
-    next = domain::to_pg_timestamp(*s.next_attempt_after);
-  if (s.answered_at)
-    answered_at = domain::to_pg_timestamp(*s.answered_at);
   execute(sql, store_stmt,
-          {t, l, domain::to_string(s.status), s.answered ? "true" : "false", s.answer_type,
-           attempts, daily, opt_param(s.daily_attempts_day), opt_param(next),
-           opt_param(answered_at), opt_param(s.call_error_reason), s.invalid ? "true" : "false",
-           opt_param(s.invalid_reason)});
+          {tenant_id, lead_id, domain::to_string(s.status), s.answered, s.answer_type,
+           s.attempts_made, s.daily_attempts, s.daily_attempts_day, s.next_attempt_after,
+           s.answered_at, s.call_error_reason, s.invalid, s.invalid_reason});
 }
 
 std::optional<domain::lead_call_state> find_call_state(soci::session& sql, int64_t tenant_id,
                                                        int64_t lead_id) {
-  auto t = std::to_string(tenant_id);
-  auto l = std::to_string(lead_id);
-  auto rows = execute(sql, state_stmt, {t, l});
+  auto rows = execute(sql, state_stmt, {tenant_id, lead_id});
   if (rows.size() == 0)
     return std::nullopt;
   return state_of(rows, 0);
@@ -221,58 +196,47 @@ std::optional<domain::lead_call_state> find_call_state(soci::session& sql, int64
 
 std::optional<provider_slots> lock_provider_slots(soci::session& sql, int64_t tenant_id,
                                                   int64_t voice_provider_id) {
-  auto t = std::to_string(tenant_id);
-  auto v = std::to_string(voice_provider_id);
-  auto rows = execute(sql, provider_stmt, {t, v});
+  auto rows = execute(sql, provider_stmt, {tenant_id, voice_provider_id});
   if (rows.size() == 0)
     return std::nullopt;
-  auto open = execute(sql, open_calls_stmt, {v}).int64(0, 0);
-  return provider_slots{std::string{rows.text(0, 0)}, int32_of(rows, 0, 1), open,
+  auto open = execute(sql, open_calls_stmt, {voice_provider_id}).int64(0, 0);
+  return provider_slots{std::string{rows.text(0, 0)}, rows.int32(0, 1), open,
                         rows.opt_sealed(0, 2, 3).value_or(domain::secret_box::sealed{})};
 }
 
 int64_t insert_call(soci::session& sql, int64_t tenant_id, int64_t campaign_id, int64_t lead_id,
                     const std::string& phone_number, int64_t voice_provider_id, int32_t attempt,
                     const std::string& node_id) {
-  auto t = std::to_string(tenant_id);
-  auto c = std::to_string(campaign_id);
-  auto l = std::to_string(lead_id);
-  auto v = std::to_string(voice_provider_id);
-  auto a = std::to_string(attempt);
-  return execute(sql, insert_call_stmt, {t, c, l, phone_number, v, a, node_id}).int64(0, 0);
+  return execute(
+             sql, insert_call_stmt,
+             {tenant_id, campaign_id, lead_id, phone_number, voice_provider_id, attempt, node_id})
+      .int64(0, 0);
 }
 
 std::optional<open_call> find_open_call(soci::session& sql, int64_t tenant_id, int64_t call_id) {
-  auto t = std::to_string(tenant_id);
-  auto id = std::to_string(call_id);
-  auto rows = execute(sql, open_call_stmt, {t, id});
+  auto rows = execute(sql, open_call_stmt, {tenant_id, call_id});
   if (rows.size() == 0)
     return std::nullopt;
-  return open_call{rows.int64(0, 0),     rows.int64(0, 1),
-                   rows.int64(0, 2),     std::string{rows.text(0, 3)},
-                   int32_of(rows, 0, 4), std::string{rows.text(0, 5)}};
+  return open_call{rows.int64(0, 0), rows.int64(0, 1),
+                   rows.int64(0, 2), std::string{rows.text(0, 3)},
+                   rows.int32(0, 4), std::string{rows.text(0, 5)}};
 }
 
 void mark_call_ringing(soci::session& sql, int64_t call_id, const std::string& provider_call_id) {
-  auto id = std::to_string(call_id);
-  execute(sql, ringing_stmt,
-          {id, provider_call_id.empty() ? pg_param{} : pg_param{provider_call_id}});
+  execute(
+      sql, ringing_stmt,
+      {call_id, provider_call_id.empty() ? pg_param{std::nullopt} : pg_param{provider_call_id}});
 }
 
 void set_provider_call_id(soci::session& sql, int64_t call_id,
                           const std::string& provider_call_id) {
-  auto id = std::to_string(call_id);
-  execute(sql, provider_call_stmt, {id, provider_call_id});
+  execute(sql, provider_call_stmt, {call_id, provider_call_id});
 }
 
 std::optional<call_route> route_call(soci::session& sql, int64_t voice_provider_id,
                                      std::optional<int64_t> call_id,
                                      const std::string& provider_call_id) {
-  auto v = std::to_string(voice_provider_id);
-  std::optional<std::string> c;
-  if (call_id)
-    c = std::to_string(*call_id);
-  auto rows = execute(sql, route_stmt, {v, opt_param(c), provider_call_id});
+  auto rows = execute(sql, route_stmt, {voice_provider_id, call_id, provider_call_id});
   if (rows.size() == 0)
     return std::nullopt;
   return call_route{rows.int64(0, 0), rows.int64(0, 1), rows.int64(0, 2)};
@@ -281,28 +245,19 @@ std::optional<call_route> route_call(soci::session& sql, int64_t voice_provider_
 void end_call(soci::session& sql, int64_t call_id, const std::string& status,
               const std::optional<std::string>& outcome, int32_t duration_seconds,
               const std::optional<std::string>& error) {
-  auto id = std::to_string(call_id);
-  auto d = std::to_string(duration_seconds);
-  execute(sql, end_call_stmt, {id, status, opt_param(outcome), d, opt_param(error)});
+  execute(sql, end_call_stmt, {call_id, status, outcome, duration_seconds, error});
 }
 
 void set_next_dial_at(soci::session& sql, int64_t tenant_id, int64_t campaign_id,
                       std::optional<domain::timestamp> at) {
-  auto t = std::to_string(tenant_id);
-  auto c = std::to_string(campaign_id);
-  std::optional<std::string> text;
-  if (at)
-    text = domain::to_pg_timestamp(*at);
-  execute(sql, next_dial_stmt, {t, c, opt_param(text)});
+  execute(sql, next_dial_stmt, {tenant_id, campaign_id, at});
 }
 
 std::vector<campaign_ref> claim_due_campaigns(soci::session& sql, domain::timestamp now,
                                               int32_t lease_seconds, int32_t limit,
                                               bool skip_locked) {
-  auto at = domain::to_pg_timestamp(now);
-  auto lease = std::to_string(lease_seconds);
-  auto n = std::to_string(limit);
-  auto rows = execute(sql, skip_locked ? claim_stmt : claim_waiting_stmt, {at, lease, n});
+  auto rows =
+      execute(sql, skip_locked ? claim_stmt : claim_waiting_stmt, {now, lease_seconds, limit});
   std::vector<campaign_ref> out;
   for (int i = 0; i < rows.size(); ++i)
     out.push_back({rows.int64(i, 0), rows.int64(i, 1)});
@@ -311,9 +266,7 @@ std::vector<campaign_ref> claim_due_campaigns(soci::session& sql, domain::timest
 
 std::vector<campaign_ref> campaigns_past_end(soci::session& sql, domain::timestamp now,
                                              int32_t limit) {
-  auto at = domain::to_pg_timestamp(now);
-  auto n = std::to_string(limit);
-  auto rows = execute(sql, past_end_stmt, {at, n});
+  auto rows = execute(sql, past_end_stmt, {now, limit});
   std::vector<campaign_ref> out;
   for (int i = 0; i < rows.size(); ++i)
     out.push_back({rows.int64(i, 0), rows.int64(i, 1)});
@@ -321,9 +274,7 @@ std::vector<campaign_ref> campaigns_past_end(soci::session& sql, domain::timesta
 }
 
 std::vector<call_ref> lost_calls(soci::session& sql, int32_t max_age_seconds, int32_t limit) {
-  auto age = std::to_string(max_age_seconds);
-  auto n = std::to_string(limit);
-  auto rows = execute(sql, lost_stmt, {age, n});
+  auto rows = execute(sql, lost_stmt, {max_age_seconds, limit});
   std::vector<call_ref> out;
   for (int i = 0; i < rows.size(); ++i)
     out.push_back({rows.int64(i, 0), rows.int64(i, 1), rows.int64(i, 2)});
@@ -331,14 +282,12 @@ std::vector<call_ref> lost_calls(soci::session& sql, int32_t max_age_seconds, in
 }
 
 std::vector<usage_due> calls_without_usage(soci::session& sql, int32_t limit) {
-  auto n = std::to_string(limit);
-  auto rows = execute(sql, usage_due_stmt, {n});
+  auto rows = execute(sql, usage_due_stmt, {limit});
   std::vector<usage_due> out;
   for (int i = 0; i < rows.size(); ++i) {
     usage_due u{rows.int64(i, 0), rows.int64(i, 2), std::nullopt};
-    auto t = std::to_string(u.tenant_id);
     auto gid = domain::encode_global_id(domain::entity::campaign, rows.int64(i, 1));
-    auto sub = execute(sql, subscription_stmt, {t, gid});
+    auto sub = execute(sql, subscription_stmt, {u.tenant_id, gid});
     if (sub.size() > 0)
       u.subscription_id = sub.int64(0, 0);
     out.push_back(u);
@@ -347,31 +296,26 @@ std::vector<usage_due> calls_without_usage(soci::session& sql, int32_t limit) {
 }
 
 std::optional<int32_t> take_call_usage(soci::session& sql, int64_t tenant_id, int64_t call_id) {
-  auto t = std::to_string(tenant_id);
-  auto id = std::to_string(call_id);
-  auto rows = execute(sql, take_usage_stmt, {t, id});
+  auto rows = execute(sql, take_usage_stmt, {tenant_id, call_id});
   if (rows.size() == 0)
     return std::nullopt;
-  return int32_of(rows, 0, 0);
+  return rows.int32(0, 0);
 }
 
 std::vector<call_record> list_calls(soci::session& sql, int64_t tenant_id, int64_t campaign_id,
                                     int32_t limit) {
-  auto t = std::to_string(tenant_id);
-  auto c = std::to_string(campaign_id);
-  auto n = std::to_string(limit);
-  auto rows = execute(sql, list_calls_stmt, {t, c, n});
+  auto rows = execute(sql, list_calls_stmt, {tenant_id, campaign_id, limit});
   std::vector<call_record> out;
   for (int i = 0; i < rows.size(); ++i) {
     call_record r;
     r.id = rows.int64(i, 0);
     r.lead_id = rows.int64(i, 1);
     r.phone_number = std::string{rows.text(i, 2)};
-    r.attempt = int32_of(rows, i, 3);
+    r.attempt = rows.int32(i, 3);
     r.status = std::string{rows.text(i, 4)};
     r.outcome = rows.opt_text(i, 5);
     r.error = rows.opt_text(i, 6);
-    r.duration_seconds = int32_of(rows, i, 7);
+    r.duration_seconds = rows.int32(i, 7);
     r.usage_recorded = rows.boolean(i, 8);
     r.created_at = rows.timestamp(i, 9);
     r.ended_at = rows.opt_timestamp(i, 10);
@@ -381,18 +325,15 @@ std::vector<call_record> list_calls(soci::session& sql, int64_t tenant_id, int64
 }
 
 bool add_do_not_call(soci::session& sql, int64_t tenant_id, const std::string& phone_number) {
-  auto t = std::to_string(tenant_id);
-  return execute(sql, dnc_add_stmt, {t, phone_number}).size() > 0;
+  return execute(sql, dnc_add_stmt, {tenant_id, phone_number}).size() > 0;
 }
 
 bool remove_do_not_call(soci::session& sql, int64_t tenant_id, const std::string& phone_number) {
-  auto t = std::to_string(tenant_id);
-  return execute(sql, dnc_remove_stmt, {t, phone_number}).size() > 0;
+  return execute(sql, dnc_remove_stmt, {tenant_id, phone_number}).size() > 0;
 }
 
 bool is_do_not_call(soci::session& sql, int64_t tenant_id, const std::string& phone_number) {
-  auto t = std::to_string(tenant_id);
-  return execute(sql, dnc_find_stmt, {t, phone_number}).size() > 0;
+  return execute(sql, dnc_find_stmt, {tenant_id, phone_number}).size() > 0;
 }
 
 } // namespace vcs::storage

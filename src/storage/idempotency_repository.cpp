@@ -51,15 +51,13 @@ constexpr prepared_statement purge_stmt{
 idempotency_claim claim_idempotency_key(soci::session& sql, int64_t tenant_id, std::string_view key,
                                         std::string_view fingerprint,
                                         std::chrono::seconds abandon_after) {
-  auto tenant = std::to_string(tenant_id);
-  auto abandon = std::to_string(abandon_after.count());
   // A claim released between the two statements leaves nothing to find:
   // claim again.
   for (int attempt = 0;; ++attempt) {
-    auto claimed = execute(sql, claim_stmt, {tenant, key, fingerprint, abandon});
+    auto claimed = execute(sql, claim_stmt, {tenant_id, key, fingerprint, abandon_after.count()});
     if (claimed.size() == 1)
       return {idempotency_claim::outcome::claimed, std::string{claimed.text(0, 0)}, {}};
-    auto found = execute(sql, find_stmt, {tenant, key});
+    auto found = execute(sql, find_stmt, {tenant_id, key});
     if (found.size() == 0 && attempt < 2)
       continue;
     idempotency_claim c;
@@ -81,13 +79,12 @@ idempotency_claim claim_idempotency_key(soci::session& sql, int64_t tenant_id, s
 void complete_idempotency_key(soci::session& sql, int64_t tenant_id, std::string_view key,
                               std::string_view token, const stored_response& response) {
   execute(sql, complete_stmt,
-          {std::to_string(tenant_id), key, token, std::to_string(response.status),
-           response.content_type, response.body});
+          {tenant_id, key, token, response.status, response.content_type, response.body});
 }
 
 void release_idempotency_key(soci::session& sql, int64_t tenant_id, std::string_view key,
                              std::string_view token) {
-  execute(sql, release_stmt, {std::to_string(tenant_id), key, token});
+  execute(sql, release_stmt, {tenant_id, key, token});
 }
 
 int64_t purge_idempotency_keys(soci::session& sql) {

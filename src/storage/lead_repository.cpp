@@ -165,9 +165,7 @@ void add_to_lead_count(soci::session& sql, int64_t tenant_id, int64_t campaign_i
 
 std::optional<int64_t> campaign_lead_total(soci::session& sql, int64_t tenant_id,
                                            int64_t campaign_id) {
-  auto t = std::to_string(tenant_id);
-  auto c = std::to_string(campaign_id);
-  auto rows = execute(sql, total_stmt, {t, c});
+  auto rows = execute(sql, total_stmt, {tenant_id, campaign_id});
   if (rows.size() == 0)
     return std::nullopt;
   return rows.int64(0, 0);
@@ -191,11 +189,8 @@ insert_counts insert_leads(soci::session& sql, int64_t tenant_id, int64_t campai
 
 std::optional<lead_page> list_leads(soci::session& sql, int64_t tenant_id, int64_t campaign_id,
                                     int64_t offset, int32_t limit) {
-  auto t = std::to_string(tenant_id);
-  auto c = std::to_string(campaign_id);
   auto rows = execute(sql, offset == 0 ? first_page_stmt : list_stmt,
-                      {c, std::to_string(offset), std::to_string(domain::lead_block_size),
-                       std::to_string(limit), t},
+                      {campaign_id, offset, domain::lead_block_size, limit, tenant_id},
                       result_format::binary);
   lead_page out;
   if (rows.size() == 0) {
@@ -242,31 +237,6 @@ std::optional<lead_page> list_leads(soci::session& sql, int64_t tenant_id, int64
 
 namespace {
 
-// A PostgreSQL array literal of text elements (NULL for nullopt).
-std::string pg_text_array(const std::vector<std::optional<std::string>>& items) {
-  std::string out = "{";
-  for (std::size_t i = 0; i < items.size(); ++i) {
-    if (i > 0)
-      out += ',';
-    if (!items[i]) {
-      out += "NULL";
-      continue;
-    }
-    out += '"';
-    for (char ch : *items[i]) {
-      if (ch == '"' || ch == '\\')
-        out += '\\';
-      out += ch;
-    }
-    out += '"';
-  }
-  return out + "}";
-}
-
-} // namespace
-
-namespace {
-
 // One round of update items with distinct phone numbers (`round` indexes
 // `items`), in one statement; each item's outcome goes to out[index].
 void update_round(soci::session& sql, int64_t tenant_id, int64_t campaign_id,
@@ -285,9 +255,7 @@ void update_round(soci::session& sql, int64_t tenant_id, int64_t campaign_id,
     mark.emplace_back(item.mark_as_unanswered ? "t" : "f");
   }
   auto rows = execute(sql, update_many_stmt,
-                      {std::to_string(tenant_id), std::to_string(campaign_id), pg_text_array(phone),
-                       pg_text_array(first), pg_text_array(last), pg_text_array(email),
-                       pg_text_array(dnc), pg_text_array(custom), pg_text_array(mark)});
+                      {tenant_id, campaign_id, phone, first, last, email, dnc, custom, mark});
   for (int i = 0; i < rows.size(); ++i)
     out[round[static_cast<std::size_t>(i)]] = rows.boolean(i, 0) ? domain::lead_outcome::done
                                               : rows.boolean(i, 1)
@@ -320,18 +288,17 @@ std::vector<domain::lead_outcome> update_leads(soci::session& sql, int64_t tenan
 std::vector<domain::lead_outcome> remove_leads(soci::session& sql, int64_t tenant_id,
                                                int64_t campaign_id,
                                                const std::vector<domain::lead_removal>& items) {
-  std::vector<std::optional<std::string>> ids, phones;
+  std::vector<std::optional<int64_t>> ids;
+  std::vector<std::optional<std::string>> phones;
   ids.reserve(items.size());
   phones.reserve(items.size());
   for (const auto& item : items) {
     // A malformed id names no lead; neither does its phone number then.
-    ids.push_back(item.lead_id ? std::optional<std::string>{std::to_string(*item.lead_id)}
-                               : std::nullopt);
+    ids.push_back(item.lead_id);
     phones.push_back(item.lead_id || item.lead_id_malformed ? std::nullopt : item.phone_number);
   }
   auto rows = execute(sql, delete_many_stmt,
-                      {std::to_string(tenant_id), std::to_string(campaign_id), pg_text_array(ids),
-                       pg_text_array(phones), std::to_string(domain::lead_block_size)});
+                      {tenant_id, campaign_id, ids, phones, domain::lead_block_size});
   // Each deleted lead answers the first item naming it; a later item naming
   // it again finds it gone, as if the items ran one by one.
   std::unordered_set<int64_t> deleted;

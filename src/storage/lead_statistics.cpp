@@ -65,14 +65,7 @@ std::map<int64_t, lead_statistics> read_lead_statistics(soci::session& sql, int6
   }
   if (missing.empty())
     return out;
-  std::string array = "{";
-  for (auto id : missing) {
-    if (array.size() > 1)
-      array += ',';
-    array += std::to_string(id);
-  }
-  array += '}';
-  auto rows = execute(sql, statuses_stmt, {std::to_string(tenant_id), array});
+  auto rows = execute(sql, statuses_stmt, {tenant_id, missing});
   std::map<int64_t, lead_statistics> fresh;
   for (auto id : missing)
     fresh[id];

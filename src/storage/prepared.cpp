@@ -7,6 +7,7 @@
 #include <soci/soci.h>
 
 #include <charconv>
+#include <limits>
 #include <string>
 #include <type_traits>
 #include <unordered_map>
@@ -99,6 +100,58 @@ int64_t pg_rows::int64(int row, int col) const {
   return v;
 }
 
+int32_t pg_rows::int32(int row, int col) const {
+  auto v = int64(row, col);
+  if (v < std::numeric_limits<int32_t>::min() || v > std::numeric_limits<int32_t>::max())
+    throw std::runtime_error("integer column value out of range");
+  return static_cast<int32_t>(v);
+}
+
+std::optional<int64_t> pg_rows::opt_int64(int row, int col) const {
+  if (is_null(row, col))
+    return std::nullopt;
+  return int64(row, col);
+}
+
+std::optional<int32_t> pg_rows::opt_int32(int row, int col) const {
+  if (is_null(row, col))
+    return std::nullopt;
+  return int32(row, col);
+}
+
+std::vector<std::string> pg_rows::text_array(int row, int col) const {
+  // PostgreSQL's array output: {a,"b c","d\"e"}; an element is quoted when
+  // it holds a delimiter, a quote, a backslash or spaces, or spells NULL.
+  auto t = text(row, col);
+  if (t.size() < 2 || t.front() != '{' || t.back() != '}')
+    throw std::runtime_error("unreadable array column");
+  std::vector<std::string> out;
+  std::size_t i = 1;
+  const std::size_t end = t.size() - 1;
+  while (i < end) {
+    std::string item;
+    if (t[i] == '"') {
+      for (++i; i < end && t[i] != '"'; ++i) {
+        if (t[i] == '\\' && i + 1 < end)
+          ++i;
+        item += t[i];
+      }
+      if (i >= end)
+        throw std::runtime_error("unreadable array column");
+      ++i;
+    } else {
+      for (; i < end && t[i] != ','; ++i)
+        item += t[i];
+      if (item == "NULL")
+        throw std::runtime_error("NULL element in array column");
+    }
+    out.push_back(std::move(item));
+    if (i < end && t[i] == ',')
+      ++i;
+  }
+  return out;
+}
+
 bool pg_rows::boolean(int row, int col) const noexcept {
   auto t = text(row, col);
   return !t.empty() && t[0] == 't';
@@ -173,18 +226,10 @@ std::string_view pg_rows::bin_jsonb(int row, int col) const noexcept {
 pg_rows execute(soci::session& sql, const prepared_statement& st,
                 std::initializer_list<pg_param> params, result_format format) {
   PGconn* conn = connection_of(sql);
-  std::vector<std::string> owned;
-  owned.reserve(params.size());
   std::vector<const char*> values;
   values.reserve(params.size());
-  for (const auto& p : params) {
-    if (p) {
-      owned.emplace_back(*p);
-      values.push_back(owned.back().c_str());
-    } else {
-      values.push_back(nullptr);
-    }
-  }
+  for (const auto& p : params)
+    values.push_back(p.value());
   if (!prepared_on[conn].count(st.name))
     prepare(conn, st);
   auto run = [&] {

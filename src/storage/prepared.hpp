@@ -2,6 +2,7 @@
 
 #include "domain/secret_box.hpp"
 #include "domain/timestamp.hpp"
+#include "storage/pg_param.hpp"
 
 #include <cstdint>
 #include <initializer_list>
@@ -9,6 +10,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
 
 struct pg_conn;
 typedef struct pg_conn PGconn;
@@ -64,7 +66,13 @@ public:
   std::string_view text(int row, int col) const noexcept;
   std::optional<std::string> opt_text(int row, int col) const;
   int64_t int64(int row, int col) const;
+  // An integer column that must fit 32 bits; throws otherwise.
+  int32_t int32(int row, int col) const;
+  std::optional<int64_t> opt_int64(int row, int col) const;
+  std::optional<int32_t> opt_int32(int row, int col) const;
   bool boolean(int row, int col) const noexcept;
+  // A text[] column (no NULL elements); throws when unreadable.
+  std::vector<std::string> text_array(int row, int col) const;
   // A timestamptz in PostgreSQL's text form (sessions run in UTC); throws
   // when unreadable.
   domain::timestamp timestamp(int row, int col) const;
@@ -87,9 +95,6 @@ public:
 private:
   PGresult* r_;
 };
-
-// A parameter: text, or SQL NULL when nullopt.
-using pg_param = std::optional<std::string_view>;
 
 // Text results suit small lookups; binary ones the large lists.
 enum class result_format : int { text = 0, binary = 1 };

@@ -82,19 +82,12 @@ webhook_delivery delivery_of(const pg_rows& rows, int i) {
 void enqueue_webhook(soci::session& sql, int64_t tenant_id, std::optional<int64_t> campaign_id,
                      const std::string& url, const std::string& event_id,
                      const std::string& event_type, const std::string& payload) {
-  auto t = std::to_string(tenant_id);
-  std::optional<std::string> c;
-  if (campaign_id)
-    c = std::to_string(*campaign_id);
-  execute(sql, enqueue_stmt,
-          {t, c ? pg_param{*c} : pg_param{}, url, event_id, event_type, payload});
+  execute(sql, enqueue_stmt, {tenant_id, campaign_id, url, event_id, event_type, payload});
 }
 
 std::vector<webhook_delivery> claim_webhooks(soci::session& sql, int32_t lease_seconds,
                                              int32_t limit) {
-  auto lease = std::to_string(lease_seconds);
-  auto n = std::to_string(limit);
-  auto rows = execute(sql, claim_stmt, {lease, n});
+  auto rows = execute(sql, claim_stmt, {lease_seconds, limit});
   std::vector<webhook_delivery> out;
   for (int i = 0; i < rows.size(); ++i) {
     auto d = delivery_of(rows, i);
@@ -105,29 +98,18 @@ std::vector<webhook_delivery> claim_webhooks(soci::session& sql, int32_t lease_s
 }
 
 void mark_webhook_delivered(soci::session& sql, int64_t id, int32_t status_code) {
-  auto i = std::to_string(id);
-  auto s = std::to_string(status_code);
-  execute(sql, delivered_stmt, {i, s});
+  execute(sql, delivered_stmt, {id, status_code});
 }
 
 void mark_webhook_failed(soci::session& sql, int64_t id, std::optional<int32_t> status_code,
                          const std::string& error, std::optional<domain::timestamp> retry_at) {
-  auto i = std::to_string(id);
-  std::optional<std::string> s, at;
-  if (status_code)
-    s = std::to_string(*status_code);
-  if (retry_at)
-    at = domain::to_pg_timestamp(*retry_at);
-  execute(sql, failed_stmt,
-          {i, s ? pg_param{*s} : pg_param{}, error, at ? pg_param{*at} : pg_param{}});
+  execute(sql, failed_stmt, {id, status_code, error, retry_at});
 }
 
 std::vector<webhook_delivery> list_webhooks(soci::session& sql, int64_t tenant_id,
                                             const std::optional<std::string>& status,
                                             int32_t limit) {
-  auto t = std::to_string(tenant_id);
-  auto n = std::to_string(limit);
-  auto rows = execute(sql, list_stmt, {t, status ? pg_param{*status} : pg_param{}, n});
+  auto rows = execute(sql, list_stmt, {tenant_id, status, limit});
   std::vector<webhook_delivery> out;
   for (int i = 0; i < rows.size(); ++i)
     out.push_back(delivery_of(rows, i));
@@ -135,17 +117,14 @@ std::vector<webhook_delivery> list_webhooks(soci::session& sql, int64_t tenant_i
 }
 
 bool replay_webhook(soci::session& sql, int64_t tenant_id, int64_t id) {
-  auto t = std::to_string(tenant_id);
-  auto i = std::to_string(id);
-  return execute(sql, replay_stmt, {t, i}).size() > 0;
+  return execute(sql, replay_stmt, {tenant_id, id}).size() > 0;
 }
 
 bool store_webhook_secret(soci::session& sql, int64_t tenant_id,
                           const domain::secret_box::sealed& secret) {
-  auto t = std::to_string(tenant_id);
-  auto ct = domain::to_hex(secret.ciphertext);
-  auto nonce = domain::to_hex(secret.nonce);
-  return execute(sql, secret_stmt, {t, ct, nonce}).size() > 0;
+  return execute(sql, secret_stmt,
+                 {tenant_id, domain::to_hex(secret.ciphertext), domain::to_hex(secret.nonce)})
+             .size() > 0;
 }
 
 } // namespace vcs::storage

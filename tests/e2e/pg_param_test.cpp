@@ -1,0 +1,90 @@
+// Parameters and columns of the storage layer's one statement style,
+// round-tripped through a real PostgreSQL.
+#include "storage/database.hpp"
+#include "storage/prepared.hpp"
+
+#include <gtest/gtest.h>
+#include <soci/soci.h>
+
+#include <cstdlib>
+#include <limits>
+#include <stdexcept>
+
+namespace vcs::storage {
+namespace {
+
+std::string url() {
+  const char* u = std::getenv("VCS_TEST_DATABASE_URL");
+  if (!u)
+    throw std::runtime_error("VCS_TEST_DATABASE_URL is not set");
+  return u;
+}
+
+constexpr prepared_statement scalars_stmt{
+    "test_scalars", "SELECT $1::bigint, $2::int, $3::boolean, $4::text, $5::timestamptz, "
+                    "$6::bigint IS NULL, $7::text"};
+constexpr prepared_statement text_array_stmt{"test_text_array",
+                                             "SELECT $1::text[], cardinality($1::text[])"};
+constexpr prepared_statement optional_text_array_stmt{
+    "test_optional_text_array", "SELECT array_position($1::text[], NULL), $1::text[]"};
+constexpr prepared_statement bigint_array_stmt{
+    "test_bigint_array", "SELECT sum(x), count(x), count(*) FROM unnest($1::bigint[]) AS x"};
+
+class pg_param_test : public ::testing::Test {
+protected:
+  std::unique_ptr<soci::session> sql = open_session(url());
+};
+
+TEST_F(pg_param_test, scalars_and_optionals_keep_their_values) {
+  const auto at = domain::timestamp{std::chrono::microseconds{1'795'000'000'123'456}};
+  const int64_t big = std::numeric_limits<int64_t>::min();
+  const std::optional<int64_t> none;
+  const std::optional<std::string> text = "it's \"quoted\" \\ and, {braced}";
+  auto rows = execute(*sql, scalars_stmt, {big, int32_t{-7}, true, "NULL", at, none, text});
+  ASSERT_EQ(rows.size(), 1);
+  EXPECT_EQ(rows.int64(0, 0), big);
+  EXPECT_EQ(rows.int32(0, 1), -7);
+  EXPECT_TRUE(rows.boolean(0, 2));
+  EXPECT_FALSE(rows.is_null(0, 3));
+  EXPECT_EQ(rows.text(0, 3), "NULL");
+  EXPECT_EQ(rows.timestamp(0, 4), at);
+  EXPECT_TRUE(rows.boolean(0, 5));
+  EXPECT_EQ(rows.opt_text(0, 6), text);
+}
+
+TEST_F(pg_param_test, text_arrays_round_trip_any_element) {
+  const std::vector<std::string> items{"plain",    "",         "NULL",        "a,b",    "{x}",
+                                       " spaced ", "quote\"d", "back\\slash", "ünïcödé"};
+  auto rows = execute(*sql, text_array_stmt, {items});
+  ASSERT_EQ(rows.size(), 1);
+  EXPECT_EQ(rows.int64(0, 1), static_cast<int64_t>(items.size()));
+  EXPECT_EQ(rows.text_array(0, 0), items);
+}
+
+TEST_F(pg_param_test, a_missing_element_is_null_and_the_word_null_is_not) {
+  const std::vector<std::optional<std::string>> items{"NULL", std::nullopt, "x"};
+  auto rows = execute(*sql, optional_text_array_stmt, {items});
+  ASSERT_EQ(rows.size(), 1);
+  EXPECT_EQ(rows.int32(0, 0), 2);
+  EXPECT_THROW(rows.text_array(0, 1), std::runtime_error);
+}
+
+TEST_F(pg_param_test, integer_arrays_with_gaps) {
+  const std::vector<std::optional<int64_t>> items{5, std::nullopt, -2};
+  auto rows = execute(*sql, bigint_array_stmt, {items});
+  EXPECT_EQ(rows.int64(0, 0), 3);
+  EXPECT_EQ(rows.int64(0, 1), 2);
+  EXPECT_EQ(rows.int64(0, 2), 3);
+  const std::vector<int64_t> plain{1, 2, 3};
+  EXPECT_EQ(execute(*sql, bigint_array_stmt, {plain}).int64(0, 0), 6);
+}
+
+TEST_F(pg_param_test, an_integer_column_past_32_bits_is_refused) {
+  auto rows = execute(*sql, scalars_stmt,
+                      {int64_t{1} << 40, int32_t{0}, false, "", domain::now(), int64_t{1}, "x"});
+  EXPECT_THROW(rows.int32(0, 0), std::runtime_error);
+  EXPECT_EQ(rows.opt_int64(0, 0), int64_t{1} << 40);
+}
+
+} // namespace
+} // namespace vcs::storage
