@@ -77,6 +77,13 @@ int pg_rows::size() const noexcept {
   return PQntuples(r_);
 }
 
+int64_t pg_rows::affected() const {
+  std::string_view t = PQcmdTuples(r_);
+  int64_t v = 0;
+  std::from_chars(t.data(), t.data() + t.size(), v);
+  return v;
+}
+
 bool pg_rows::is_null(int row, int col) const noexcept {
   return PQgetisnull(r_, row, col) != 0;
 }

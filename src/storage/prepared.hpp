@@ -62,6 +62,8 @@ public:
   ~pg_rows();
 
   int size() const noexcept;
+  // Rows an INSERT, UPDATE or DELETE changed (with or without RETURNING).
+  int64_t affected() const;
   bool is_null(int row, int col) const noexcept;
   std::string_view text(int row, int col) const noexcept;
   std::optional<std::string> opt_text(int row, int col) const;

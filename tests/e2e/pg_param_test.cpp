@@ -27,6 +27,8 @@ constexpr prepared_statement text_array_stmt{"test_text_array",
                                              "SELECT $1::text[], cardinality($1::text[])"};
 constexpr prepared_statement optional_text_array_stmt{
     "test_optional_text_array", "SELECT array_position($1::text[], NULL), $1::text[]"};
+constexpr prepared_statement affected_stmt{"test_affected",
+                                           "UPDATE pg_param_probe SET n = n + 1 WHERE n < $1"};
 constexpr prepared_statement bigint_array_stmt{
     "test_bigint_array", "SELECT sum(x), count(x), count(*) FROM unnest($1::bigint[]) AS x"};
 
@@ -84,6 +86,13 @@ TEST_F(pg_param_test, an_integer_column_past_32_bits_is_refused) {
                       {int64_t{1} << 40, int32_t{0}, false, "", domain::now(), int64_t{1}, "x"});
   EXPECT_THROW(rows.int32(0, 0), std::runtime_error);
   EXPECT_EQ(rows.opt_int64(0, 0), int64_t{1} << 40);
+}
+
+TEST_F(pg_param_test, a_write_counts_the_rows_it_changed) {
+  *sql << "CREATE TEMP TABLE pg_param_probe (n int)";
+  *sql << "INSERT INTO pg_param_probe SELECT generate_series(1, 5)";
+  EXPECT_EQ(execute(*sql, affected_stmt, {3}).affected(), 2);
+  EXPECT_EQ(execute(*sql, affected_stmt, {0}).affected(), 0);
 }
 
 } // namespace
