@@ -29,6 +29,9 @@ struct campaign_state : entity_state {
   caf::result<int64_t> dial(pointer self, const dial_request& req);
   caf::result<bool> apply_call_report(pointer self, call_update& update);
   void idle_tick(pointer self);
+  // After a write found no such campaign (an id a client made up): retires
+  // now, so such ids do not keep actors alive.
+  void retire_if_gone(pointer self);
 
   int64_t tenant_id = 0;
   int64_t campaign_id = 0;

@@ -228,6 +228,11 @@ void campaign_state::idle_tick(pointer self) {
             campaign_id);
 }
 
+void campaign_state::retire_if_gone(pointer self) {
+  if (!writes.busy() && open_calls.empty() && importing.empty())
+    idle.retire(self, registry, campaign_atom::value, tenant_id, campaign_id);
+}
+
 void campaign_state::place_calls(pointer self, const std::vector<call_placement>& calls) {
   auto me = caf::actor_cast<campaign_actor>(self);
   for (const auto& call : calls) {

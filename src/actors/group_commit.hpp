@@ -27,12 +27,19 @@ class group_commit {
 public:
   explicit group_commit(std::size_t max_batch = 256) : max_batch_(max_batch) {}
 
-  using prologue_fn = std::function<void(soci::session&)>;
+  // Locks the entity's row; an error when the entity does not exist.
+  using prologue_fn = std::function<std::optional<domain::error>(soci::session&)>;
 
   // Runs first in every batch's transaction: an entity takes its row lock
   // here, so what the actor serialises in one node is serialised across
-  // nodes too.
+  // nodes too. A refusal answers every write of the batch, none of which
+  // runs.
   void set_prologue(prologue_fn p) { prologue_ = std::move(p); }
+
+  // Called in the actor after a batch the prologue refused, once the next
+  // batch (if any) is under way: an actor for an entity that does not exist
+  // retires instead of idling.
+  void set_on_refused(std::function<void()> f) { on_refused_ = std::move(f); }
 
   // Whose writes these are (db_task::owner): the entity's tenant.
   void set_owner(std::uint64_t owner) noexcept { owner_ = owner; }
@@ -82,16 +89,36 @@ private:
   };
   // Per write of a batch: nothing when it committed, else its error.
   using outcome = std::optional<domain::error>;
+  struct batch_outcome {
+    std::vector<outcome> writes;
+    bool refused = false;
+  };
 
   // Every write back to back in one transaction, committed when all of them
   // succeed: no savepoints, which cost two round trips per write, each
   // waiting for a core under load. Otherwise the transaction is rolled back
-  // and the first failure answered.
-  static std::optional<domain::error> run_together(soci::session& sql, const prologue_fn& prologue,
-                                                   const std::vector<work_fn>& works) {
-    soci::transaction tx{sql};
-    if (prologue)
-      prologue(sql);
+  // and the failed batch runs again with a savepoint per write, so one
+  // write's failure undoes nothing else. Writes only read what they
+  // captured, so running one twice is safe.
+  static batch_outcome run_batch(soci::session& sql, const prologue_fn& prologue,
+                                 const std::vector<work_fn>& works) {
+    {
+      soci::transaction tx{sql};
+      if (auto refused = prologue ? prologue(sql) : std::nullopt)
+        return {std::vector<outcome>(works.size(), refused), true};
+      auto failure = run_together(sql, works);
+      if (!failure) {
+        tx.commit();
+        return {std::vector<outcome>(works.size()), false};
+      }
+      if (works.size() == 1)
+        return {{std::move(failure)}, false};
+    }
+    return run_each(sql, prologue, works);
+  }
+
+  // The first failure of writes run back to back, or nothing.
+  static outcome run_together(soci::session& sql, const std::vector<work_fn>& works) {
     try {
       for (const auto& w : works)
         w(sql);
@@ -100,25 +127,16 @@ private:
         throw;
       return failed(e);
     }
-    tx.commit();
     return std::nullopt;
   }
 
-  // A batch in which a write failed runs again with a savepoint per write,
-  // so that write's failure undoes nothing else. Writes only read what they
-  // captured, so running one twice is safe.
-  static std::vector<outcome> run_batch(soci::session& sql, const prologue_fn& prologue,
-                                        const std::vector<work_fn>& works) {
-    auto failure = run_together(sql, prologue, works);
-    if (!failure)
-      return std::vector<outcome>(works.size());
-    if (works.size() == 1)
-      return {std::move(failure)};
+  static batch_outcome run_each(soci::session& sql, const prologue_fn& prologue,
+                                const std::vector<work_fn>& works) {
+    soci::transaction tx{sql};
+    if (auto refused = prologue ? prologue(sql) : std::nullopt)
+      return {std::vector<outcome>(works.size(), refused), true};
     std::vector<outcome> out;
     out.reserve(works.size());
-    soci::transaction tx{sql};
-    if (prologue)
-      prologue(sql);
     for (const auto& w : works) {
       sql << "SAVEPOINT vcs_job";
       try {
@@ -133,7 +151,7 @@ private:
       }
     }
     tx.commit();
-    return out;
+    return {std::move(out), false};
   }
 
   // Failures no write of the batch can outlive: the connection is gone, or
@@ -169,7 +187,7 @@ private:
     for (auto& j : batch)
       works.push_back(std::move(j.work));
     auto shared = std::make_shared<std::vector<job>>(std::move(batch));
-    auto outcomes = std::make_shared<std::vector<outcome>>();
+    auto outcomes = std::make_shared<batch_outcome>();
     db_task task{[prologue = prologue_, works = std::move(works), outcomes](soci::session& sql) {
                    *outcomes = run_batch(sql, prologue, works);
                  },
@@ -180,14 +198,16 @@ private:
     };
     self->request(pool.dispatcher(), pool.timeout(), std::move(task))
         .then(
-            [shared, outcomes, finish](db_done) {
+            [this, shared, outcomes, finish](db_done) {
               for (std::size_t i = 0; i < shared->size(); ++i) {
-                if (auto& failure = (*outcomes)[i])
+                if (auto& failure = outcomes->writes[i])
                   (*shared)[i].fail(make_error(*failure));
                 else
                   (*shared)[i].deliver();
               }
               finish();
+              if (outcomes->refused && on_refused_)
+                on_refused_();
             },
             [shared, finish](caf::error& e) {
               for (auto& j : *shared)
@@ -198,6 +218,7 @@ private:
 
   std::deque<job> queue_;
   prologue_fn prologue_;
+  std::function<void()> on_refused_;
   std::uint64_t owner_ = 0;
   bool in_flight_ = false;
   std::size_t max_batch_;

@@ -26,22 +26,26 @@ struct idle_retirement {
   }
 
   // Handles an idle tick: retires when nothing happened for `timeout` and no
-  // write is pending, otherwise re-arms. `key` is the registry's retire
-  // message after retire_atom (kind atom and ids).
+  // write is pending. Always re-arms: a tick sent to an actor that quit is
+  // dropped. `key` is the registry's retire message after retire_atom (kind
+  // atom and ids).
   template <class Self, class... Key>
   void tick(Self* self, bool busy, const registry_actor& registry, Key... key) {
     auto idle_for = std::chrono::steady_clock::now() - last_active;
-    if (retiring || busy || idle_for < timeout) {
-      self->delayed_send(self, timeout, idle_atom::value);
+    if (!busy && idle_for >= timeout)
+      retire(self, registry, key...);
+    self->delayed_send(self, timeout, idle_atom::value);
+  }
+
+  // Asks the registry to forget the actor, then quits; if the registry does
+  // not answer, the actor stays. The caller knows no write is pending.
+  template <class Self, class... Key>
+  void retire(Self* self, const registry_actor& registry, Key... key) {
+    if (retiring)
       return;
-    }
     retiring = true;
     self->request(registry, std::chrono::seconds(10), retire_atom::value, key...)
-        .then([self](bool) { self->quit(); },
-              [self, this](caf::error&) {
-                retiring = false;
-                self->delayed_send(self, timeout, idle_atom::value);
-              });
+        .then([self](bool) { self->quit(); }, [this](caf::error&) { retiring = false; });
   }
 };
 

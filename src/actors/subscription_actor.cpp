@@ -12,9 +12,12 @@ subscription_actor::behavior_type subscription(subscription_state::pointer self,
   self->state.tenant_id = tenant_id;
   self->state.subscription_id = subscription_id;
   self->state.start(self, std::move(config), std::move(registry), tenant_id);
-  self->state.writes.set_prologue([tenant_id, subscription_id](soci::session& sql) {
-    storage::lock_subscription(sql, tenant_id, subscription_id);
-  });
+  // Each command answers a missing subscription in its own terms.
+  self->state.writes.set_prologue(
+      [tenant_id, subscription_id](soci::session& sql) -> std::optional<domain::error> {
+        storage::lock_subscription(sql, tenant_id, subscription_id);
+        return std::nullopt;
+      });
   return {
       // Issues a payment request (PENDING) linked to the subscription.
       [self](create_atom, domain::payment_request& r) {

@@ -289,8 +289,8 @@ domain::campaign set_campaign_status(soci::session& sql, int64_t tenant_id, int6
   return expect_row(st, row);
 }
 
-void lock_campaign(soci::session& sql, int64_t tenant_id, int64_t campaign_id) {
-  execute(sql, lock_stmt, {tenant_id, campaign_id});
+bool lock_campaign(soci::session& sql, int64_t tenant_id, int64_t campaign_id) {
+  return execute(sql, lock_stmt, {tenant_id, campaign_id}).size() > 0;
 }
 
 std::optional<std::string> blocking_subscription_status(soci::session& sql, int64_t tenant_id,

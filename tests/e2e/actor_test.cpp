@@ -149,6 +149,32 @@ TEST_F(actor_test, concurrent_writes_to_one_tenant_all_commit) {
   self->send_exit(ta, caf::exit_reason::user_shutdown);
 }
 
+TEST_F(actor_test, a_campaign_actor_for_a_made_up_id_answers_404_and_retires) {
+  auto t = storage::insert_tenant(*sql, "made-up campaign", domain::plan::pro, std::nullopt);
+  auto reg = sys.spawn(registry, config_with_idle(std::chrono::minutes(5)));
+  caf::scoped_actor self{sys};
+  campaign_actor ca;
+  self->request(reg, std::chrono::seconds(5), caf::get_atom::value, campaign_atom::value, t.id,
+                int64_t{987'654'321})
+      .receive([&](campaign_actor& c) { ca = c; }, [](caf::error& e) { FAIL() << to_string(e); });
+  ASSERT_TRUE(ca);
+  self->monitor(ca);
+  lead_updates updates;
+  updates.items.emplace_back().phone_number = "+14155550100";
+  self->request(ca, std::chrono::seconds(10), update_atom::value, updates)
+      .receive([](lead_outcomes&) { FAIL() << "a write to a made-up campaign ran"; },
+               [](caf::error& e) {
+                 auto err = to_domain_error(e);
+                 EXPECT_EQ(err.code, domain::errc::not_found);
+                 EXPECT_EQ(err.message, "Campaign not found");
+               });
+  bool down = false;
+  self->receive([&](caf::down_msg& msg) { down = msg.source == ca.address(); },
+                caf::after(std::chrono::seconds(5)) >> [] {});
+  EXPECT_TRUE(down) << "the actor of a campaign that does not exist stayed";
+  self->send_exit(reg, caf::exit_reason::user_shutdown);
+}
+
 // Marks written by the tests below, each tagged with a run-unique prefix.
 class marks_test : public actor_test {
 protected:

@@ -18,11 +18,12 @@ struct lead_campaign {
   int64_t campaign_id = 0;
 };
 
-// The campaign of the {campaign_id} path parameter, owned by the key's
-// tenant, or 404 `Campaign not found`. A result, not a throw: the bulk
-// routes call it after their CPU-pool step, outside the request worker's
-// catch.
-domain::result<lead_campaign> path_lead_campaign(const exchange_ptr& ex, worker_context& ctx);
+// The key's tenant and the {campaign_id} path parameter, or 404 `Campaign
+// not found` when it names no campaign id. Whether the tenant has that
+// campaign is the campaign actor's answer: its row lock finds the row or
+// answers 404 (no round trip here). A result, not a throw: the bulk routes
+// call it after their CPU-pool step, outside the request worker's catch.
+domain::result<lead_campaign> path_lead_campaign(const exchange_ptr& ex);
 
 // 400 `Invalid data` with the problems as `error` (the lead endpoints' form).
 domain::error invalid_lead_data(std::vector<std::string> problems);

@@ -69,7 +69,7 @@ public:
     auto lead = read_lead_input(*body, problems);
     if (!lead)
       return ex->fail(invalid_lead_data(std::move(problems)));
-    auto c = value_or_throw(path_lead_campaign(ex, ctx));
+    auto c = value_or_throw(path_lead_campaign(ex));
     json_out row;
     write_lead_row(row.w(), *lead);
     ask_campaign<bool>(
@@ -106,7 +106,7 @@ public:
 
 private:
   static void import(const exchange_ptr& ex, worker_context& ctx, bulk_rows& rows) {
-    auto c = path_lead_campaign(ex, ctx);
+    auto c = path_lead_campaign(ex);
     if (!c)
       return ex->fail(c.err());
     actors::import_request req;
@@ -137,10 +137,12 @@ private:
 class get_import_handler final : public handler {
 public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
-    auto c = value_or_throw(path_lead_campaign(ex, ctx));
+    auto c = value_or_throw(path_lead_campaign(ex));
     std::optional<domain::import_job> job;
     if (auto id = domain::parse_id(domain::entity::lead_import, ex->param("import_id")))
       job = storage::find_import_job(ctx.db(), c.tenant_id, c.campaign_id, *id);
+    if (!job && !storage::campaign_lead_total(ctx.db(), c.tenant_id, c.campaign_id))
+      return ex->fail(domain::campaign_not_found());
     if (!job)
       return ex->fail(domain::not_found("Import not found"));
     json_out out;
@@ -266,14 +268,14 @@ template <class Batch> struct bulk_items {
 template <class Batch, class Message>
 void send_bulk(const exchange_ptr& ex, worker_context& ctx, bulk_items<Batch> items,
                Message message, std::string_view verb) {
-  auto c = path_lead_campaign(ex, ctx);
+  auto c = path_lead_campaign(ex);
   if (!c)
     return ex->fail(c.err());
   auto results = items.results;
   auto sent_index = std::move(items.sent_index);
   auto batch = std::move(items.batch);
-  if (batch.items.empty())
-    return respond_results(ex, verb, *results);
+  // Sent even when empty: the campaign actor answers whether the campaign
+  // exists.
   using verb_atom = std::conditional_t<std::is_same_v<Batch, actors::lead_updates>,
                                        actors::update_atom, actors::delete_atom>;
   ask_campaign<actors::lead_outcomes>(

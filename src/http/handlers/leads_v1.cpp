@@ -43,7 +43,7 @@ public:
     auto update = read_lead_update(body, problems);
     if (!update)
       return ex->fail(invalid_lead_data(std::move(problems)));
-    auto c = value_or_throw(path_lead_campaign(ex, ctx));
+    auto c = value_or_throw(path_lead_campaign(ex));
     actors::lead_updates updates;
     updates.items.push_back(std::move(*update));
     ask_campaign<actors::lead_outcomes>(
@@ -77,7 +77,7 @@ public:
                                                   "required"}
                                   : invalid_lead_data(std::move(problems)));
     }
-    auto c = value_or_throw(path_lead_campaign(ex, ctx));
+    auto c = value_or_throw(path_lead_campaign(ex));
     actors::lead_removals removals;
     removals.items.push_back(std::move(*removal));
     ask_campaign<actors::lead_outcomes>(
