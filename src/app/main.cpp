@@ -88,12 +88,13 @@ int run_serve(const app::config& c) {
   svc->ready = app::readiness(c, node, public_front);
 
   raise_file_limit(c.server.max_connections);
-  http::server server{
-      app::server_settings(c, node, *svc), [&public_front, &operator_front](http::http_call call) {
-        auto& front = call.request.listener == http::listener_kind::operator_api ? operator_front
-                                                                                 : public_front;
-        front.dispatch(std::move(call));
-      }};
+  http::server server{app::server_settings(c, node, *svc), routes,
+                      [&public_front, &operator_front](http::http_call call) {
+                        auto& front = call.request.listener == http::listener_kind::operator_api
+                                          ? operator_front
+                                          : public_front;
+                        front.dispatch(std::move(call));
+                      }};
   server.start();
   spdlog::info("serving public API on {} (port {}), operator API on {} (port {})",
                c.server.public_listen, server.public_port(), c.server.operator_listen,

@@ -119,6 +119,10 @@ struct worker_context {
 // Who may call a route.
 enum class access { none, api_key, operator_token };
 
+// The largest body a route reads: `body-limit`, or `bulk-body-limit` for the
+// bulk lead routes.
+enum class body_size { regular, bulk };
+
 // One route's behaviour: a small class per route (userver style).
 class handler {
 public:
@@ -128,6 +132,7 @@ public:
   virtual std::chrono::milliseconds deadline(const domain::request_deadlines& d) const {
     return d.answer;
   }
+  virtual body_size body() const { return body_size::regular; }
   virtual void handle(const exchange_ptr& ex, worker_context& ctx) = 0;
 };
 

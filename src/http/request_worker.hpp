@@ -5,6 +5,7 @@
 #include "http/handler.hpp"
 #include "http/request_worker_actor.hpp"
 #include "http/router.hpp"
+#include "http/routes.hpp"
 #include "storage/database.hpp"
 
 #include <soci/soci.h>
@@ -15,11 +16,6 @@
 #include <vector>
 
 namespace vcs::http {
-
-struct route_tables {
-  router public_api;
-  router operator_api;
-};
 
 struct request_worker_state {
   static inline const char* name = "request-worker";

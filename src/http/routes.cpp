@@ -1,5 +1,6 @@
 #include "http/routes.hpp"
 
+#include "http/handler.hpp"
 #include "http/handlers/handlers.hpp"
 
 namespace vcs::http {
@@ -60,6 +61,13 @@ router public_routes() {
   r.add({"GET", "/api/v2/do-not-call/{phone_number}", handlers::check_do_not_call()});
   r.add({"DELETE", "/api/v2/do-not-call/{phone_number}", handlers::remove_do_not_call()});
   return r;
+}
+
+std::size_t request_body_limit(const router& routes, const server_options& o,
+                               std::string_view method, std::string_view target) {
+  auto m = routes.find(method, target.substr(0, target.find('?')));
+  bool bulk = m.result == router::outcome::matched && m.found->target->body() == body_size::bulk;
+  return bulk ? o.bulk_body_limit : o.body_limit;
 }
 
 router operator_routes() {

@@ -1,13 +1,29 @@
 #pragma once
 
 #include "http/router.hpp"
+#include "http/server_options.hpp"
+
+#include <cstddef>
+#include <string_view>
 
 namespace vcs::http {
+
+// The routes of both listeners, shared by the sessions (each request's body
+// limit) and the request workers.
+struct route_tables {
+  router public_api;
+  router operator_api;
+};
 
 // Every route of the public listener.
 router public_routes();
 
 // Every route of the operator listener.
 router operator_routes();
+
+// The largest body a request may send: its route's (handler::body) in the
+// listener's table; a request no route takes gets the regular limit.
+std::size_t request_body_limit(const router& routes, const server_options& o,
+                               std::string_view method, std::string_view target);
 
 } // namespace vcs::http

@@ -100,6 +100,7 @@ private:
 
 struct server::impl {
   server_options options;
+  std::shared_ptr<const route_tables> routes;
   dispatch_fn dispatch;
   net::io_context ioc;
   session_tracker tracker;
@@ -114,14 +115,15 @@ struct server::impl {
   // reply could never be written.
   net::executor_work_guard<net::io_context::executor_type> keep_running;
 
-  impl(server_options o, dispatch_fn d)
-      : options(std::move(o)), dispatch(std::move(d)),
+  impl(server_options o, std::shared_ptr<const route_tables> r, dispatch_fn d)
+      : options(std::move(o)), routes(std::move(r)), dispatch(std::move(d)),
         ioc(static_cast<int>(std::max<std::size_t>(1, options.io_threads))),
         keep_running(net::make_work_guard(ioc)) {}
 };
 
-server::server(server_options options, dispatch_fn dispatch)
-    : impl_(std::make_unique<impl>(std::move(options), std::move(dispatch))) {}
+server::server(server_options options, std::shared_ptr<const route_tables> routes,
+               dispatch_fn dispatch)
+    : impl_(std::make_unique<impl>(std::move(options), std::move(routes), std::move(dispatch))) {}
 
 server::~server() {
   impl_->ioc.stop();
@@ -138,11 +140,13 @@ void server::start() {
       m.ioc, parse_endpoint(m.options.public_listen),
       session_settings{listener_kind::public_api, m.options, m.dispatch, m.tracker,
                        std::make_shared<connection_limits>(m.options.max_connections,
-                                                           m.options.max_connections_per_client)});
+                                                           m.options.max_connections_per_client),
+                       m.routes});
   m.operator_listener = std::make_shared<listener>(
       m.ioc, parse_endpoint(m.options.operator_listen),
       session_settings{listener_kind::operator_api, m.options, m.dispatch, m.tracker,
-                       std::make_shared<connection_limits>(m.options.max_connections, 0)});
+                       std::make_shared<connection_limits>(m.options.max_connections, 0),
+                       m.routes});
   m.signals.emplace(m.ioc, SIGINT, SIGTERM);
   m.signals->async_wait(
       [&m](beast::error_code ec, int sig) { m.signalled.set_value(ec ? 0 : sig); });

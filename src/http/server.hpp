@@ -1,6 +1,7 @@
 #pragma once
 
 #include "http/http_call.hpp"
+#include "http/routes.hpp"
 #include "http/server_options.hpp"
 
 #include <chrono>
@@ -21,7 +22,7 @@ using dispatch_fn = std::function<void(http_call)>;
 // `io_threads` threads.
 class server {
 public:
-  server(server_options options, dispatch_fn dispatch);
+  server(server_options options, std::shared_ptr<const route_tables> routes, dispatch_fn dispatch);
   ~server();
   server(const server&) = delete;
   server& operator=(const server&) = delete;

@@ -32,11 +32,6 @@ std::string request_id_for(std::string_view given) {
   return id;
 }
 
-bool is_bulk_route(std::string_view target) {
-  auto path = target.substr(0, target.find('?'));
-  return path.size() >= 5 && path.substr(path.size() - 5) == "/bulk";
-}
-
 } // namespace
 
 void session_tracker::add(const std::shared_ptr<session>& s) {
@@ -121,9 +116,13 @@ void session::on_header(beast::error_code ec) {
   auto& req = parser_->get();
   auto given_id = req["X-Request-Id"];
   request_id_ = request_id_for({given_id.data(), given_id.size()});
+  const auto& routes = settings_.listener == listener_kind::operator_api
+                           ? settings_.routes->operator_api
+                           : settings_.routes->public_api;
+  auto method = req.method_string();
   auto target = req.target();
-  auto limit = is_bulk_route({target.data(), target.size()}) ? settings_.options.bulk_body_limit
-                                                             : settings_.options.body_limit;
+  auto limit = request_body_limit(routes, settings_.options, {method.data(), method.size()},
+                                  {target.data(), target.size()});
   parser_->body_limit(limit);
   if (auto length = parser_->content_length(); length && *length > limit)
     return reject(413, "Request body too large");

@@ -40,6 +40,8 @@ struct session_settings {
   const dispatch_fn& dispatch;
   session_tracker& tracker;
   std::shared_ptr<connection_limits> limits;
+  // The listener's routes say how large a request's body may be.
+  std::shared_ptr<const route_tables> routes;
 };
 
 // One connection (Beast's advanced server example): a fresh parser per

@@ -51,6 +51,20 @@ TEST_F(http_behaviour_test, oversized_body_is_413_json_and_service_keeps_serving
   EXPECT_EQ(op("GET", "/healthz").status, 200u);
 }
 
+// The larger body limit belongs to the bulk lead routes, not to any path
+// that ends in /bulk.
+TEST_F(http_behaviour_test, only_a_bulk_route_reads_a_bulk_sized_body) {
+  auto t = create_tenant();
+  std::string big = "[" + std::string(2 * 1024 * 1024, ' ') + "]";
+  auto made_up = pub("POST", "/api/v2/do-not-call/bulk", t.key, big);
+  EXPECT_EQ(made_up.status, 413u) << made_up.body;
+  auto wrong_method = pub("POST", "/api/v2/voice-campaigns/1/leads/update/bulk", t.key, big);
+  EXPECT_EQ(wrong_method.status, 413u) << wrong_method.body;
+  auto bulk = pub("PATCH", "/api/v2/voice-campaigns/1/leads/update/bulk", t.key, big);
+  EXPECT_NE(bulk.status, 413u) << bulk.body;
+  EXPECT_EQ(bulk.header("content-type"), "application/json");
+}
+
 TEST_F(http_behaviour_test, oversized_headers_are_431_json) {
   // Beast's client caps one field at 64 KiB, so spread the bulk over several.
   header_list padding;

@@ -19,12 +19,6 @@ using namespace vcs;
 
 namespace {
 
-// session.cpp is_bulk_route: bulk routes get the larger body limit.
-bool is_bulk_route(std::string_view target) {
-  auto path = target.substr(0, target.find('?'));
-  return path.size() >= 5 && path.substr(path.size() - 5) == "/bulk";
-}
-
 void route(const http::router& table, bool is_public, const std::string& method,
            const http::target& t, std::string_view body) {
   auto match = table.find(method, t.path);
@@ -62,9 +56,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   input += parser.put(input, ec);
   if (ec || !parser.is_header_done())
     return 0; // incomplete (the client is still sending) or rejected
+  auto method_text = parser.get().method_string();
   auto raw_target = parser.get().target();
-  auto limit = is_bulk_route({raw_target.data(), raw_target.size()}) ? limits.bulk_body_limit
-                                                                     : limits.body_limit;
+  auto limit =
+      http::request_body_limit(public_table, limits, {method_text.data(), method_text.size()},
+                               {raw_target.data(), raw_target.size()});
   parser.body_limit(limit);
   if (auto length = parser.content_length(); length && *length > limit)
     return 0; // 413

@@ -90,6 +90,7 @@ public:
 // job is stored; leads are inserted asynchronously.
 class bulk_add_leads_handler final : public handler {
 public:
+  body_size body() const override { return body_size::bulk; }
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
     auto cpu = ex->svc.cpu;
     with_bulk_body(
@@ -327,6 +328,7 @@ void run_bulk(const exchange_ptr& ex, worker_context& ctx, std::size_t max_items
 // PATCH /api/v2/voice-campaigns/{campaign_id}/leads/update/bulk
 class bulk_update_leads_handler final : public handler {
 public:
+  body_size body() const override { return body_size::bulk; }
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
     run_bulk<actors::lead_updates>(ex, ctx, domain::bulk_update_max_items, read_lead_update,
                                    update_message, "updated");
@@ -336,6 +338,7 @@ public:
 // DELETE /api/v2/voice-campaigns/{campaign_id}/leads/remove/bulk
 class bulk_remove_leads_handler final : public handler {
 public:
+  body_size body() const override { return body_size::bulk; }
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
     run_bulk<actors::lead_removals>(ex, ctx, domain::bulk_max_items, read_lead_removal,
                                     remove_message, "removed");
