@@ -10,6 +10,7 @@
 #include "http/query.hpp"
 #include "http/request_worker_actor.hpp"
 #include "http/router.hpp"
+#include "http/server_options.hpp"
 
 #include <atomic>
 #include <chrono>
@@ -133,6 +134,13 @@ public:
     return d.answer;
   }
   virtual body_size body() const { return body_size::regular; }
+  // The answer given on the I/O thread, without a worker, from the server's
+  // own state, or nullopt to run handle() on a worker. The probes answer so:
+  // a flood that keeps every worker busy must not make the node look dead.
+  virtual std::optional<outbound_response> answer_inline(const server_options&,
+                                                         bool /*draining*/) const {
+    return std::nullopt;
+  }
   virtual void handle(const exchange_ptr& ex, worker_context& ctx) = 0;
 };
 

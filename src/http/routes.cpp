@@ -63,11 +63,14 @@ router public_routes() {
   return r;
 }
 
-std::size_t request_body_limit(const router& routes, const server_options& o,
-                               std::string_view method, std::string_view target) {
+const router::route* matched_route(const router& routes, std::string_view method,
+                                   std::string_view target) {
   auto m = routes.find(method, target.substr(0, target.find('?')));
-  bool bulk = m.result == router::outcome::matched && m.found->target->body() == body_size::bulk;
-  return bulk ? o.bulk_body_limit : o.body_limit;
+  return m.result == router::outcome::matched ? m.found : nullptr;
+}
+
+std::size_t request_body_limit(const router::route* route, const server_options& o) {
+  return route && route->target->body() == body_size::bulk ? o.bulk_body_limit : o.body_limit;
 }
 
 router operator_routes() {

@@ -21,9 +21,13 @@ router public_routes();
 // Every route of the operator listener.
 router operator_routes();
 
-// The largest body a request may send: its route's (handler::body) in the
-// listener's table; a request no route takes gets the regular limit.
-std::size_t request_body_limit(const router& routes, const server_options& o,
-                               std::string_view method, std::string_view target);
+// The route of the listener's table that takes `method` on `target` (its
+// query ignored), or null: the sessions look it up when a header arrives.
+const router::route* matched_route(const router& routes, std::string_view method,
+                                   std::string_view target);
+
+// The largest body a request may send: its route's (handler::body); a
+// request no route takes gets the regular limit.
+std::size_t request_body_limit(const router::route* route, const server_options& o);
 
 } // namespace vcs::http

@@ -1,6 +1,6 @@
 #include "http/session.hpp"
 
-#include "http/health_response.hpp"
+#include "http/handler.hpp"
 #include "http/json.hpp"
 #include "http/metrics.hpp"
 
@@ -121,8 +121,8 @@ void session::on_header(beast::error_code ec) {
                            : settings_.routes->public_api;
   auto method = req.method_string();
   auto target = req.target();
-  auto limit = request_body_limit(routes, settings_.options, {method.data(), method.size()},
-                                  {target.data(), target.size()});
+  route_ = matched_route(routes, {method.data(), method.size()}, {target.data(), target.size()});
+  auto limit = request_body_limit(route_, settings_.options);
   parser_->body_limit(limit);
   if (auto length = parser_->content_length(); length && *length > limit)
     return reject(413, "Request body too large");
@@ -168,20 +168,11 @@ void session::on_body(beast::error_code ec) {
 void session::dispatch_request() {
   busy_ = true;
   auto& req = parser_->get();
-  if (req.method() == bhttp::verb::get) {
+  if (route_) {
     const auto started = std::chrono::steady_clock::now();
-    const auto& o = settings_.options;
-    if (o.database_up && req.target() == "/healthz")
-      return answer_inline("GET /healthz", health_response(o.database_up()), started,
+    if (auto r = route_->target->answer_inline(settings_.options, settings_.tracker.draining))
+      return answer_inline(route_->method + " " + route_->pattern, std::move(*r), started,
                            req.keep_alive());
-    if (req.target() == "/livez")
-      return answer_inline("GET /livez", liveness_response(), started, req.keep_alive());
-    if (o.unready && req.target() == "/readyz")
-      return answer_inline("GET /readyz",
-                           readiness_response(settings_.tracker.draining
-                                                  ? std::optional<std::string>{"draining"}
-                                                  : o.unready()),
-                           started, req.keep_alive());
   }
   http_call call;
   call.request.listener = settings_.listener;

@@ -86,6 +86,8 @@ private:
   std::shared_ptr<bhttp::response<bhttp::string_body>> response_;
   session_settings settings_;
   std::string request_id_;
+  // The route the current request names (null: none), from its header.
+  const router::route* route_ = nullptr;
   std::optional<std::string> slot_;
   bool busy_ = false;
   bool closing_ = false;

@@ -58,9 +58,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     return 0; // incomplete (the client is still sending) or rejected
   auto method_text = parser.get().method_string();
   auto raw_target = parser.get().target();
-  auto limit =
-      http::request_body_limit(public_table, limits, {method_text.data(), method_text.size()},
-                               {raw_target.data(), raw_target.size()});
+  auto limit = http::request_body_limit(
+      http::matched_route(public_table, {method_text.data(), method_text.size()},
+                          {raw_target.data(), raw_target.size()}),
+      limits);
   parser.body_limit(limit);
   if (auto length = parser.content_length(); length && *length > limit)
     return 0; // 413

@@ -8,30 +8,45 @@ namespace vcs::http::handlers {
 namespace {
 
 // GET /healthz: 200 when the database answered the health probe's last
-// round trip, 503 otherwise. The sessions answer it inline; this route serves
-// the same answer when it reaches the router (HEAD, or inline answers off).
+// round trip, 503 otherwise. Answered on the I/O thread when the server has
+// the probe's state (server_options::database_up), else by a worker.
 class health_handler final : public handler {
 public:
   access required_access() const override { return access::none; }
+  std::optional<outbound_response> answer_inline(const server_options& o, bool) const override {
+    if (!o.database_up)
+      return std::nullopt;
+    return health_response(o.database_up());
+  }
   void handle(const exchange_ptr& ex, worker_context&) override {
     ex->respond(health_response(ex->svc.database_up->load()));
   }
 };
 
-// GET /livez: the process answers. Inline in the sessions too.
+// GET /livez: the process and its I/O threads answer.
 class liveness_handler final : public handler {
 public:
   access required_access() const override { return access::none; }
+  std::optional<outbound_response> answer_inline(const server_options&, bool) const override {
+    return liveness_response();
+  }
   void handle(const exchange_ptr& ex, worker_context&) override {
     ex->respond(liveness_response());
   }
 };
 
-// GET /readyz: whether this node should get traffic (http/readiness.hpp).
-// The sessions answer it inline, draining included.
+// GET /readyz: whether this node should get traffic (http/readiness.hpp);
+// "draining" once a shutdown began. On the I/O thread when the server has
+// the readiness state (server_options::unready).
 class readiness_handler final : public handler {
 public:
   access required_access() const override { return access::none; }
+  std::optional<outbound_response> answer_inline(const server_options& o,
+                                                 bool draining) const override {
+    if (!o.unready)
+      return std::nullopt;
+    return readiness_response(draining ? std::optional<std::string>{"draining"} : o.unready());
+  }
   void handle(const exchange_ptr& ex, worker_context&) override {
     ex->respond(readiness_response(ex->svc.ready ? ex->svc.ready->unready_reason()
                                                  : std::optional<std::string>{}));
