@@ -19,6 +19,10 @@ struct db_load;
 class db_pool {
 public:
   db_pool() = default;
+  // A pool whose dispatcher was spawned elsewhere: tests drive one on CAF's
+  // test coordinator.
+  db_pool(db_dispatcher_actor dispatcher, std::chrono::milliseconds timeout)
+      : dispatcher_(std::move(dispatcher)), timeout_(timeout) {}
 
   static db_pool spawn(caf::actor_system& sys, const std::string& url, std::size_t size,
                        std::chrono::milliseconds timeout);
