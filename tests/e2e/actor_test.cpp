@@ -13,10 +13,12 @@
 #include "storage/migrations.hpp"
 #include "storage/tenant_repository.hpp"
 
+#include "service_process.hpp"
 #include <caf/actor_system.hpp>
 #include <caf/actor_system_config.hpp>
 #include <caf/event_based_actor.hpp>
 #include <caf/scoped_actor.hpp>
+
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -38,20 +40,16 @@ static_assert(!std::is_aggregate_v<campaign_state>);
 static_assert(!std::is_aggregate_v<idle_retirement>);
 static_assert(!std::is_aggregate_v<entity_state>);
 
-std::string url() {
-  const char* u = std::getenv("VCS_TEST_DATABASE_URL");
-  if (!u)
-    throw std::runtime_error("VCS_TEST_DATABASE_URL is not set");
-  return u;
-}
+using test::database_url;
 
 class actor_test : public ::testing::Test {
 protected:
   actor_test() {
     domain::init_crypto();
-    sql = storage::open_session(url());
+    sql = storage::open_session(database_url());
     storage::migrate(*sql);
-    pool = std::make_shared<db_pool>(db_pool::spawn(sys, url(), 2, std::chrono::seconds(10)));
+    pool =
+        std::make_shared<db_pool>(db_pool::spawn(sys, database_url(), 2, std::chrono::seconds(10)));
   }
   ~actor_test() override { pool->shutdown(); }
 
@@ -296,8 +294,8 @@ TEST_F(marks_test, a_write_queued_past_its_wait_is_dropped_unrun) {
 }
 
 TEST_F(marks_test, work_running_past_its_deadline_is_cancelled_in_the_database) {
-  auto one =
-      std::make_shared<db_pool>(db_pool::spawn(sys, url(), 1, std::chrono::milliseconds(300)));
+  auto one = std::make_shared<db_pool>(
+      db_pool::spawn(sys, database_url(), 1, std::chrono::milliseconds(300)));
   caf::scoped_actor self{sys};
   // The test's sessions have no statement_timeout: only a cancel stops
   // this sleep before a minute.
@@ -326,8 +324,8 @@ TEST_F(marks_test, work_running_past_its_deadline_is_cancelled_in_the_database) 
 }
 
 TEST_F(marks_test, work_that_waited_past_its_deadline_is_dropped_not_run_late) {
-  auto one =
-      std::make_shared<db_pool>(db_pool::spawn(sys, url(), 1, std::chrono::milliseconds(300)));
+  auto one = std::make_shared<db_pool>(
+      db_pool::spawn(sys, database_url(), 1, std::chrono::milliseconds(300)));
   caf::scoped_actor self{sys};
   // The first job outlives its deadline off the database (a cancel finds
   // no statement to stop), so the second waits past its own.

@@ -9,11 +9,13 @@
 #include "storage/database.hpp"
 #include "storage/storage_error.hpp"
 
+#include "service_process.hpp"
 #include <caf/actor_system.hpp>
 #include <caf/actor_system_config.hpp>
 #include <caf/event_based_actor.hpp>
 #include <caf/scheduler/test_coordinator.hpp>
 #include <caf/stateful_actor.hpp>
+
 #include <gtest/gtest.h>
 #include <soci/soci.h>
 
@@ -26,12 +28,7 @@
 namespace vcs::actors {
 namespace {
 
-std::string url() {
-  const char* u = std::getenv("VCS_TEST_DATABASE_URL");
-  if (!u)
-    throw std::runtime_error("VCS_TEST_DATABASE_URL is not set");
-  return u;
-}
+using test::database_url;
 
 // Runs each batch as soon as it is scheduled, on the test's session, and
 // answers as a database worker would.
@@ -99,7 +96,7 @@ caf::behavior writer(caf::stateful_actor<writer_state>* self, std::shared_ptr<db
 class group_commit_test : public ::testing::Test {
 protected:
   group_commit_test() {
-    sql = storage::open_session(url());
+    sql = storage::open_session(database_url());
     *sql << "CREATE TABLE IF NOT EXISTS group_commit_marks (tag text NOT NULL, tx bigint NOT NULL)";
     *sql << "TRUNCATE group_commit_marks";
     cfg.set("scheduler.policy", caf::atom("testing"));

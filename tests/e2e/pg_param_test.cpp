@@ -3,6 +3,8 @@
 #include "storage/database.hpp"
 #include "storage/prepared.hpp"
 
+#include "service_process.hpp"
+
 #include <gtest/gtest.h>
 #include <soci/soci.h>
 
@@ -13,12 +15,7 @@
 namespace vcs::storage {
 namespace {
 
-std::string url() {
-  const char* u = std::getenv("VCS_TEST_DATABASE_URL");
-  if (!u)
-    throw std::runtime_error("VCS_TEST_DATABASE_URL is not set");
-  return u;
-}
+using test::database_url;
 
 constexpr prepared_statement scalars_stmt{
     "test_scalars", "SELECT $1::bigint, $2::int, $3::boolean, $4::text, $5::timestamptz, "
@@ -34,7 +31,7 @@ constexpr prepared_statement bigint_array_stmt{
 
 class pg_param_test : public ::testing::Test {
 protected:
-  std::unique_ptr<soci::session> sql = open_session(url());
+  std::unique_ptr<soci::session> sql = open_session(database_url());
 };
 
 TEST_F(pg_param_test, scalars_and_optionals_keep_their_values) {
