@@ -1,53 +1,77 @@
 #include "storage/product_repository.hpp"
 
-#include "storage/nullable.hpp"
+#include "storage/prepared.hpp"
 
-#include <soci/soci.h>
-
-#include <stdexcept>
+#include <cctype>
 
 namespace vcs::storage {
 
 namespace {
 
-constexpr const char* insert_product_sql =
+constexpr prepared_statement insert_product_stmt{
+    "vcs_insert_product",
     "INSERT INTO products (tenant_id, processor_product_id, name, pricing_model, "
     "min_minutes_included, additional_minute_price, trial_days, trial_minutes) "
-    "VALUES (:t, :pid, :name, :model, :min::numeric, :add::numeric, :td, :tm::numeric) "
-    "RETURNING id, created_at";
+    "VALUES ($1, $2, $3, $4, $5::numeric, $6::numeric, $7, $8::numeric) "
+    "RETURNING id, created_at"};
 
-constexpr const char* insert_price_sql =
+constexpr prepared_statement insert_price_stmt{
+    "vcs_insert_price",
     "INSERT INTO prices (tenant_id, product_id, processor_price_id, billing_type, usage_type, "
-    "unit_amount, currency, \"interval\") VALUES (:t, :p, :pid, :bt, :ut, :ua::numeric, "
-    "upper(:cur), "
-    ":iv) RETURNING id";
+    "unit_amount, currency, \"interval\") VALUES ($1, $2, $3, $4, $5, $6::numeric, upper($7), "
+    "$8) RETURNING id"};
 
-constexpr const char* find_product_sql =
+constexpr prepared_statement find_product_stmt{
+    "vcs_find_product",
     "SELECT id, processor_product_id, name, pricing_model, min_minutes_included, "
     "additional_minute_price, trial_days, trial_minutes, created_at FROM products "
-    "WHERE tenant_id = :t AND processor_product_id = :pid";
+    "WHERE tenant_id = $1 AND processor_product_id = $2"};
+namespace product_col {
+enum : int {
+  id,
+  processor_product_id,
+  name,
+  pricing_model,
+  min_minutes_included,
+  additional_minute_price,
+  trial_days,
+  trial_minutes,
+  created_at
+};
+}
 
-constexpr const char* find_prices_sql =
+constexpr prepared_statement find_prices_stmt{
+    "vcs_find_product_prices",
     "SELECT id, processor_price_id, billing_type, usage_type, unit_amount, currency, \"interval\", "
-    "active::int FROM prices WHERE tenant_id = :t AND product_id = :p ORDER BY id";
+    "active FROM prices WHERE tenant_id = $1 AND product_id = $2 ORDER BY id"};
+namespace price_col {
+enum : int {
+  id,
+  processor_price_id,
+  billing_type,
+  usage_type,
+  unit_amount,
+  currency,
+  interval,
+  active
+};
+}
 
 } // namespace
 
 domain::product insert_product(soci::session& sql, int64_t tenant_id, const domain::product& p) {
   domain::product out = p;
-  std::string created;
-  sql << insert_product_sql, soci::use(tenant_id), soci::use(p.processor_product_id),
-      soci::use(p.name), soci::use(p.pricing_model), soci::use(p.min_minutes_included),
-      soci::use(p.additional_minute_price), soci::use(p.trial_days), soci::use(p.trial_minutes),
-      soci::into(out.id), soci::into(created);
-  out.created_at = timestamp_column(created);
+  auto row =
+      execute(sql, insert_product_stmt,
+              {tenant_id, p.processor_product_id, p.name, p.pricing_model, p.min_minutes_included,
+               p.additional_minute_price, p.trial_days, p.trial_minutes});
+  out.id = row.int64(0, 0);
+  out.created_at = row.timestamp(0, 1);
   for (auto& price : out.prices) {
-    nullable_text bt{price.billing_type}, ut{price.usage_type}, ua{price.unit_amount},
-        iv{price.interval};
-    sql << insert_price_sql, soci::use(tenant_id), soci::use(out.id),
-        soci::use(price.processor_price_id), soci::use(bt.value, bt.ind),
-        soci::use(ut.value, ut.ind), soci::use(ua.value, ua.ind), soci::use(price.currency),
-        soci::use(iv.value, iv.ind), soci::into(price.id);
+    price.id = execute(sql, insert_price_stmt,
+                       {tenant_id, out.id, price.processor_price_id, price.billing_type,
+                        price.usage_type, price.unit_amount, price.currency, price.interval})
+                   .int64(0, 0);
     for (auto& c : price.currency)
       c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
   }
@@ -56,33 +80,31 @@ domain::product insert_product(soci::session& sql, int64_t tenant_id, const doma
 
 std::optional<domain::product> find_product(soci::session& sql, int64_t tenant_id,
                                             const std::string& processor_product_id) {
-  domain::product p;
-  std::string created;
-  soci::statement st =
-      (sql.prepare << find_product_sql, soci::use(tenant_id), soci::use(processor_product_id),
-       soci::into(p.id), soci::into(p.processor_product_id), soci::into(p.name),
-       soci::into(p.pricing_model), soci::into(p.min_minutes_included),
-       soci::into(p.additional_minute_price), soci::into(p.trial_days), soci::into(p.trial_minutes),
-       soci::into(created));
-  if (!st.execute(true))
+  auto row = execute(sql, find_product_stmt, {tenant_id, processor_product_id});
+  if (row.size() == 0)
     return std::nullopt;
-  p.created_at = timestamp_column(created);
-  domain::price price;
-  nullable_text bt, ut, ua, iv;
-  int active = 1;
-  soci::statement prices =
-      (sql.prepare << find_prices_sql, soci::use(tenant_id), soci::use(p.id), soci::into(price.id),
-       soci::into(price.processor_price_id), soci::into(bt.value, bt.ind),
-       soci::into(ut.value, ut.ind), soci::into(ua.value, ua.ind), soci::into(price.currency),
-       soci::into(iv.value, iv.ind), soci::into(active));
-  prices.execute();
-  while (prices.fetch()) {
-    price.billing_type = bt.get();
-    price.usage_type = ut.get();
-    price.unit_amount = ua.get();
-    price.interval = iv.get();
-    price.active = active != 0;
-    p.prices.push_back(price);
+  domain::product p;
+  p.id = row.int64(0, product_col::id);
+  p.processor_product_id = row.text(0, product_col::processor_product_id);
+  p.name = row.text(0, product_col::name);
+  p.pricing_model = row.text(0, product_col::pricing_model);
+  p.min_minutes_included = row.text(0, product_col::min_minutes_included);
+  p.additional_minute_price = row.text(0, product_col::additional_minute_price);
+  p.trial_days = row.int32(0, product_col::trial_days);
+  p.trial_minutes = row.text(0, product_col::trial_minutes);
+  p.created_at = row.timestamp(0, product_col::created_at);
+  auto prices = execute(sql, find_prices_stmt, {tenant_id, p.id});
+  for (int i = 0; i < prices.size(); ++i) {
+    domain::price price;
+    price.id = prices.int64(i, price_col::id);
+    price.processor_price_id = prices.text(i, price_col::processor_price_id);
+    price.billing_type = prices.opt_text(i, price_col::billing_type);
+    price.usage_type = prices.opt_text(i, price_col::usage_type);
+    price.unit_amount = prices.opt_text(i, price_col::unit_amount);
+    price.currency = prices.text(i, price_col::currency);
+    price.interval = prices.opt_text(i, price_col::interval);
+    price.active = prices.boolean(i, price_col::active);
+    p.prices.push_back(std::move(price));
   }
   return p;
 }
