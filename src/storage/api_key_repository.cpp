@@ -2,110 +2,92 @@
 
 #include "storage/prepared.hpp"
 
-#include <soci/soci.h>
-
 #include <stdexcept>
 
 namespace vcs::storage {
 
 namespace {
 
-constexpr const char* key_columns = "id, tenant_id, name, masked_key, status, created_at";
+// The columns of a key, read by key_of.
+#define KEY_COLUMNS "id, tenant_id, name, masked_key, status, created_at"
 
-const std::string insert_sql =
-    std::string{"INSERT INTO api_keys (tenant_id, name, key_hash, masked_key) "
-                "VALUES (:t, :n, :h, :m) RETURNING "} +
-    key_columns;
+namespace key_col {
+enum : int { id, tenant_id, name, masked_key, status, created_at };
+} // namespace key_col
 
-const std::string list_sql =
-    std::string{"SELECT "} + key_columns + " FROM api_keys WHERE tenant_id = :t ORDER BY id";
+constexpr prepared_statement insert_stmt{
+    "vcs_insert_api_key", "INSERT INTO api_keys (tenant_id, name, key_hash, masked_key) "
+                          "VALUES ($1, $2, $3, $4) RETURNING " KEY_COLUMNS};
 
-const std::string find_sql = std::string{"SELECT "} + key_columns + " FROM api_keys WHERE id = :id";
+constexpr prepared_statement list_stmt{
+    "vcs_list_api_keys", "SELECT " KEY_COLUMNS " FROM api_keys WHERE tenant_id = $1 ORDER BY id"};
 
-const std::string set_status_sql =
-    std::string{"UPDATE api_keys SET status = :s, updated_at = now() "
-                "WHERE tenant_id = :t AND id = :id RETURNING "} +
-    key_columns;
+constexpr prepared_statement find_stmt{"vcs_find_api_key",
+                                       "SELECT " KEY_COLUMNS " FROM api_keys WHERE id = $1"};
 
-constexpr const char* delete_sql = "DELETE FROM api_keys WHERE tenant_id = :t AND id = :id";
+constexpr prepared_statement set_status_stmt{
+    "vcs_set_api_key_status", "UPDATE api_keys SET status = $3, updated_at = now() "
+                              "WHERE tenant_id = $1 AND id = $2 RETURNING " KEY_COLUMNS};
+#undef KEY_COLUMNS
+
+constexpr prepared_statement delete_stmt{"vcs_delete_api_key",
+                                         "DELETE FROM api_keys WHERE tenant_id = $1 AND id = $2"};
 
 constexpr prepared_statement principal_stmt{
     "vcs_principal", "SELECT k.id, k.status, t.id, t.plan, t.active "
                      "FROM api_keys k JOIN tenants t ON t.id = k.tenant_id WHERE k.key_hash = $1"};
 
-struct key_columns_out {
-  domain::api_key_info value;
-  std::string status, created_at;
-
-  void bind(soci::details::prepare_temp_type& st) {
-    st, soci::into(value.id), soci::into(value.tenant_id), soci::into(value.name),
-        soci::into(value.masked_key), soci::into(status), soci::into(created_at);
-  }
-
-  domain::api_key_info finish() {
-    auto s = domain::parse_api_key_status(status);
-    auto c = domain::parse_pg_timestamp(created_at);
-    if (!s || !c)
-      throw std::runtime_error("unreadable api key row");
-    value.status = *s;
-    value.created_at = *c;
-    return value;
-  }
-};
+domain::api_key_info key_of(const pg_rows& rows, int i) {
+  auto status = domain::parse_api_key_status(rows.text(i, key_col::status));
+  if (!status)
+    throw std::runtime_error("unreadable api key row");
+  domain::api_key_info k;
+  k.id = rows.int64(i, key_col::id);
+  k.tenant_id = rows.int64(i, key_col::tenant_id);
+  k.name = rows.text(i, key_col::name);
+  k.masked_key = rows.text(i, key_col::masked_key);
+  k.status = *status;
+  k.created_at = rows.timestamp(i, key_col::created_at);
+  return k;
+}
 
 } // namespace
 
 domain::api_key_info insert_api_key(soci::session& sql, int64_t tenant_id, const std::string& name,
                                     const std::string& key_hash, const std::string& masked_key) {
-  key_columns_out out;
-  auto prep = (sql.prepare << insert_sql, soci::use(tenant_id), soci::use(name),
-               soci::use(key_hash), soci::use(masked_key));
-  out.bind(prep);
-  soci::statement st{prep};
-  st.execute(true);
-  return out.finish();
+  auto rows = execute(sql, insert_stmt, {tenant_id, name, key_hash, masked_key});
+  if (rows.size() == 0)
+    throw std::runtime_error("api key insert returned no row");
+  return key_of(rows, 0);
 }
 
 std::vector<domain::api_key_info> list_api_keys(soci::session& sql, int64_t tenant_id) {
+  auto rows = execute(sql, list_stmt, {tenant_id});
   std::vector<domain::api_key_info> keys;
-  key_columns_out out;
-  auto prep = (sql.prepare << list_sql, soci::use(tenant_id));
-  out.bind(prep);
-  soci::statement st{prep};
-  st.execute();
-  while (st.fetch())
-    keys.push_back(out.finish());
+  keys.reserve(static_cast<std::size_t>(rows.size()));
+  for (int i = 0; i < rows.size(); ++i)
+    keys.push_back(key_of(rows, i));
   return keys;
 }
 
 std::optional<domain::api_key_info> find_api_key(soci::session& sql, int64_t key_id) {
-  key_columns_out out;
-  auto prep = (sql.prepare << find_sql, soci::use(key_id));
-  out.bind(prep);
-  soci::statement st{prep};
-  if (!st.execute(true))
+  auto rows = execute(sql, find_stmt, {key_id});
+  if (rows.size() == 0)
     return std::nullopt;
-  return out.finish();
+  return key_of(rows, 0);
 }
 
 std::optional<domain::api_key_info> set_api_key_status(soci::session& sql, int64_t tenant_id,
                                                        int64_t key_id,
                                                        domain::api_key_status status) {
-  key_columns_out out;
-  std::string status_text{domain::to_string(status)};
-  auto prep = (sql.prepare << set_status_sql, soci::use(status_text), soci::use(tenant_id),
-               soci::use(key_id));
-  out.bind(prep);
-  soci::statement st{prep};
-  if (!st.execute(true))
+  auto rows = execute(sql, set_status_stmt, {tenant_id, key_id, domain::to_string(status)});
+  if (rows.size() == 0)
     return std::nullopt;
-  return out.finish();
+  return key_of(rows, 0);
 }
 
 bool delete_api_key(soci::session& sql, int64_t tenant_id, int64_t key_id) {
-  soci::statement st = (sql.prepare << delete_sql, soci::use(tenant_id), soci::use(key_id));
-  st.execute(true);
-  return st.get_affected_rows() > 0;
+  return execute(sql, delete_stmt, {tenant_id, key_id}).affected() > 0;
 }
 
 std::optional<domain::principal> find_principal(soci::session& sql, const std::string& key_hash) {

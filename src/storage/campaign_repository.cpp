@@ -3,10 +3,7 @@
 #include "domain/global_id.hpp"
 #include "domain/plan.hpp"
 
-#include "storage/nullable.hpp"
 #include "storage/prepared.hpp"
-
-#include <soci/soci.h>
 
 #include <stdexcept>
 
@@ -14,279 +11,212 @@ namespace vcs::storage {
 
 namespace {
 
-constexpr const char* campaign_columns =
-    "id, tenant_id, name, type, status, assistant_id, voice_provider_id, dialer_type, "
-    "provider_a_calling_entity, phone_number_id, phone_number_pool_id, start_date, end_date, "
-    "timezone, days_of_week, daily_start_time, daily_end_time, max_call_attempts, "
-    "max_daily_attempts, min_gap_between_attempts, consider_voicemail_as_answered::int, "
-    "webhook_url, lead_count, created_at, updated_at, lead_local_time::int";
+// The columns of a campaign row, read by campaign_col.
+#define CAMPAIGN_COLUMNS                                                                           \
+  "id, tenant_id, name, type, status, assistant_id, voice_provider_id, dialer_type, "              \
+  "provider_a_calling_entity, phone_number_id, phone_number_pool_id, start_date, end_date, "       \
+  "timezone, days_of_week, daily_start_time, daily_end_time, max_call_attempts, "                  \
+  "max_daily_attempts, min_gap_between_attempts, consider_voicemail_as_answered, "                 \
+  "webhook_url, lead_count, created_at, updated_at, lead_local_time"
 
-constexpr const char* quota_sql =
-    "SELECT plan, campaign_limit FROM tenants WHERE id = :t FOR UPDATE";
-constexpr const char* count_sql =
-    "SELECT count(*) FROM campaigns WHERE tenant_id = :t AND status <> 'ENDED'";
+namespace campaign_col {
+enum : int {
+  id,
+  tenant_id,
+  name,
+  type,
+  status,
+  assistant_id,
+  voice_provider_id,
+  dialer_type,
+  provider_a_calling_entity,
+  phone_number_id,
+  phone_number_pool_id,
+  start_date,
+  end_date,
+  timezone,
+  days_of_week,
+  daily_start_time,
+  daily_end_time,
+  max_call_attempts,
+  max_daily_attempts,
+  min_gap_between_attempts,
+  consider_voicemail_as_answered,
+  webhook_url,
+  lead_count,
+  created_at,
+  updated_at,
+  lead_local_time
+};
+} // namespace campaign_col
 
-const std::string insert_sql =
-    std::string{"INSERT INTO campaigns (tenant_id, name, type, assistant_id, voice_provider_id, "
-                "dialer_type, provider_a_calling_entity, phone_number_id, phone_number_pool_id, "
-                "start_date, end_date, timezone, days_of_week, daily_start_time, daily_end_time, "
-                "max_call_attempts, max_daily_attempts, min_gap_between_attempts, "
-                "consider_voicemail_as_answered, webhook_url, lead_local_time) VALUES (:t, :name, "
-                "coalesce(:type, 'OUTBOUND'), :assistant, :vp, :dialer, :entity, :pn, :pool, "
-                ":sd::date, :ed::date, :tz, :days::text[], :dst, :det, :mca, :mda, :gap, "
-                "coalesce(:vm::int::boolean, false), :hook, coalesce(:llt::int::boolean, false)) "
-                "RETURNING "} +
-    campaign_columns;
+constexpr prepared_statement quota_stmt{
+    "vcs_campaign_quota", "SELECT plan, campaign_limit FROM tenants WHERE id = $1 FOR UPDATE"};
+constexpr prepared_statement count_stmt{
+    "vcs_campaign_count",
+    "SELECT count(*) FROM campaigns WHERE tenant_id = $1 AND status <> 'ENDED'"};
 
-const std::string select_sql =
-    std::string{"SELECT "} + campaign_columns + " FROM campaigns WHERE tenant_id = :t AND id = :id";
+constexpr prepared_statement insert_stmt{
+    "vcs_insert_campaign",
+    "INSERT INTO campaigns (tenant_id, name, type, assistant_id, voice_provider_id, "
+    "dialer_type, provider_a_calling_entity, phone_number_id, phone_number_pool_id, "
+    "start_date, end_date, timezone, days_of_week, daily_start_time, daily_end_time, "
+    "max_call_attempts, max_daily_attempts, min_gap_between_attempts, "
+    "consider_voicemail_as_answered, webhook_url, lead_local_time) VALUES ($1, $2, "
+    "coalesce($3, 'OUTBOUND'), $4, $5, $6, $7, $8, $9, $10::date, $11::date, $12, $13::text[], "
+    "$14, $15, $16, $17, $18, coalesce($19::boolean, false), $20, coalesce($21::boolean, false)) "
+    "RETURNING " CAMPAIGN_COLUMNS};
 
-const std::string update_sql =
-    std::string{
-        "UPDATE campaigns SET name = coalesce(:name, name), "
-        "assistant_id = coalesce(:assistant, assistant_id), "
-        "voice_provider_id = coalesce(:vp, voice_provider_id), "
-        "dialer_type = coalesce(:dialer, dialer_type), "
-        "phone_number_id = coalesce(:pn, phone_number_id), "
-        "phone_number_pool_id = coalesce(:pool, phone_number_pool_id), "
-        "timezone = coalesce(:tz, timezone), "
-        "days_of_week = coalesce(:days::text[], days_of_week), "
-        "daily_start_time = coalesce(:dst, daily_start_time), "
-        "daily_end_time = coalesce(:det, daily_end_time), "
-        "max_call_attempts = coalesce(:mca, max_call_attempts), "
-        "max_daily_attempts = coalesce(:mda, max_daily_attempts), "
-        "min_gap_between_attempts = coalesce(:gap, min_gap_between_attempts), "
-        "consider_voicemail_as_answered = "
-        "coalesce(:vm::int::boolean, consider_voicemail_as_answered), "
-        "webhook_url = coalesce(:hook, webhook_url), "
-        "lead_local_time = coalesce(:llt::int::boolean, lead_local_time), updated_at = now() "
-        "WHERE tenant_id = :t AND id = :id RETURNING "} +
-    campaign_columns;
+#define CAMPAIGN_SELECT                                                                            \
+  "SELECT " CAMPAIGN_COLUMNS " FROM campaigns WHERE tenant_id = $1 AND id = $2"
+constexpr prepared_statement select_stmt{"vcs_find_campaign", CAMPAIGN_SELECT};
+constexpr prepared_statement select_for_update_stmt{"vcs_find_campaign_for_update",
+                                                    CAMPAIGN_SELECT " FOR UPDATE"};
+#undef CAMPAIGN_SELECT
 
-const std::string status_sql = std::string{"UPDATE campaigns SET status = :s, updated_at = now() "
-                                           "WHERE tenant_id = :t AND id = :id RETURNING "} +
-                               campaign_columns;
+constexpr prepared_statement update_stmt{
+    "vcs_update_campaign",
+    "UPDATE campaigns SET name = coalesce($3, name), "
+    "assistant_id = coalesce($4, assistant_id), "
+    "voice_provider_id = coalesce($5, voice_provider_id), "
+    "dialer_type = coalesce($6, dialer_type), "
+    "phone_number_id = coalesce($7, phone_number_id), "
+    "phone_number_pool_id = coalesce($8, phone_number_pool_id), "
+    "timezone = coalesce($9, timezone), "
+    "days_of_week = coalesce($10::text[], days_of_week), "
+    "daily_start_time = coalesce($11, daily_start_time), "
+    "daily_end_time = coalesce($12, daily_end_time), "
+    "max_call_attempts = coalesce($13, max_call_attempts), "
+    "max_daily_attempts = coalesce($14, max_daily_attempts), "
+    "min_gap_between_attempts = coalesce($15, min_gap_between_attempts), "
+    "consider_voicemail_as_answered = coalesce($16::boolean, consider_voicemail_as_answered), "
+    "webhook_url = coalesce($17, webhook_url), "
+    "lead_local_time = coalesce($18::boolean, lead_local_time), updated_at = now() "
+    "WHERE tenant_id = $1 AND id = $2 RETURNING " CAMPAIGN_COLUMNS};
+
+constexpr prepared_statement status_stmt{
+    "vcs_set_campaign_status", "UPDATE campaigns SET status = $3, updated_at = now() "
+                               "WHERE tenant_id = $1 AND id = $2 RETURNING " CAMPAIGN_COLUMNS};
+#undef CAMPAIGN_COLUMNS
 
 // Campaign ids in assignments are stored as canonical global ids.
-constexpr const char* blocking_sql =
+constexpr prepared_statement blocking_stmt{
+    "vcs_blocking_subscription",
     "SELECT s.status FROM assigned_resources ar "
     "JOIN account_configurations ac ON ac.tenant_id = ar.tenant_id "
     "AND ac.id = ar.account_configuration_id "
     "JOIN subscriptions s ON s.tenant_id = ac.tenant_id AND s.client_id = ac.client_id "
-    "WHERE ar.tenant_id = :t AND ar.resource_kind = 'campaign' AND ar.resource_id = :gid "
-    "AND s.status IN ('past_due', 'blocked') ORDER BY s.id LIMIT 1";
+    "WHERE ar.tenant_id = $1 AND ar.resource_kind = 'campaign' AND ar.resource_id = $2 "
+    "AND s.status IN ('past_due', 'blocked') ORDER BY s.id LIMIT 1"};
 
 constexpr prepared_statement lock_stmt{
     "vcs_lock_campaign", "SELECT 1 FROM campaigns WHERE tenant_id = $1 AND id = $2 FOR UPDATE"};
 
-// "{MONDAY,FRIDAY}" <-> {"MONDAY", "FRIDAY"}; day names need no quoting.
-std::string to_pg_array(const std::vector<std::string>& items) {
-  std::string out = "{";
-  for (std::size_t i = 0; i < items.size(); ++i) {
-    if (i > 0)
-      out += ',';
-    out += items[i];
-  }
-  return out + "}";
-}
-
-std::vector<std::string> from_pg_array(const std::string& text) {
-  std::vector<std::string> out;
-  if (text.size() < 2)
-    return out;
-  std::string item;
-  for (std::size_t i = 1; i + 1 < text.size(); ++i) {
-    if (text[i] == ',') {
-      out.push_back(std::move(item));
-      item.clear();
-    } else if (text[i] != '"') {
-      item += text[i];
-    }
-  }
-  if (!item.empty())
-    out.push_back(std::move(item));
-  return out;
-}
-
-// A nullable text column or parameter.
-
-template <class T> struct opt_num {
-  T value{};
-  soci::indicator ind = soci::i_null;
-
-  opt_num() = default;
-  explicit opt_num(const std::optional<T>& v)
-      : value(v.value_or(T{})), ind(v ? soci::i_ok : soci::i_null) {}
-  std::optional<T> get() const {
-    return ind == soci::i_ok ? std::optional<T>{value} : std::nullopt;
-  }
-};
-
-// Parameters shared by insert and update, from the given fields.
-struct campaign_params {
-  nullable_text name, type, assistant, dialer, entity, pn, pool, sd, ed, tz, days, dst, det, hook;
-  nullable<int64_t> vp;
-  nullable<int> mca, mda, gap, vm, llt;
-
-  explicit campaign_params(const domain::campaign_fields& f)
-      : name(f.name), type(f.type), assistant(f.assistant_id), dialer(f.dialer_type),
-        entity(f.provider_a_calling_entity), pn(f.phone_number_id), pool(f.phone_number_pool_id),
-        sd(f.start_date), ed(f.end_date), tz(f.timezone),
-        days(f.days_of_week ? std::optional<std::string>{to_pg_array(*f.days_of_week)}
-                            : std::nullopt),
-        dst(f.daily_start_time), det(f.daily_end_time), hook(f.webhook_url),
-        vp(f.voice_provider_id), mca(f.max_call_attempts), mda(f.max_daily_attempts),
-        gap(f.min_gap_between_attempts),
-        vm(f.consider_voicemail_as_answered
-               ? std::optional<int>{*f.consider_voicemail_as_answered ? 1 : 0}
-               : std::nullopt),
-        llt(f.lead_local_time ? std::optional<int>{*f.lead_local_time ? 1 : 0} : std::nullopt) {}
-};
-
-// The output columns of `campaign_columns`.
-struct campaign_row {
+domain::campaign campaign_of(const pg_rows& rows, int i) {
+  namespace col = campaign_col;
+  auto status = domain::parse_campaign_status(rows.text(i, col::status));
+  if (!status)
+    throw std::runtime_error("unreadable campaign row");
   domain::campaign c;
-  std::string type, status, created_at, updated_at;
-  nullable_text assistant, dialer, entity, pn, pool, sd, ed, tz, days, dst, det, hook;
-  nullable<int64_t> vp;
-  nullable<int> mca, mda, gap;
-  int vm = 0;
-  int llt = 0;
+  c.id = rows.int64(i, col::id);
+  c.tenant_id = rows.int64(i, col::tenant_id);
+  c.name = rows.text(i, col::name);
+  c.type = rows.text(i, col::type);
+  c.status = *status;
+  c.assistant_id = rows.opt_text(i, col::assistant_id);
+  c.voice_provider_id = rows.opt_int64(i, col::voice_provider_id);
+  c.dialer_type = rows.opt_text(i, col::dialer_type);
+  c.provider_a_calling_entity = rows.opt_text(i, col::provider_a_calling_entity);
+  c.phone_number_id = rows.opt_text(i, col::phone_number_id);
+  c.phone_number_pool_id = rows.opt_text(i, col::phone_number_pool_id);
+  c.start_date = rows.opt_text(i, col::start_date);
+  c.end_date = rows.opt_text(i, col::end_date);
+  c.timezone = rows.opt_text(i, col::timezone);
+  if (!rows.is_null(i, col::days_of_week))
+    c.days_of_week = rows.text_array(i, col::days_of_week);
+  c.daily_start_time = rows.opt_text(i, col::daily_start_time);
+  c.daily_end_time = rows.opt_text(i, col::daily_end_time);
+  c.max_call_attempts = rows.opt_int32(i, col::max_call_attempts);
+  c.max_daily_attempts = rows.opt_int32(i, col::max_daily_attempts);
+  c.min_gap_between_attempts = rows.opt_int32(i, col::min_gap_between_attempts);
+  c.consider_voicemail_as_answered = rows.boolean(i, col::consider_voicemail_as_answered);
+  c.webhook_url = rows.opt_text(i, col::webhook_url);
+  c.lead_count = rows.int64(i, col::lead_count);
+  c.created_at = rows.timestamp(i, col::created_at);
+  c.updated_at = rows.timestamp(i, col::updated_at);
+  c.lead_local_time = rows.boolean(i, col::lead_local_time);
+  return c;
+}
 
-  void bind(soci::details::prepare_temp_type& st) {
-    st, soci::into(c.id), soci::into(c.tenant_id), soci::into(c.name), soci::into(type),
-        soci::into(status), soci::into(assistant.value, assistant.ind),
-        soci::into(vp.value, vp.ind), soci::into(dialer.value, dialer.ind),
-        soci::into(entity.value, entity.ind), soci::into(pn.value, pn.ind),
-        soci::into(pool.value, pool.ind), soci::into(sd.value, sd.ind),
-        soci::into(ed.value, ed.ind), soci::into(tz.value, tz.ind),
-        soci::into(days.value, days.ind), soci::into(dst.value, dst.ind),
-        soci::into(det.value, det.ind), soci::into(mca.value, mca.ind),
-        soci::into(mda.value, mda.ind), soci::into(gap.value, gap.ind), soci::into(vm),
-        soci::into(hook.value, hook.ind), soci::into(c.lead_count), soci::into(created_at),
-        soci::into(updated_at), soci::into(llt);
-  }
-
-  domain::campaign finish() {
-    auto s = domain::parse_campaign_status(status);
-    auto created = domain::parse_pg_timestamp(created_at);
-    auto updated = domain::parse_pg_timestamp(updated_at);
-    if (!s || !created || !updated)
-      throw std::runtime_error("unreadable campaign row");
-    c.type = type;
-    c.status = *s;
-    c.assistant_id = assistant.get();
-    c.voice_provider_id = vp.get();
-    c.dialer_type = dialer.get();
-    c.provider_a_calling_entity = entity.get();
-    c.phone_number_id = pn.get();
-    c.phone_number_pool_id = pool.get();
-    c.start_date = sd.get();
-    c.end_date = ed.get();
-    c.timezone = tz.get();
-    if (auto d = days.get())
-      c.days_of_week = from_pg_array(*d);
-    c.daily_start_time = dst.get();
-    c.daily_end_time = det.get();
-    if (auto v = mca.get())
-      c.max_call_attempts = *v;
-    if (auto v = mda.get())
-      c.max_daily_attempts = *v;
-    if (auto v = gap.get())
-      c.min_gap_between_attempts = *v;
-    c.consider_voicemail_as_answered = vm != 0;
-    c.webhook_url = hook.get();
-    c.lead_local_time = llt != 0;
-    c.created_at = *created;
-    c.updated_at = *updated;
-    return c;
-  }
-};
-
-domain::campaign expect_row(soci::statement& st, campaign_row& row) {
-  if (!st.execute(true))
+domain::campaign expect_row(const pg_rows& rows) {
+  if (rows.size() == 0)
     throw std::runtime_error("campaign row vanished inside its transaction");
-  return row.finish();
+  return campaign_of(rows, 0);
 }
 
 } // namespace
 
 std::optional<campaign_quota> lock_campaign_quota(soci::session& sql, int64_t tenant_id) {
-  std::string plan;
-  int limit = 0;
-  soci::indicator limit_ind = soci::i_null;
-  soci::statement st = (sql.prepare << quota_sql, soci::use(tenant_id), soci::into(plan),
-                        soci::into(limit, limit_ind));
-  if (!st.execute(true))
+  auto tenant = execute(sql, quota_stmt, {tenant_id});
+  if (tenant.size() == 0)
     return std::nullopt;
-  auto p = domain::parse_plan(plan);
+  auto p = domain::parse_plan(tenant.text(0, 0));
   if (!p)
     throw std::runtime_error("unreadable tenant plan");
   campaign_quota q;
-  q.limit = limit_ind == soci::i_ok ? limit : domain::default_campaign_limit(*p);
-  sql << count_sql, soci::use(tenant_id), soci::into(q.used);
+  q.limit = tenant.opt_int32(0, 1).value_or(domain::default_campaign_limit(*p));
+  q.used = execute(sql, count_stmt, {tenant_id}).int64(0, 0);
   return q;
 }
 
 domain::campaign insert_campaign(soci::session& sql, int64_t tenant_id,
-                                 const domain::campaign_fields& fields) {
-  campaign_params p{fields};
-  campaign_row row;
-  auto prep = (sql.prepare << insert_sql, soci::use(tenant_id), soci::use(p.name.value, p.name.ind),
-               soci::use(p.type.value, p.type.ind), soci::use(p.assistant.value, p.assistant.ind),
-               soci::use(p.vp.value, p.vp.ind), soci::use(p.dialer.value, p.dialer.ind),
-               soci::use(p.entity.value, p.entity.ind), soci::use(p.pn.value, p.pn.ind),
-               soci::use(p.pool.value, p.pool.ind), soci::use(p.sd.value, p.sd.ind),
-               soci::use(p.ed.value, p.ed.ind), soci::use(p.tz.value, p.tz.ind),
-               soci::use(p.days.value, p.days.ind), soci::use(p.dst.value, p.dst.ind),
-               soci::use(p.det.value, p.det.ind), soci::use(p.mca.value, p.mca.ind),
-               soci::use(p.mda.value, p.mda.ind), soci::use(p.gap.value, p.gap.ind),
-               soci::use(p.vm.value, p.vm.ind), soci::use(p.hook.value, p.hook.ind),
-               soci::use(p.llt.value, p.llt.ind));
-  row.bind(prep);
-  soci::statement st{prep};
-  return expect_row(st, row);
+                                 const domain::campaign_fields& f) {
+  return expect_row(execute(sql, insert_stmt,
+                            {tenant_id,
+                             f.name,
+                             f.type,
+                             f.assistant_id,
+                             f.voice_provider_id,
+                             f.dialer_type,
+                             f.provider_a_calling_entity,
+                             f.phone_number_id,
+                             f.phone_number_pool_id,
+                             f.start_date,
+                             f.end_date,
+                             f.timezone,
+                             f.days_of_week,
+                             f.daily_start_time,
+                             f.daily_end_time,
+                             f.max_call_attempts,
+                             f.max_daily_attempts,
+                             f.min_gap_between_attempts,
+                             f.consider_voicemail_as_answered,
+                             f.webhook_url,
+                             f.lead_local_time}));
 }
 
 std::optional<domain::campaign> find_campaign(soci::session& sql, int64_t tenant_id,
                                               int64_t campaign_id, bool for_update) {
-  campaign_row row;
-  auto text = for_update ? select_sql + " FOR UPDATE" : select_sql;
-  auto prep = (sql.prepare << text, soci::use(tenant_id), soci::use(campaign_id));
-  row.bind(prep);
-  soci::statement st{prep};
-  if (!st.execute(true))
+  auto rows =
+      execute(sql, for_update ? select_for_update_stmt : select_stmt, {tenant_id, campaign_id});
+  if (rows.size() == 0)
     return std::nullopt;
-  return row.finish();
+  return campaign_of(rows, 0);
 }
 
 domain::campaign update_campaign(soci::session& sql, int64_t tenant_id, int64_t campaign_id,
-                                 const domain::campaign_fields& fields) {
-  campaign_params p{fields};
-  campaign_row row;
-  auto prep = (sql.prepare << update_sql, soci::use(p.name.value, p.name.ind),
-               soci::use(p.assistant.value, p.assistant.ind), soci::use(p.vp.value, p.vp.ind),
-               soci::use(p.dialer.value, p.dialer.ind), soci::use(p.pn.value, p.pn.ind),
-               soci::use(p.pool.value, p.pool.ind), soci::use(p.tz.value, p.tz.ind),
-               soci::use(p.days.value, p.days.ind), soci::use(p.dst.value, p.dst.ind),
-               soci::use(p.det.value, p.det.ind), soci::use(p.mca.value, p.mca.ind),
-               soci::use(p.mda.value, p.mda.ind), soci::use(p.gap.value, p.gap.ind),
-               soci::use(p.vm.value, p.vm.ind), soci::use(p.hook.value, p.hook.ind),
-               soci::use(p.llt.value, p.llt.ind), soci::use(tenant_id), soci::use(campaign_id));
-  row.bind(prep);
-  soci::statement st{prep};
-  return expect_row(st, row);
+                                 const domain::campaign_fields& f) {
+  return expect_row(execute(sql, update_stmt,
+                            {tenant_id, campaign_id, f.name, f.assistant_id, f.voice_provider_id,
+                             f.dialer_type, f.phone_number_id, f.phone_number_pool_id, f.timezone,
+                             f.days_of_week, f.daily_start_time, f.daily_end_time,
+                             f.max_call_attempts, f.max_daily_attempts, f.min_gap_between_attempts,
+                             f.consider_voicemail_as_answered, f.webhook_url, f.lead_local_time}));
 }
 
 domain::campaign set_campaign_status(soci::session& sql, int64_t tenant_id, int64_t campaign_id,
                                      domain::campaign_status status) {
-  std::string s{domain::to_string(status)};
-  campaign_row row;
-  auto prep =
-      (sql.prepare << status_sql, soci::use(s), soci::use(tenant_id), soci::use(campaign_id));
-  row.bind(prep);
-  soci::statement st{prep};
-  return expect_row(st, row);
+  return expect_row(execute(sql, status_stmt, {tenant_id, campaign_id, domain::to_string(status)}));
 }
 
 bool lock_campaign(soci::session& sql, int64_t tenant_id, int64_t campaign_id) {
@@ -295,13 +225,11 @@ bool lock_campaign(soci::session& sql, int64_t tenant_id, int64_t campaign_id) {
 
 std::optional<std::string> blocking_subscription_status(soci::session& sql, int64_t tenant_id,
                                                         int64_t campaign_id) {
-  auto gid = domain::encode_global_id(domain::entity::campaign, campaign_id);
-  std::string status;
-  soci::indicator ind = soci::i_null;
-  sql << blocking_sql, soci::use(tenant_id), soci::use(gid), soci::into(status, ind);
-  if (!sql.got_data() || ind != soci::i_ok)
+  auto rows = execute(sql, blocking_stmt,
+                      {tenant_id, domain::encode_global_id(domain::entity::campaign, campaign_id)});
+  if (rows.size() == 0)
     return std::nullopt;
-  return status;
+  return rows.opt_text(0, 0);
 }
 
 } // namespace vcs::storage

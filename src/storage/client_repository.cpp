@@ -2,13 +2,10 @@
 
 #include "domain/api_key.hpp"
 #include "domain/global_id.hpp"
+#include "storage/prepared.hpp"
 #include "storage/product_repository.hpp"
 #include "storage/storage_error.hpp"
 #include "storage/voice_provider_repository.hpp"
-
-#include "storage/nullable.hpp"
-
-#include <soci/soci.h>
 
 #include <stdexcept>
 #include <unordered_map>
@@ -17,77 +14,82 @@ namespace vcs::storage {
 
 namespace {
 
-constexpr const char* list_clients_sql =
-    "SELECT id, name, primary_email, created_at FROM clients WHERE tenant_id = :t "
-    "ORDER BY created_at DESC, id DESC";
+constexpr prepared_statement list_clients_stmt{
+    "vcs_list_clients", "SELECT id, name, primary_email, created_at FROM clients "
+                        "WHERE tenant_id = $1 ORDER BY created_at DESC, id DESC"};
 
-constexpr const char* list_users_sql =
-    "SELECT client_id, id, email FROM client_users WHERE tenant_id = :t ORDER BY client_id, id";
+constexpr prepared_statement list_users_stmt{
+    "vcs_list_client_users",
+    "SELECT client_id, id, email FROM client_users WHERE tenant_id = $1 ORDER BY client_id, id"};
 
 } // namespace
 
 std::vector<domain::client> list_clients(soci::session& sql, int64_t tenant_id) {
   std::vector<domain::client> clients;
   std::unordered_map<int64_t, std::size_t> index;
-  {
-    domain::client c;
-    std::string created_at;
-    soci::statement st = (sql.prepare << list_clients_sql, soci::use(tenant_id), soci::into(c.id),
-                          soci::into(c.name), soci::into(c.primary_email), soci::into(created_at));
-    st.execute();
-    while (st.fetch()) {
-      c.created_at = timestamp_column(created_at);
-      index.emplace(c.id, clients.size());
-      clients.push_back(c);
-    }
+  auto client_rows = execute(sql, list_clients_stmt, {tenant_id});
+  clients.reserve(static_cast<std::size_t>(client_rows.size()));
+  for (int i = 0; i < client_rows.size(); ++i) {
+    domain::client& c = clients.emplace_back();
+    c.id = client_rows.int64(i, 0);
+    c.name = client_rows.text(i, 1);
+    c.primary_email = client_rows.text(i, 2);
+    c.created_at = client_rows.timestamp(i, 3);
+    index.emplace(c.id, clients.size() - 1);
   }
-  int64_t client_id = 0;
-  domain::client_user u;
-  soci::statement st = (sql.prepare << list_users_sql, soci::use(tenant_id), soci::into(client_id),
-                        soci::into(u.id), soci::into(u.email));
-  st.execute();
-  while (st.fetch()) {
-    if (auto it = index.find(client_id); it != index.end())
-      clients[it->second].users.push_back(u);
+  auto user_rows = execute(sql, list_users_stmt, {tenant_id});
+  for (int i = 0; i < user_rows.size(); ++i) {
+    if (auto it = index.find(user_rows.int64(i, 0)); it != index.end())
+      clients[it->second].users.push_back(
+          domain::client_user{user_rows.int64(i, 1), std::string{user_rows.text(i, 2)}});
   }
   return clients;
 }
 
 namespace {
 
-constexpr const char* taken_emails_sql =
-    "SELECT count(*) FROM client_users WHERE tenant_id = :t AND lower(email) = lower(:e)";
-constexpr const char* campaign_exists_sql =
-    "SELECT count(*) FROM campaigns WHERE tenant_id = :t AND id = :c";
-constexpr const char* insert_client_sql =
-    "INSERT INTO clients (tenant_id, name, primary_email) VALUES (:t, :n, :e) "
-    "RETURNING id, created_at";
-constexpr const char* insert_user_sql =
+constexpr prepared_statement taken_email_stmt{
+    "vcs_client_email_taken",
+    "SELECT count(*) FROM client_users WHERE tenant_id = $1 AND lower(email) = lower($2)"};
+constexpr prepared_statement campaign_exists_stmt{
+    "vcs_client_campaign_exists",
+    "SELECT count(*) FROM campaigns WHERE tenant_id = $1 AND id = $2"};
+constexpr prepared_statement insert_client_stmt{
+    "vcs_insert_client", "INSERT INTO clients (tenant_id, name, primary_email) VALUES ($1, $2, $3) "
+                         "RETURNING id, created_at"};
+constexpr prepared_statement insert_user_stmt{
+    "vcs_insert_client_user",
     "INSERT INTO client_users (tenant_id, client_id, email, password_hash) "
-    "VALUES (:t, :c, :e, :h) RETURNING id";
-constexpr const char* insert_config_sql =
+    "VALUES ($1, $2, $3, $4) RETURNING id"};
+constexpr prepared_statement insert_config_stmt{
+    "vcs_insert_account_configuration",
     "INSERT INTO account_configurations (tenant_id, client_id, name, voice_provider_id) "
-    "VALUES (:t, :c, :n, :vp) RETURNING id";
-constexpr const char* insert_access_sql =
+    "VALUES ($1, $2, $3, $4) RETURNING id"};
+constexpr prepared_statement insert_access_stmt{
+    "vcs_insert_client_access",
     "INSERT INTO client_access (tenant_id, client_id, resource_kind, access_level) "
-    "VALUES (:t, :c, :k, :l)";
-constexpr const char* insert_assignment_sql =
+    "VALUES ($1, $2, $3, $4)"};
+constexpr prepared_statement insert_assignment_stmt{
+    "vcs_insert_client_assignment",
     "INSERT INTO assigned_resources (tenant_id, account_configuration_id, resource_kind, "
-    "resource_id, position) VALUES (:t, :a, :k, :r, :p)";
+    "resource_id, position) VALUES ($1, $2, $3, $4, $5)"};
 // The first period runs one interval of the subscription's recurring price
 // (a month when it has none); a product trial starts with it.
-constexpr const char* insert_subscription_sql =
+constexpr prepared_statement insert_subscription_stmt{
+    "vcs_insert_client_subscription",
     "INSERT INTO subscriptions (tenant_id, client_id, product_id, processor_id, status, "
     "current_period_start, current_period_end, billing_cycle_anchor, trial_start, trial_end, "
-    "trial_minutes) VALUES (:t, :c, :p, :proc, 'active', now(), now() + ('1 ' || :iv)::interval, "
-    "now(), CASE WHEN :td > 0 THEN now() END, CASE WHEN :td2 > 0 THEN now() + make_interval(days "
-    "=> :td3) END, :tm::numeric) RETURNING id";
-constexpr const char* insert_subscription_price_sql =
-    "INSERT INTO subscription_prices (subscription_id, price_id) VALUES (:s, :p)";
-constexpr const char* insert_usage_sql =
+    "trial_minutes) VALUES ($1, $2, $3, $4, 'active', now(), now() + ('1 ' || $5)::interval, "
+    "now(), CASE WHEN $6 > 0 THEN now() END, CASE WHEN $6 > 0 THEN now() + "
+    "make_interval(days => $6) END, $7::numeric) RETURNING id"};
+constexpr prepared_statement insert_subscription_price_stmt{
+    "vcs_insert_client_subscription_price",
+    "INSERT INTO subscription_prices (subscription_id, price_id) VALUES ($1, $2)"};
+constexpr prepared_statement insert_usage_stmt{
+    "vcs_insert_client_usage_balance",
     "INSERT INTO usage_balances (subscription_id, tenant_id, client_id, minutes_included_limit, "
-    "current_period_start, current_period_end) SELECT id, tenant_id, client_id, :lim::numeric, "
-    "current_period_start, current_period_end FROM subscriptions WHERE id = :s";
+    "current_period_start, current_period_end) SELECT id, tenant_id, client_id, $2::numeric, "
+    "current_period_start, current_period_end FROM subscriptions WHERE id = $1"};
 
 domain::error validation(domain::field_errors errors) {
   return domain::error{domain::errc::bad_request, "Validation error"}.with_field_errors(
@@ -100,9 +102,7 @@ std::optional<domain::product> check_references(soci::session& sql, int64_t tena
                                                 const domain::client_create& req) {
   domain::field_errors errors;
   for (std::size_t i = 0; i < req.users.size(); ++i) {
-    long long taken = 0;
-    sql << taken_emails_sql, soci::use(tenant_id), soci::use(req.users[i].email), soci::into(taken);
-    if (taken > 0)
+    if (execute(sql, taken_email_stmt, {tenant_id, req.users[i].email}).int64(0, 0) > 0)
       errors.add("client_users[" + std::to_string(i) + "].email",
                  "A user with this e-mail already exists.");
   }
@@ -127,9 +127,7 @@ std::optional<domain::product> check_references(soci::session& sql, int64_t tena
     }
   }
   for (auto id : req.campaign_ids) {
-    long long n = 0;
-    sql << campaign_exists_sql, soci::use(tenant_id), soci::use(id), soci::into(n);
-    if (n == 0)
+    if (execute(sql, campaign_exists_stmt, {tenant_id, id}).int64(0, 0) == 0)
       errors.add("assigned_resources.campaign",
                  "Campaign not found: " + domain::encode_global_id(domain::entity::campaign, id));
   }
@@ -146,16 +144,15 @@ void start_subscription(soci::session& sql, int64_t tenant_id, int64_t client_id
       if (p.processor_price_id == wanted && p.interval)
         interval = *p.interval;
   auto processor_id = "sub_" + domain::random_hex_32().substr(0, 24);
-  int64_t subscription_id = 0;
-  sql << insert_subscription_sql, soci::use(tenant_id), soci::use(client_id), soci::use(product.id),
-      soci::use(processor_id), soci::use(interval), soci::use(product.trial_days),
-      soci::use(product.trial_days), soci::use(product.trial_days),
-      soci::use(product.trial_minutes), soci::into(subscription_id);
+  const int64_t subscription_id = execute(sql, insert_subscription_stmt,
+                                          {tenant_id, client_id, product.id, processor_id, interval,
+                                           product.trial_days, product.trial_minutes})
+                                      .int64(0, 0);
   for (const auto& p : product.prices)
     for (const auto& wanted : price_ids)
       if (p.processor_price_id == wanted)
-        sql << insert_subscription_price_sql, soci::use(subscription_id), soci::use(p.id);
-  sql << insert_usage_sql, soci::use(product.min_minutes_included), soci::use(subscription_id);
+        execute(sql, insert_subscription_price_stmt, {subscription_id, p.id});
+  execute(sql, insert_usage_stmt, {subscription_id, product.min_minutes_included});
 }
 
 } // namespace
@@ -167,15 +164,16 @@ domain::created_client create_client(soci::session& sql, int64_t tenant_id,
   auto& c = out.record;
   c.name = req.name;
   c.primary_email = req.primary_email;
-  std::string created;
-  sql << insert_client_sql, soci::use(tenant_id), soci::use(req.name), soci::use(req.primary_email),
-      soci::into(c.id), soci::into(created);
-  c.created_at = timestamp_column(created);
+  {
+    auto rows = execute(sql, insert_client_stmt, {tenant_id, req.name, req.primary_email});
+    c.id = rows.int64(0, 0);
+    c.created_at = rows.timestamp(0, 1);
+  }
   for (std::size_t i = 0; i < req.users.size(); ++i) {
     domain::client_user u{0, req.users[i].email};
     try {
-      sql << insert_user_sql, soci::use(tenant_id), soci::use(c.id), soci::use(u.email),
-          soci::use(req.users[i].password_hash), soci::into(u.id);
+      u.id = execute(sql, insert_user_stmt, {tenant_id, c.id, u.email, req.users[i].password_hash})
+                 .int64(0, 0);
     } catch (const std::exception& e) {
       if (!is_unique_violation(e))
         throw;
@@ -187,18 +185,15 @@ domain::created_client create_client(soci::session& sql, int64_t tenant_id,
     }
     c.users.push_back(u);
   }
-  nullable<int64_t> vp{req.voice_provider_id};
-  sql << insert_config_sql, soci::use(tenant_id), soci::use(c.id), soci::use(req.asset_group_name),
-      soci::use(vp.value, vp.ind), soci::into(out.asset_group_id);
+  out.asset_group_id = execute(sql, insert_config_stmt,
+                               {tenant_id, c.id, req.asset_group_name, req.voice_provider_id})
+                           .int64(0, 0);
   for (const auto& [kind, level] : req.access)
-    sql << insert_access_sql, soci::use(tenant_id), soci::use(c.id), soci::use(kind),
-        soci::use(level);
+    execute(sql, insert_access_stmt, {tenant_id, c.id, kind, level});
   for (const auto& [kind, ids] : req.assigned)
-    for (std::size_t i = 0; i < ids.size(); ++i) {
-      int position = static_cast<int>(i);
-      sql << insert_assignment_sql, soci::use(tenant_id), soci::use(out.asset_group_id),
-          soci::use(kind), soci::use(ids[i]), soci::use(position);
-    }
+    for (std::size_t i = 0; i < ids.size(); ++i)
+      execute(sql, insert_assignment_stmt,
+              {tenant_id, out.asset_group_id, kind, ids[i], static_cast<int32_t>(i)});
   if (product)
     start_subscription(sql, tenant_id, c.id, *product, req.price_ids);
   return out;

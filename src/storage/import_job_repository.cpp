@@ -1,85 +1,105 @@
 #include "storage/import_job_repository.hpp"
 
-#include "storage/nullable.hpp"
+#include "storage/prepared.hpp"
 
-#include <soci/soci.h>
-
-#include <stdexcept>
+#include <algorithm>
 
 namespace vcs::storage {
 
 namespace {
 
-constexpr const char* insert_sql =
+// The counts are cast: each is also compared with the other, which alone
+// would type them as text.
+constexpr prepared_statement insert_stmt{
+    "vcs_insert_import_job",
     "INSERT INTO lead_import_jobs (tenant_id, campaign_id, payload, accepted, invalid, status, "
-    "finished_at) VALUES (:t, :c, :p::jsonb, :a, :i, "
-    "CASE WHEN :a2 = :i2 THEN 'done' ELSE 'queued' END, "
-    "CASE WHEN :a3 = :i3 THEN now() END) RETURNING id";
+    "finished_at) VALUES ($1, $2, $3::jsonb, $4::int, $5::int, "
+    "CASE WHEN $4::int = $5::int THEN 'done' ELSE 'queued' END, "
+    "CASE WHEN $4::int = $5::int THEN now() END) RETURNING id"};
 
-constexpr const char* find_sql =
+constexpr prepared_statement find_stmt{
+    "vcs_find_import_job",
     "SELECT id, campaign_id, status, accepted, invalid, inserted, duplicates, "
     "accepted - invalid - next_index, error, created_at, finished_at FROM lead_import_jobs "
-    "WHERE tenant_id = :t AND campaign_id = :c AND id = :j";
+    "WHERE tenant_id = $1 AND campaign_id = $2 AND id = $3"};
 
-// A claim is free, ours, or stale (its node stopped heartbeating).
-constexpr const char* claimable = "status IN ('queued', 'running') AND (claimed_by IS NULL OR "
-                                  "claimed_by = :me OR claimed_at < now() - make_interval(secs "
-                                  "=> :stale))";
+namespace find_col {
+enum : int {
+  id,
+  campaign_id,
+  status,
+  accepted,
+  invalid,
+  inserted,
+  duplicates,
+  pending,
+  error,
+  created_at,
+  finished_at
+};
+} // namespace find_col
 
-const std::string lock_sql =
-    std::string{"SELECT tenant_id, campaign_id, next_index, "
-                "accepted - invalid FROM lead_import_jobs WHERE id = :j AND "} +
-    claimable + " FOR UPDATE";
+// A claim is free, ours (parameter `me`), or stale (its node stopped
+// heartbeating for `stale` seconds).
+#define CLAIMABLE(me, stale)                                                                       \
+  "status IN ('queued', 'running') AND (claimed_by IS NULL OR claimed_by = " me " OR "             \
+  "claimed_at < now() - make_interval(secs => " stale "))"
 
-constexpr const char* claim_sql =
+constexpr prepared_statement lock_stmt{
+    "vcs_lock_import_job",
+    "SELECT tenant_id, campaign_id, next_index, accepted - invalid FROM lead_import_jobs "
+    "WHERE id = $1 AND " CLAIMABLE("$2", "$3") " FOR UPDATE"};
+
+constexpr prepared_statement claim_stmt{
+    "vcs_claim_import_job",
     "UPDATE lead_import_jobs SET status = 'running', claimed_at = now(), "
-    "attempts = attempts + CASE WHEN claimed_by IS DISTINCT FROM :me THEN 1 ELSE 0 END, "
-    "claimed_by = :me2 WHERE id = :j";
+    "attempts = attempts + CASE WHEN claimed_by IS DISTINCT FROM $2 THEN 1 ELSE 0 END, "
+    "claimed_by = $2 WHERE id = $1"};
 
-constexpr const char* slice_sql =
-    "SELECT jsonb_path_query_array(payload, ('$[' || :from || ' to ' || :to || ']')::jsonpath) "
-    "FROM lead_import_jobs WHERE id = :j";
+constexpr prepared_statement slice_stmt{
+    "vcs_import_job_slice",
+    "SELECT jsonb_path_query_array(payload, ('$[' || $2 || ' to ' || $3 || ']')::jsonpath) "
+    "FROM lead_import_jobs WHERE id = $1"};
 
-constexpr const char* complete_sql =
-    "UPDATE lead_import_jobs SET next_index = next_index + :n, inserted = inserted + :ins, "
-    "duplicates = duplicates + :dup, claimed_at = now(), "
-    "status = CASE WHEN next_index + :n2 >= accepted - invalid THEN 'done' ELSE 'running' END, "
-    "finished_at = CASE WHEN next_index + :n3 >= accepted - invalid THEN now() END "
-    "WHERE id = :j RETURNING status";
+constexpr prepared_statement complete_stmt{
+    "vcs_complete_import_chunk",
+    "UPDATE lead_import_jobs SET next_index = next_index + $2, inserted = inserted + $3, "
+    "duplicates = duplicates + $4, claimed_at = now(), "
+    "status = CASE WHEN next_index + $2 >= accepted - invalid THEN 'done' ELSE 'running' END, "
+    "finished_at = CASE WHEN next_index + $2 >= accepted - invalid THEN now() END "
+    "WHERE id = $1 RETURNING status"};
 
-const std::string pending_sql =
-    std::string{"SELECT id, tenant_id, campaign_id FROM lead_import_jobs WHERE "} + claimable +
-    " ORDER BY created_at, id LIMIT :n";
+constexpr prepared_statement pending_stmt{
+    "vcs_claimable_imports",
+    "SELECT id, tenant_id, campaign_id FROM lead_import_jobs WHERE " CLAIMABLE(
+        "$1", "$2") " ORDER BY created_at, id LIMIT $3"};
+#undef CLAIMABLE
 
 } // namespace
 
 int64_t insert_import_job(soci::session& sql, int64_t tenant_id, int64_t campaign_id,
                           const std::string& payload_json, int32_t accepted, int32_t invalid) {
-  int64_t id = 0;
-  sql << insert_sql, soci::use(tenant_id), soci::use(campaign_id), soci::use(payload_json),
-      soci::use(accepted), soci::use(invalid), soci::use(accepted), soci::use(invalid),
-      soci::use(accepted), soci::use(invalid), soci::into(id);
-  return id;
+  return execute(sql, insert_stmt, {tenant_id, campaign_id, payload_json, accepted, invalid})
+      .int64(0, 0);
 }
 
 std::optional<domain::import_job> find_import_job(soci::session& sql, int64_t tenant_id,
                                                   int64_t campaign_id, int64_t job_id) {
-  domain::import_job j;
-  std::string error, created, finished;
-  soci::indicator error_ind = soci::i_null, finished_ind = soci::i_null;
-  soci::statement st =
-      (sql.prepare << find_sql, soci::use(tenant_id), soci::use(campaign_id), soci::use(job_id),
-       soci::into(j.id), soci::into(j.campaign_id), soci::into(j.status), soci::into(j.accepted),
-       soci::into(j.invalid), soci::into(j.inserted), soci::into(j.duplicates),
-       soci::into(j.pending), soci::into(error, error_ind), soci::into(created),
-       soci::into(finished, finished_ind));
-  if (!st.execute(true))
+  auto rows = execute(sql, find_stmt, {tenant_id, campaign_id, job_id});
+  if (rows.size() == 0)
     return std::nullopt;
-  if (error_ind == soci::i_ok)
-    j.error = error;
-  j.created_at = timestamp_column(created);
-  if (finished_ind == soci::i_ok)
-    j.finished_at = timestamp_column(finished);
+  domain::import_job j;
+  j.id = rows.int64(0, find_col::id);
+  j.campaign_id = rows.int64(0, find_col::campaign_id);
+  j.status = rows.text(0, find_col::status);
+  j.accepted = rows.int32(0, find_col::accepted);
+  j.invalid = rows.int32(0, find_col::invalid);
+  j.inserted = rows.int32(0, find_col::inserted);
+  j.duplicates = rows.int32(0, find_col::duplicates);
+  j.pending = rows.int32(0, find_col::pending);
+  j.error = rows.opt_text(0, find_col::error);
+  j.created_at = rows.timestamp(0, find_col::created_at);
+  j.finished_at = rows.opt_timestamp(0, find_col::finished_at);
   return j;
 }
 
@@ -88,41 +108,41 @@ std::optional<import_chunk> claim_import_chunk(soci::session& sql, int64_t job_i
                                                int32_t stale_seconds) {
   import_chunk chunk;
   int32_t next = 0, total = 0;
-  soci::statement lock = (sql.prepare << lock_sql, soci::use(job_id), soci::use(node),
-                          soci::use(stale_seconds), soci::into(chunk.tenant_id),
-                          soci::into(chunk.campaign_id), soci::into(next), soci::into(total));
-  if (!lock.execute(true))
-    return std::nullopt;
-  sql << claim_sql, soci::use(node), soci::use(node), soci::use(job_id);
+  {
+    auto lock = execute(sql, lock_stmt, {job_id, node, stale_seconds});
+    if (lock.size() == 0)
+      return std::nullopt;
+    chunk.tenant_id = lock.int64(0, 0);
+    chunk.campaign_id = lock.int64(0, 1);
+    next = lock.int32(0, 2);
+    total = lock.int32(0, 3);
+  }
+  execute(sql, claim_stmt, {job_id, node});
   chunk.count = std::min(chunk_size, total - next);
   if (chunk.count <= 0)
     return chunk;
   int32_t last = next + chunk.count - 1;
-  sql << slice_sql, soci::use(next), soci::use(last), soci::use(job_id),
-      soci::into(chunk.rows_json);
+  auto slice = execute(sql, slice_stmt, {job_id, next, last});
+  if (slice.size() > 0)
+    chunk.rows_json = slice.text(0, 0);
   return chunk;
 }
 
 bool complete_import_chunk(soci::session& sql, int64_t job_id, int32_t processed,
                            const insert_counts& counts) {
-  std::string status;
-  int32_t inserted = static_cast<int32_t>(counts.inserted);
-  int32_t duplicates = static_cast<int32_t>(counts.duplicates);
-  sql << complete_sql, soci::use(processed), soci::use(inserted), soci::use(duplicates),
-      soci::use(processed), soci::use(processed), soci::use(job_id), soci::into(status);
-  return status != "done";
+  auto rows = execute(sql, complete_stmt,
+                      {job_id, processed, static_cast<int32_t>(counts.inserted),
+                       static_cast<int32_t>(counts.duplicates)});
+  return rows.size() == 0 || rows.text(0, 0) != "done";
 }
 
 std::vector<pending_import> claimable_imports(soci::session& sql, const std::string& node,
                                               int32_t stale_seconds, int32_t limit) {
+  auto rows = execute(sql, pending_stmt, {node, stale_seconds, limit});
   std::vector<pending_import> out;
-  pending_import p;
-  soci::statement st =
-      (sql.prepare << pending_sql, soci::use(node), soci::use(stale_seconds), soci::use(limit),
-       soci::into(p.job_id), soci::into(p.tenant_id), soci::into(p.campaign_id));
-  st.execute();
-  while (st.fetch())
-    out.push_back(p);
+  out.reserve(static_cast<std::size_t>(rows.size()));
+  for (int i = 0; i < rows.size(); ++i)
+    out.push_back({rows.int64(i, 0), rows.int64(i, 1), rows.int64(i, 2)});
   return out;
 }
 

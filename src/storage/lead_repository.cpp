@@ -2,10 +2,7 @@
 
 #include "domain/lead.hpp"
 
-#include "storage/nullable.hpp"
 #include "storage/prepared.hpp"
-
-#include <soci/soci.h>
 
 #include <algorithm>
 #include <stdexcept>
@@ -20,36 +17,38 @@ namespace {
 constexpr prepared_statement total_stmt{
     "vcs_lead_total", "SELECT lead_count FROM campaigns WHERE tenant_id = $1 AND id = $2"};
 
-constexpr const char* reserve_sql =
-    "UPDATE campaigns SET next_lead_position = next_lead_position + :n "
-    "WHERE tenant_id = :t AND id = :c RETURNING next_lead_position - :n2";
+constexpr prepared_statement reserve_stmt{
+    "vcs_reserve_lead_positions",
+    "UPDATE campaigns SET next_lead_position = next_lead_position + $3 "
+    "WHERE tenant_id = $1 AND id = $2 RETURNING next_lead_position - $3"};
 
 // Earlier rows win over later duplicates: the insert runs in array order.
-constexpr const char* insert_sql = R"sql(
+constexpr prepared_statement insert_stmt{"vcs_insert_leads", R"sql(
 WITH input AS (
   SELECT e.ord - 1 AS ord, e.item->>'phone_number' AS phone_number,
          e.item->>'first_name' AS first_name, e.item->>'last_name' AS last_name,
          e.item->>'email' AS email, coalesce(e.item->'custom_fields', '{}'::jsonb) AS custom_fields,
          coalesce((e.item->>'invalid')::boolean, false) AS invalid,
          e.item->>'invalid_reason' AS invalid_reason
-  FROM jsonb_array_elements(:rows::jsonb) WITH ORDINALITY AS e(item, ord)
+  FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS e(item, ord)
 ), ins AS (
   INSERT INTO leads (tenant_id, campaign_id, position, phone_number, first_name, last_name,
                      email, custom_fields, invalid, invalid_reason)
-  SELECT :t, :c, :start + ord, phone_number, first_name, last_name, email, custom_fields,
+  SELECT $2, $3, $4 + ord, phone_number, first_name, last_name, email, custom_fields,
          invalid, invalid_reason
   FROM input ORDER BY ord
   ON CONFLICT (campaign_id, phone_number) DO NOTHING
   RETURNING position
 ), blocks AS (
   INSERT INTO lead_blocks (campaign_id, block, live_count)
-  SELECT :c2, position / :bs, count(*) FROM ins GROUP BY 2
+  SELECT $3, position / $5, count(*) FROM ins GROUP BY 2
   ON CONFLICT (campaign_id, block) DO UPDATE SET live_count = lead_blocks.live_count + excluded.live_count
 )
-SELECT count(*) FROM ins)sql";
+SELECT count(*) FROM ins)sql"};
 
-constexpr const char* count_sql =
-    "UPDATE campaigns SET lead_count = lead_count + :d WHERE tenant_id = :t AND id = :c";
+constexpr prepared_statement count_stmt{
+    "vcs_add_to_lead_count",
+    "UPDATE campaigns SET lead_count = lead_count + $3 WHERE tenant_id = $1 AND id = $2"};
 
 // Block counts from the newest block down locate the block holding the
 // offset; an index-only scan finds the exact start; the page is an index
@@ -57,35 +56,62 @@ constexpr const char* count_sql =
 // condition (as a join it was a filter over every newer lead: 150 ms at
 // offset 500,000 instead of 0.4 ms). No casts in the select lists: the few
 // skipped rows cost nothing extra.
-// The columns of a listed lead, read in binary (list_leads).
+// The columns of a listed lead, read in binary (list_leads). Both list
+// statements take the campaign ($1), the tenant ($2) and the page size ($3).
 #define LEAD_COLUMNS                                                                               \
   "id, phone_number, first_name, last_name, email, source, custom_fields, call_status, "           \
   "call_error_reason, answered, answer_type, attempts_made, do_not_call, invalid, "                \
   "invalid_reason, priority, next_attempt_after, answered_at, created_at, updated_at, "            \
-  "(SELECT lead_count FROM campaigns WHERE tenant_id = $5 AND id = $1)"
+  "(SELECT lead_count FROM campaigns WHERE tenant_id = $2 AND id = $1)"
 
 constexpr prepared_statement list_stmt{"vcs_list_leads", R"sql(
 WITH blk AS (
   SELECT block, live_count, sum(live_count) OVER (ORDER BY block DESC) AS cum
   FROM lead_blocks WHERE campaign_id = $1
 ), target AS (
-  SELECT block, $2 - (cum - live_count) AS skip FROM blk WHERE cum > $2 ORDER BY block DESC LIMIT 1
+  SELECT block, $4 - (cum - live_count) AS skip FROM blk WHERE cum > $4 ORDER BY block DESC LIMIT 1
 ), start AS (
   SELECT l.position FROM leads l
-  WHERE l.campaign_id = $1 AND l.position < (SELECT (block + 1) * $3 FROM target)
+  WHERE l.campaign_id = $1 AND l.position < (SELECT (block + 1) * $5 FROM target)
   ORDER BY l.position DESC OFFSET (SELECT skip FROM target) LIMIT 1
 )
 SELECT )sql" LEAD_COLUMNS R"sql(
-FROM leads WHERE campaign_id = $1 AND tenant_id = $5 AND position <= (SELECT position FROM start)
-ORDER BY position DESC LIMIT $4)sql"};
+FROM leads WHERE campaign_id = $1 AND tenant_id = $2 AND position <= (SELECT position FROM start)
+ORDER BY position DESC LIMIT $3)sql"};
 
-// The first page needs no block arithmetic: the newest leads. ($2 to $4
-// keep the parameter numbers of list_stmt; $2 and $3 are unused.)
+// The first page needs no block arithmetic: the newest leads.
 constexpr prepared_statement first_page_stmt{"vcs_list_leads_first", R"sql(
 SELECT )sql" LEAD_COLUMNS R"sql(
-FROM leads WHERE campaign_id = $1 AND tenant_id = $5 AND $2::bigint = 0 AND $3::bigint > 0
-ORDER BY position DESC LIMIT $4)sql"};
+FROM leads WHERE campaign_id = $1 AND tenant_id = $2
+ORDER BY position DESC LIMIT $3)sql"};
 #undef LEAD_COLUMNS
+
+// The columns of LEAD_COLUMNS, in order; `total` is the campaign's lead count.
+namespace lead_col {
+enum : int {
+  id,
+  phone_number,
+  first_name,
+  last_name,
+  email,
+  source,
+  custom_fields,
+  call_status,
+  call_error_reason,
+  answered,
+  answer_type,
+  attempts_made,
+  do_not_call,
+  invalid,
+  invalid_reason,
+  priority,
+  next_attempt_after,
+  answered_at,
+  created_at,
+  updated_at,
+  total,
+};
+} // namespace lead_col
 
 // Update items in one statement, one outcome row per item in order:
 // updated, or whether the lead exists at all (then it was not answered).
@@ -158,7 +184,7 @@ WITH input AS (
 SELECT id, phone_number FROM gone)sql"};
 
 void add_to_lead_count(soci::session& sql, int64_t tenant_id, int64_t campaign_id, int64_t delta) {
-  sql << count_sql, soci::use(delta), soci::use(tenant_id), soci::use(campaign_id);
+  execute(sql, count_stmt, {tenant_id, campaign_id, delta});
 }
 
 } // namespace
@@ -173,15 +199,14 @@ std::optional<int64_t> campaign_lead_total(soci::session& sql, int64_t tenant_id
 
 insert_counts insert_leads(soci::session& sql, int64_t tenant_id, int64_t campaign_id,
                            const std::string& rows_json, int64_t row_count) {
-  int64_t start = 0;
-  soci::statement reserve = (sql.prepare << reserve_sql, soci::use(row_count), soci::use(tenant_id),
-                             soci::use(campaign_id), soci::use(row_count), soci::into(start));
-  if (!reserve.execute(true))
+  auto reserved = execute(sql, reserve_stmt, {tenant_id, campaign_id, row_count});
+  if (reserved.size() == 0)
     throw std::runtime_error("campaign vanished while adding leads");
-  int64_t inserted = 0;
-  int64_t block_size = domain::lead_block_size;
-  sql << insert_sql, soci::use(rows_json), soci::use(tenant_id), soci::use(campaign_id),
-      soci::use(start), soci::use(campaign_id), soci::use(block_size), soci::into(inserted);
+  const int64_t start = reserved.int64(0, 0);
+  // rows_json is borrowed (a const std::string), not copied.
+  const int64_t inserted =
+      execute(sql, insert_stmt, {rows_json, tenant_id, campaign_id, start, domain::lead_block_size})
+          .int64(0, 0);
   if (inserted > 0)
     add_to_lead_count(sql, tenant_id, campaign_id, inserted);
   return {inserted, row_count - inserted};
@@ -189,9 +214,12 @@ insert_counts insert_leads(soci::session& sql, int64_t tenant_id, int64_t campai
 
 std::optional<lead_page> list_leads(soci::session& sql, int64_t tenant_id, int64_t campaign_id,
                                     int64_t offset, int32_t limit) {
-  auto rows = execute(sql, offset == 0 ? first_page_stmt : list_stmt,
-                      {campaign_id, offset, domain::lead_block_size, limit, tenant_id},
-                      result_format::binary);
+  auto rows =
+      offset == 0
+          ? execute(sql, first_page_stmt, {campaign_id, tenant_id, limit}, result_format::binary)
+          : execute(sql, list_stmt,
+                    {campaign_id, tenant_id, limit, offset, domain::lead_block_size},
+                    result_format::binary);
   lead_page out;
   if (rows.size() == 0) {
     // No row carried the total: an empty page, or no such campaign.
@@ -201,36 +229,31 @@ std::optional<lead_page> list_leads(soci::session& sql, int64_t tenant_id, int64
     out.total = *total;
     return out;
   }
-  out.total = rows.bin_int64(0, 20);
-  auto opt_text = [&](int row, int col) -> std::optional<std::string> {
-    if (rows.is_null(row, col))
-      return std::nullopt;
-    return std::string{rows.text(row, col)};
-  };
+  out.total = rows.bin_int64(0, lead_col::total);
   auto& page = out.leads;
   page.reserve(static_cast<std::size_t>(rows.size()));
   for (int i = 0; i < rows.size(); ++i) {
     domain::lead& lead = page.emplace_back();
-    lead.id = rows.bin_int64(i, 0);
-    lead.phone_number = rows.text(i, 1);
-    lead.first_name = opt_text(i, 2);
-    lead.last_name = opt_text(i, 3);
-    lead.email = opt_text(i, 4);
-    lead.source = rows.text(i, 5);
-    lead.custom_fields_json = rows.bin_jsonb(i, 6);
-    lead.call_status = rows.text(i, 7);
-    lead.call_error_reason = opt_text(i, 8);
-    lead.answered = rows.bin_bool(i, 9);
-    lead.answer_type = rows.text(i, 10);
-    lead.attempts_made = rows.bin_int32(i, 11);
-    lead.do_not_call = rows.bin_bool(i, 12);
-    lead.invalid = rows.bin_bool(i, 13);
-    lead.invalid_reason = opt_text(i, 14);
-    lead.priority = rows.bin_int32(i, 15);
-    lead.next_attempt_after = rows.bin_opt_timestamp(i, 16);
-    lead.answered_at = rows.bin_opt_timestamp(i, 17);
-    lead.created_at = rows.bin_timestamp(i, 18);
-    lead.updated_at = rows.bin_timestamp(i, 19);
+    lead.id = rows.bin_int64(i, lead_col::id);
+    lead.phone_number = rows.text(i, lead_col::phone_number);
+    lead.first_name = rows.opt_text(i, lead_col::first_name);
+    lead.last_name = rows.opt_text(i, lead_col::last_name);
+    lead.email = rows.opt_text(i, lead_col::email);
+    lead.source = rows.text(i, lead_col::source);
+    lead.custom_fields_json = rows.bin_jsonb(i, lead_col::custom_fields);
+    lead.call_status = rows.text(i, lead_col::call_status);
+    lead.call_error_reason = rows.opt_text(i, lead_col::call_error_reason);
+    lead.answered = rows.bin_bool(i, lead_col::answered);
+    lead.answer_type = rows.text(i, lead_col::answer_type);
+    lead.attempts_made = rows.bin_int32(i, lead_col::attempts_made);
+    lead.do_not_call = rows.bin_bool(i, lead_col::do_not_call);
+    lead.invalid = rows.bin_bool(i, lead_col::invalid);
+    lead.invalid_reason = rows.opt_text(i, lead_col::invalid_reason);
+    lead.priority = rows.bin_int32(i, lead_col::priority);
+    lead.next_attempt_after = rows.bin_opt_timestamp(i, lead_col::next_attempt_after);
+    lead.answered_at = rows.bin_opt_timestamp(i, lead_col::answered_at);
+    lead.created_at = rows.bin_timestamp(i, lead_col::created_at);
+    lead.updated_at = rows.bin_timestamp(i, lead_col::updated_at);
   }
   return out;
 }

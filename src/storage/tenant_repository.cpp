@@ -1,6 +1,6 @@
 #include "storage/tenant_repository.hpp"
 
-#include <soci/soci.h>
+#include "storage/prepared.hpp"
 
 #include <stdexcept>
 
@@ -8,96 +8,73 @@ namespace vcs::storage {
 
 namespace {
 
-constexpr const char* insert_sql =
-    "INSERT INTO tenants (name, plan, campaign_limit) VALUES (:name, :plan, :lim) "
-    "RETURNING id, name, plan, campaign_limit, active::int, created_at, updated_at";
+// The columns of a tenant, read by tenant_of.
+#define TENANT_COLUMNS "id, name, plan, campaign_limit, active, created_at, updated_at"
 
-constexpr const char* select_sql =
-    "SELECT id, name, plan, campaign_limit, active::int, created_at, "
-    "updated_at FROM tenants WHERE id = :id";
+namespace tenant_col {
+enum : int { id, name, plan, campaign_limit, active, created_at, updated_at };
+} // namespace tenant_col
 
-constexpr const char* update_sql =
-    "UPDATE tenants SET name = coalesce(:name, name), plan = coalesce(:plan, plan), "
-    "campaign_limit = CASE WHEN :set_limit = 1 THEN :lim ELSE campaign_limit END, "
-    "active = coalesce(:active::int::boolean, active), updated_at = now() WHERE id = :id "
-    "RETURNING id, name, plan, campaign_limit, active::int, created_at, updated_at";
+constexpr prepared_statement insert_stmt{
+    "vcs_insert_tenant", "INSERT INTO tenants (name, plan, campaign_limit) VALUES ($1, $2, $3) "
+                         "RETURNING " TENANT_COLUMNS};
 
-// Output columns shared by every statement above.
-struct tenant_columns {
-  domain::tenant value;
-  std::string plan, created_at, updated_at;
-  int limit = 0, active = 0;
-  soci::indicator limit_ind = soci::i_null;
+constexpr prepared_statement select_stmt{"vcs_find_tenant",
+                                         "SELECT " TENANT_COLUMNS " FROM tenants WHERE id = $1"};
 
-  void bind(soci::details::prepare_temp_type& st) {
-    st, soci::into(value.id), soci::into(value.name), soci::into(plan),
-        soci::into(limit, limit_ind), soci::into(active), soci::into(created_at),
-        soci::into(updated_at);
-  }
+// $4 says whether to set campaign_limit to $5 (NULL: back to the plan
+// default).
+constexpr prepared_statement update_stmt{
+    "vcs_update_tenant", "UPDATE tenants SET name = coalesce($2, name), plan = coalesce($3, plan), "
+                         "campaign_limit = CASE WHEN $4::boolean THEN $5 ELSE campaign_limit END, "
+                         "active = coalesce($6::boolean, active), updated_at = now() WHERE id = $1 "
+                         "RETURNING " TENANT_COLUMNS};
+#undef TENANT_COLUMNS
 
-  domain::tenant finish() {
-    auto p = domain::parse_plan(plan);
-    auto c = domain::parse_pg_timestamp(created_at);
-    auto u = domain::parse_pg_timestamp(updated_at);
-    if (!p || !c || !u)
-      throw std::runtime_error("unreadable tenant row");
-    value.plan = *p;
-    value.created_at = *c;
-    value.updated_at = *u;
-    value.active = active != 0;
-    if (limit_ind == soci::i_ok)
-      value.campaign_limit_override = limit;
-    return value;
-  }
-};
+domain::tenant tenant_of(const pg_rows& rows, int i) {
+  auto plan = domain::parse_plan(rows.text(i, tenant_col::plan));
+  if (!plan)
+    throw std::runtime_error("unreadable tenant row");
+  domain::tenant t;
+  t.id = rows.int64(i, tenant_col::id);
+  t.name = rows.text(i, tenant_col::name);
+  t.plan = *plan;
+  t.campaign_limit_override = rows.opt_int32(i, tenant_col::campaign_limit);
+  t.active = rows.boolean(i, tenant_col::active);
+  t.created_at = rows.timestamp(i, tenant_col::created_at);
+  t.updated_at = rows.timestamp(i, tenant_col::updated_at);
+  return t;
+}
 
 } // namespace
 
 domain::tenant insert_tenant(soci::session& sql, const std::string& name, domain::plan plan,
                              std::optional<int32_t> campaign_limit) {
-  tenant_columns out;
-  std::string plan_text{domain::to_string(plan)};
-  int lim = campaign_limit.value_or(0);
-  soci::indicator lim_ind = campaign_limit ? soci::i_ok : soci::i_null;
-  auto prep =
-      (sql.prepare << insert_sql, soci::use(name), soci::use(plan_text), soci::use(lim, lim_ind));
-  out.bind(prep);
-  soci::statement st{prep};
-  st.execute(true);
-  return out.finish();
+  auto rows = execute(sql, insert_stmt, {name, domain::to_string(plan), campaign_limit});
+  if (rows.size() == 0)
+    throw std::runtime_error("tenant insert returned no row");
+  return tenant_of(rows, 0);
 }
 
 std::optional<domain::tenant> find_tenant(soci::session& sql, int64_t tenant_id) {
-  tenant_columns out;
-  auto prep = (sql.prepare << select_sql, soci::use(tenant_id));
-  out.bind(prep);
-  soci::statement st{prep};
-  if (!st.execute(true))
+  auto rows = execute(sql, select_stmt, {tenant_id});
+  if (rows.size() == 0)
     return std::nullopt;
-  return out.finish();
+  return tenant_of(rows, 0);
 }
 
 std::optional<domain::tenant> update_tenant(soci::session& sql, int64_t tenant_id,
                                             const domain::tenant_patch& patch) {
-  tenant_columns out;
-  std::string name = patch.name.value_or("");
-  soci::indicator name_ind = patch.name ? soci::i_ok : soci::i_null;
-  std::string plan{patch.plan ? domain::to_string(*patch.plan) : ""};
-  soci::indicator plan_ind = patch.plan ? soci::i_ok : soci::i_null;
-  int set_limit = patch.campaign_limit ? 1 : 0;
-  int lim = patch.campaign_limit && *patch.campaign_limit ? **patch.campaign_limit : 0;
-  soci::indicator lim_ind =
-      patch.campaign_limit && *patch.campaign_limit ? soci::i_ok : soci::i_null;
-  int active = patch.active.value_or(false) ? 1 : 0;
-  soci::indicator active_ind = patch.active ? soci::i_ok : soci::i_null;
-  auto prep = (sql.prepare << update_sql, soci::use(name, name_ind), soci::use(plan, plan_ind),
-               soci::use(set_limit), soci::use(lim, lim_ind), soci::use(active, active_ind),
-               soci::use(tenant_id));
-  out.bind(prep);
-  soci::statement st{prep};
-  if (!st.execute(true))
+  std::optional<std::string_view> plan;
+  if (patch.plan)
+    plan = domain::to_string(*patch.plan);
+  const bool set_limit = patch.campaign_limit.has_value();
+  const std::optional<int32_t> limit = patch.campaign_limit.value_or(std::nullopt);
+  auto rows =
+      execute(sql, update_stmt, {tenant_id, patch.name, plan, set_limit, limit, patch.active});
+  if (rows.size() == 0)
     return std::nullopt;
-  return out.finish();
+  return tenant_of(rows, 0);
 }
 
 } // namespace vcs::storage

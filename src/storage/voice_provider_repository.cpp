@@ -1,23 +1,22 @@
 #include "storage/voice_provider_repository.hpp"
 
-#include "storage/nullable.hpp"
-
-#include <soci/soci.h>
-
-#include <stdexcept>
+#include "domain/hex.hpp"
+#include "storage/prepared.hpp"
 
 namespace vcs::storage {
 
 namespace {
 
-// bytea goes in as hex text: SOCI 4.0 has no binary parameter binding.
-constexpr const char* insert_sql =
+// bytea goes in as hex text: parameters are sent in text form.
+constexpr prepared_statement insert_stmt{
+    "vcs_insert_voice_provider",
     "INSERT INTO voice_providers (tenant_id, voice_provider, credentials_ciphertext, "
     "credentials_nonce, concurrency_limit) "
-    "VALUES (:t, :p, decode(:c, 'hex'), decode(:n, 'hex'), :l) RETURNING id, created_at";
+    "VALUES ($1, $2, decode($3, 'hex'), decode($4, 'hex'), $5) RETURNING id, created_at"};
 
-constexpr const char* exists_sql =
-    "SELECT count(*) FROM voice_providers WHERE tenant_id = :t AND id = :id";
+constexpr prepared_statement exists_stmt{
+    "vcs_voice_provider_exists",
+    "SELECT count(*) FROM voice_providers WHERE tenant_id = $1 AND id = $2"};
 
 } // namespace
 
@@ -29,20 +28,16 @@ domain::voice_provider_config insert_voice_provider(soci::session& sql, int64_t 
   out.tenant_id = tenant_id;
   out.kind = kind;
   out.concurrency_limit = concurrency_limit;
-  std::string provider{domain::to_string(kind)};
-  auto cipher = domain::to_hex(credentials.ciphertext);
-  auto nonce = domain::to_hex(credentials.nonce);
-  std::string created_at;
-  sql << insert_sql, soci::use(tenant_id), soci::use(provider), soci::use(cipher), soci::use(nonce),
-      soci::use(concurrency_limit), soci::into(out.id), soci::into(created_at);
-  out.created_at = timestamp_column(created_at);
+  auto rows = execute(sql, insert_stmt,
+                      {tenant_id, domain::to_string(kind), domain::to_hex(credentials.ciphertext),
+                       domain::to_hex(credentials.nonce), concurrency_limit});
+  out.id = rows.int64(0, 0);
+  out.created_at = rows.timestamp(0, 1);
   return out;
 }
 
 bool voice_provider_exists(soci::session& sql, int64_t tenant_id, int64_t id) {
-  long long n = 0;
-  sql << exists_sql, soci::use(tenant_id), soci::use(id), soci::into(n);
-  return n > 0;
+  return execute(sql, exists_stmt, {tenant_id, id}).int64(0, 0) > 0;
 }
 
 } // namespace vcs::storage

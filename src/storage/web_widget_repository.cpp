@@ -1,18 +1,15 @@
 #include "storage/web_widget_repository.hpp"
 
-#include "storage/nullable.hpp"
-
-#include <soci/soci.h>
-
-#include <stdexcept>
+#include "storage/prepared.hpp"
 
 namespace vcs::storage {
 
 namespace {
 
-constexpr const char* insert_sql =
+constexpr prepared_statement insert_stmt{
+    "vcs_insert_web_widget",
     "INSERT INTO web_widgets (tenant_id, campaign_id, config, voice_assistant_id, "
-    "chat_assistant_id) VALUES (:t, :c, :cfg::jsonb, :va, :ca) RETURNING id, created_at";
+    "chat_assistant_id) VALUES ($1, $2, $3::jsonb, $4, $5) RETURNING id, created_at"};
 
 } // namespace
 
@@ -20,12 +17,11 @@ domain::web_widget insert_web_widget(soci::session& sql, int64_t tenant_id,
                                      const domain::web_widget& widget,
                                      const std::string& config_json) {
   domain::web_widget out = widget;
-  nullable_text voice{widget.voice_assistant_id}, chat{widget.chat_assistant_id};
-  std::string created;
-  sql << insert_sql, soci::use(tenant_id), soci::use(widget.campaign_id), soci::use(config_json),
-      soci::use(voice.value, voice.ind), soci::use(chat.value, chat.ind), soci::into(out.id),
-      soci::into(created);
-  out.created_at = timestamp_column(created);
+  auto rows = execute(sql, insert_stmt,
+                      {tenant_id, widget.campaign_id, config_json, widget.voice_assistant_id,
+                       widget.chat_assistant_id});
+  out.id = rows.int64(0, 0);
+  out.created_at = rows.timestamp(0, 1);
   return out;
 }
 
