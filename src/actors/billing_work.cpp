@@ -69,8 +69,8 @@ void roll_over(soci::session& sql, const entity_config& cfg, int64_t tenant_id,
                int64_t subscription_id, storage::subscription_billing& b, sweep_counts& counts) {
   auto start = b.period_end;
   auto end = domain::next_period_end(b.anchor, b.interval, b.period_end);
-  auto due = start + cfg.payment_due;
-  auto grace = due + cfg.grace_period;
+  auto due = start + cfg.settings.payment_due();
+  auto grace = due + cfg.settings.grace_period();
   auto billable = b.usage.billable_used;
   if (auto cents = domain::overage_cents(billable, b.minute_price_units); cents > 0) {
     storage::insert_cycle_request(sql, tenant_id, subscription_id,
@@ -102,7 +102,7 @@ domain::payment_request issue_payment(soci::session& sql, const entity_config& c
     throw storage::failure(domain::not_found("Subscription not found"));
   auto p = req;
   if (domain::is_cycle_request(p.type) && !p.grace_period_ends_at)
-    p.grace_period_ends_at = p.due_date + cfg.grace_period;
+    p.grace_period_ends_at = p.due_date + cfg.settings.grace_period();
   return storage::insert_payment_request(sql, tenant_id, p);
 }
 

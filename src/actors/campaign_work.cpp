@@ -85,8 +85,8 @@ domain::campaign move_to(soci::session& sql, int64_t tenant_id, int64_t campaign
 // One chunk of an import: claim, insert, advance. Returns whether rows
 // remain.
 bool import_chunk(soci::session& sql, const entity_config& cfg, int64_t job_id) {
-  auto chunk = storage::claim_import_chunk(sql, job_id, cfg.node_id, cfg.import_chunk_size,
-                                           cfg.import_stale_seconds);
+  auto chunk = storage::claim_import_chunk(sql, job_id, cfg.node_id, cfg.settings.import_chunk_size,
+                                           cfg.settings.import_stale_seconds);
   if (!chunk)
     return false;
   storage::insert_counts counts;

@@ -122,7 +122,7 @@ std::vector<call_placement> dial_pass(soci::session& sql, const entity_config& c
     next_look(sql, c, now + cfg.dial_busy_poll);
     return out;
   }
-  auto want = static_cast<int32_t>(std::min<int64_t>(free, cfg.dial_batch));
+  auto want = static_cast<int32_t>(std::min<int64_t>(free, cfg.settings.dial_batch));
   auto today = domain::local_day(policy.zone, now);
   // Leads outside their own hours are passed over: read more than needed.
   auto limit = policy.lead_local_time ? want * 4 : want;
@@ -156,7 +156,7 @@ std::vector<call_placement> dial_pass(soci::session& sql, const entity_config& c
   // A full batch may leave more callable leads; otherwise look again after
   // the idle poll (or sooner, when a call ends or a lead is added).
   bool more = static_cast<int32_t>(out.size()) == want;
-  next_look(sql, c, more ? now + cfg.dial_busy_poll : now + cfg.dial_idle_poll);
+  next_look(sql, c, more ? now + cfg.dial_busy_poll : now + cfg.settings.dial_idle_poll());
   return out;
 }
 

@@ -25,10 +25,10 @@ struct entity_state {
   void start(Self* self, entity_config_ptr cfg, registry_actor owner, int64_t tenant_id) {
     config = std::move(cfg);
     registry = std::move(owner);
-    writes.set_max_batch(config->max_batch);
+    writes.set_max_batch(config->settings.max_batch);
     writes.set_max_wait(config->max_write_wait);
     writes.set_owner(static_cast<std::uint64_t>(tenant_id));
-    idle.start(self, config->idle_timeout);
+    idle.start(self, config->settings.idle_timeout);
   }
 
   // Queues `work(session)` for the next group commit; its result answers

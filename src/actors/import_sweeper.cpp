@@ -41,8 +41,8 @@ import_sweeper(import_sweeper_actor::stateful_pointer<import_sweeper_state> self
         ask_database(
             self, cfg->pool->dispatcher(), cfg->pool->timeout(), 0,
             [cfg](soci::session& sql) {
-              return storage::claimable_imports(sql, cfg->node_id, cfg->import_stale_seconds,
-                                                jobs_per_sweep);
+              return storage::claimable_imports(sql, cfg->node_id,
+                                                cfg->settings.import_stale_seconds, jobs_per_sweep);
             },
             [self](pending_list& claimed) { dispatch(self, claimed); },
             [](const caf::error& e) {

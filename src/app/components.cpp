@@ -77,17 +77,10 @@ actors::entity_config_ptr entity_settings(const config& c,
                                           std::shared_ptr<actors::voice_gateway> gateway) {
   auto e = std::make_shared<actors::entity_config>();
   e->pool = std::move(pool);
-  e->idle_timeout = c.entity_idle_timeout;
-  e->max_batch = c.batch_size;
+  e->settings = c.entities;
   e->max_write_wait = domain::deadlines_for(c.actor_timeout).answer;
   e->node_id = node_id();
-  e->import_chunk_size = static_cast<int32_t>(c.import_chunk_size);
-  e->import_stale_seconds = static_cast<int32_t>(c.import_stale_seconds);
-  e->payment_due = std::chrono::hours(24 * c.billing_payment_due_days);
-  e->grace_period = std::chrono::hours(24 * c.billing_grace_days);
   e->gateway = std::move(gateway);
-  e->dial_batch = static_cast<int32_t>(c.dial_batch);
-  e->dial_idle_poll = std::chrono::seconds(c.dial_idle_poll_seconds);
   return e;
 }
 

@@ -163,15 +163,16 @@ const std::vector<setting>& settings() {
        into(&config::actor_timeout, "actor_timeout")},
       {"entity-idle-timeout-ms", "VCS_ENTITY_IDLE_TIMEOUT_MS",
        "idle time after which an entity actor retires",
-       into(&config::entity_idle_timeout, "entity_idle_timeout")},
+       into(&config::entities, &actors::entity_settings::idle_timeout, "entity_idle_timeout")},
       {"batch-size", "VCS_BATCH_SIZE",
        "most writes an entity actor commits in one transaction; 1 turns batching off",
-       into(&config::batch_size, "batch_size")},
+       into(&config::entities, &actors::entity_settings::max_batch, "batch_size")},
       {"import-chunk-size", "VCS_IMPORT_CHUNK_SIZE", "leads inserted per bulk-import transaction",
-       into(&config::import_chunk_size, "import_chunk_size")},
+       into(&config::entities, &actors::entity_settings::import_chunk_size, "import_chunk_size")},
       {"import-stale-seconds", "VCS_IMPORT_STALE_SECONDS",
        "seconds without progress after which another node takes over an import",
-       into(&config::import_stale_seconds, "import_stale_seconds")},
+       into(&config::entities, &actors::entity_settings::import_stale_seconds,
+            "import_stale_seconds")},
       {"import-sweep-interval-ms", "VCS_IMPORT_SWEEP_INTERVAL_MS",
        "how often unfinished imports are looked for",
        into(&config::import_sweep_interval, "import_sweep_interval")},
@@ -180,18 +181,20 @@ const std::vector<setting>& settings() {
        into(&config::billing_sweep_interval, "billing_sweep_interval")},
       {"billing-payment-due-days", "VCS_BILLING_PAYMENT_DUE_DAYS",
        "days after its period starts that a cycle request the sweep issues is due",
-       into(&config::billing_payment_due_days, "billing_payment_due_days")},
+       into(&config::entities, &actors::entity_settings::payment_due_days,
+            "billing_payment_due_days")},
       {"billing-grace-days", "VCS_BILLING_GRACE_DAYS",
        "days after the due date that a cycle request's grace period ends",
-       into(&config::billing_grace_days, "billing_grace_days")},
+       into(&config::entities, &actors::entity_settings::grace_days, "billing_grace_days")},
       {"dial-interval-ms", "VCS_DIAL_INTERVAL_MS",
        "how often due campaigns are woken for a dial pass",
        into(&config::dial, &actors::dial_scheduler_settings::interval, "dial_interval")},
       {"dial-batch", "VCS_DIAL_BATCH", "most calls one dial pass of a campaign places",
-       into(&config::dial_batch, "dial_batch")},
+       into(&config::entities, &actors::entity_settings::dial_batch, "dial_batch")},
       {"dial-idle-poll-seconds", "VCS_DIAL_IDLE_POLL_SECONDS",
        "when no lead of a running campaign is callable, seconds until it is looked at again",
-       into(&config::dial_idle_poll_seconds, "dial_idle_poll_seconds")},
+       into(&config::entities, &actors::entity_settings::dial_idle_poll_seconds,
+            "dial_idle_poll_seconds")},
       {"dial-lease-seconds", "VCS_DIAL_LEASE_SECONDS",
        "seconds a node holds a campaign it woke before another node may",
        into(&config::dial, &actors::dial_scheduler_settings::lease_seconds, "dial_lease_seconds")},
@@ -373,7 +376,7 @@ void require_serve_settings(const config& c) {
   if (c.voice_mode == "live" && c.callback_base_url.empty())
     throw std::invalid_argument("voice-mode live needs callback-base-url (this service's public "
                                 "URL, for the providers' call-status callbacks)");
-  if (c.dial_batch == 0 || c.webhooks.max_attempts == 0 || c.dial.lease_seconds == 0)
+  if (c.entities.dial_batch == 0 || c.webhooks.max_attempts == 0 || c.dial.lease_seconds == 0)
     throw std::invalid_argument("dial-batch, dial-lease-seconds and webhook-max-attempts must be "
                                 "at least 1");
   if (!read_tenant_rate_limit(c.tenant_rate_limit))

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "actors/dial_settings.hpp"
+#include "actors/entity_settings.hpp"
 #include "actors/webhook_settings.hpp"
 #include "domain/plan.hpp"
 #include "http/server_options.hpp"
@@ -36,17 +37,10 @@ struct config {
   std::chrono::milliseconds max_queue_wait{5'000};
   std::chrono::milliseconds readiness_saturation{2'000};
   std::chrono::milliseconds actor_timeout{30'000};
-  std::chrono::milliseconds entity_idle_timeout{300'000};
-  std::size_t batch_size = 256;
-  std::size_t import_chunk_size = 5000;
-  std::size_t import_stale_seconds = 30;
+  actors::entity_settings entities;
   std::chrono::milliseconds import_sweep_interval{10'000};
   std::chrono::milliseconds billing_sweep_interval{60'000};
-  std::size_t billing_payment_due_days = 7;
-  std::size_t billing_grace_days = 7;
   actors::dial_scheduler_settings dial;
-  std::size_t dial_batch = 50;
-  std::size_t dial_idle_poll_seconds = 60;
   std::string simulated_outcomes =
       "human:50,voicemail:20,no_answer:20,busy:5,failed:3,invalid_number:2";
   std::chrono::milliseconds simulated_ring{2'000};

@@ -56,7 +56,7 @@ protected:
   entity_config_ptr config_with_idle(std::chrono::milliseconds idle) {
     auto c = std::make_shared<entity_config>();
     c->pool = pool;
-    c->idle_timeout = idle;
+    c->settings.idle_timeout = idle;
     c->node_id = "actor-test";
     return c;
   }
