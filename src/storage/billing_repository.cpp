@@ -1,6 +1,7 @@
 #include "storage/billing_repository.hpp"
 
 #include "storage/prepared.hpp"
+#include "storage/usage_row.hpp"
 
 #include <stdexcept>
 
@@ -115,26 +116,9 @@ constexpr prepared_statement subscription_of_client_stmt{
   " FROM usage_balances u JOIN clients c ON c.tenant_id = u.tenant_id AND c.id = u.client_id "     \
   "WHERE u.tenant_id = $1 AND ($2::bigint IS NULL OR u.client_id = $2) "
 
-namespace usage_col {
-enum : int {
-  client_id,
-  client_name,
-  subscription_id,
-  minutes_included_limit,
-  minutes_included_used,
-  minutes_addon_balance,
-  minutes_billable_used,
-  current_period_start,
-  current_period_end,
-  updated_at
-};
-}
-
 constexpr prepared_statement count_usage_stmt{"vcs_count_usage", "SELECT count(*)" VCS_USAGE_FROM};
 constexpr prepared_statement list_usage_stmt{
-    "vcs_list_usage", "SELECT u.client_id, c.name, u.subscription_id, u.minutes_included_limit, "
-                      "u.minutes_included_used, u.minutes_addon_balance, u.minutes_billable_used, "
-                      "u.current_period_start, u.current_period_end, u.updated_at" VCS_USAGE_FROM
+    "vcs_list_usage", "SELECT " VCS_USAGE_COLUMNS VCS_USAGE_FROM
                       "ORDER BY u.updated_at DESC, u.subscription_id DESC LIMIT $3 OFFSET $4"};
 
 #undef VCS_USAGE_FROM
@@ -178,21 +162,6 @@ domain::subscription_record subscription_of(const pg_rows& rows, int i) {
   s.created_at = rows.timestamp(i, subscription_col::created_at);
   s.updated_at = rows.timestamp(i, subscription_col::updated_at);
   return s;
-}
-
-domain::usage_record usage_of(const pg_rows& rows, int i) {
-  domain::usage_record u;
-  u.client_id = rows.int64(i, usage_col::client_id);
-  u.client_name = rows.text(i, usage_col::client_name);
-  u.subscription_id = rows.int64(i, usage_col::subscription_id);
-  u.minutes_included_limit = rows.text(i, usage_col::minutes_included_limit);
-  u.minutes_included_used = rows.text(i, usage_col::minutes_included_used);
-  u.minutes_addon_balance = rows.text(i, usage_col::minutes_addon_balance);
-  u.minutes_billable_used = rows.text(i, usage_col::minutes_billable_used);
-  u.current_period_start = rows.timestamp(i, usage_col::current_period_start);
-  u.current_period_end = rows.timestamp(i, usage_col::current_period_end);
-  u.updated_at = rows.timestamp(i, usage_col::updated_at);
-  return u;
 }
 
 int64_t offset_of(const page_request& page) {
@@ -273,7 +242,7 @@ page_of<domain::usage_record> list_usage(soci::session& sql, int64_t tenant_id,
   auto total = execute(sql, count_usage_stmt, {tenant_id, client_id});
   auto rows =
       execute(sql, list_usage_stmt, {tenant_id, client_id, page.page_size, offset_of(page)});
-  return page_from(total, rows, usage_of);
+  return page_from(total, rows, usage_row);
 }
 
 std::optional<int64_t> tenant_of_client(soci::session& sql, int64_t client_id) {

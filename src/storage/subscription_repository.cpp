@@ -3,6 +3,7 @@
 #include "domain/billing.hpp"
 #include "domain/global_id.hpp"
 #include "storage/prepared.hpp"
+#include "storage/usage_row.hpp"
 
 namespace vcs::storage {
 
@@ -135,25 +136,6 @@ constexpr prepared_statement insert_cycle_stmt{
     "$10::timestamptz, jsonb_build_array(jsonb_build_object('description', $11::text, "
     "'quantity', $12::text, 'unit_amount', $13::text, 'amount', $5::text)))"};
 
-#define VCS_USAGE_COLUMNS                                                                          \
-  "u.client_id, c.name, u.subscription_id, u.minutes_included_limit, u.minutes_included_used, "    \
-  "u.minutes_addon_balance, u.minutes_billable_used, u.current_period_start, "                     \
-  "u.current_period_end, u.updated_at"
-namespace usage_col {
-enum : int {
-  client_id,
-  client_name,
-  subscription_id,
-  minutes_included_limit,
-  minutes_included_used,
-  minutes_addon_balance,
-  minutes_billable_used,
-  current_period_start,
-  current_period_end,
-  updated_at
-};
-}
-
 constexpr prepared_statement usage_stmt{
     "vcs_find_subscription_usage",
     "SELECT " VCS_USAGE_COLUMNS
@@ -167,8 +149,6 @@ constexpr prepared_statement store_usage_stmt{
     "minutes_addon_balance = $4::numeric, minutes_billable_used = $5::numeric "
     "FROM clients c WHERE c.tenant_id = u.tenant_id AND c.id = u.client_id "
     "AND u.tenant_id = $1 AND u.subscription_id = $2 RETURNING " VCS_USAGE_COLUMNS};
-
-#undef VCS_USAGE_COLUMNS
 
 constexpr prepared_statement live_subscription_stmt{
     "vcs_live_subscription_of_client",
@@ -212,18 +192,7 @@ std::string minutes_text(int64_t hundredths) {
 std::optional<domain::usage_record> usage_of(const pg_rows& rows) {
   if (rows.size() == 0)
     return std::nullopt;
-  domain::usage_record u;
-  u.client_id = rows.int64(0, usage_col::client_id);
-  u.client_name = rows.text(0, usage_col::client_name);
-  u.subscription_id = rows.int64(0, usage_col::subscription_id);
-  u.minutes_included_limit = rows.text(0, usage_col::minutes_included_limit);
-  u.minutes_included_used = rows.text(0, usage_col::minutes_included_used);
-  u.minutes_addon_balance = rows.text(0, usage_col::minutes_addon_balance);
-  u.minutes_billable_used = rows.text(0, usage_col::minutes_billable_used);
-  u.current_period_start = rows.timestamp(0, usage_col::current_period_start);
-  u.current_period_end = rows.timestamp(0, usage_col::current_period_end);
-  u.updated_at = rows.timestamp(0, usage_col::updated_at);
-  return u;
+  return usage_row(rows, 0);
 }
 
 } // namespace
