@@ -24,16 +24,19 @@
 
 namespace vcs::http {
 
+// A listener's share of its workers, derived from the configuration
+// (app::public_share, app::operator_share), whose defaults are the only
+// ones: nothing here is a default.
 struct fair_queue_settings {
-  std::size_t workers = 8;
+  std::size_t workers = 0;
   // Most workers one client may hold at once (at least 1).
-  std::size_t per_client_workers = 7;
+  std::size_t per_client_workers = 0;
   // Most requests of one client waiting or running before the next is
   // refused (429); 0 = no limit.
-  std::size_t per_client_pending = 256;
+  std::size_t per_client_pending = 0;
   // Most requests waiting or running in all before the next is refused
   // (503); 0 = no limit.
-  std::size_t max_pending = 1'024;
+  std::size_t max_pending = 0;
 };
 
 // Which client a request counts for: its Authorization header.
