@@ -78,7 +78,7 @@ actors::entity_config_ptr entity_settings(const config& c,
   auto e = std::make_shared<actors::entity_config>();
   e->pool = std::move(pool);
   e->settings = c.entities;
-  e->max_write_wait = domain::deadlines_for(c.actor_timeout).answer;
+  e->max_write_wait = c.deadlines().answer;
   e->node_id = node_id();
   e->gateway = std::move(gateway);
   return e;
@@ -88,8 +88,8 @@ node_actors start_node_actors(caf::actor_system& sys, const config& c,
                               const std::string& session_url, http::outbound_client& outbound,
                               std::shared_ptr<const domain::secret_box> secrets) {
   node_actors n;
-  n.pool = std::make_shared<actors::db_pool>(actors::db_pool::spawn(
-      sys, session_url, c.db_pool_size, domain::deadlines_for(c.actor_timeout).database));
+  n.pool = std::make_shared<actors::db_pool>(
+      actors::db_pool::spawn(sys, session_url, c.db_pool_size, c.deadlines().database));
   auto entities = entity_settings(c, n.pool, call_gateway(c, outbound, secrets));
   n.registry = sys.spawn(actors::registry, entities);
   n.sweeper = sys.spawn(actors::import_sweeper, entities, n.registry, c.import_sweep_interval);
@@ -129,7 +129,7 @@ std::shared_ptr<http::services> request_services(const config& c, const node_act
   svc->database_up = node.database_up;
   svc->metrics = std::make_shared<http::metrics>();
   svc->operator_token = c.operator_token;
-  svc->deadlines = domain::deadlines_for(c.actor_timeout);
+  svc->deadlines = c.deadlines();
   svc->max_queue_wait = c.max_queue_wait;
   svc->cpu = std::make_shared<http::cpu_pool>(c.cpu_heavy_threads, c.tenant_max_pending);
   if (auto rates = *read_tenant_rate_limit(c.tenant_rate_limit); rates.enabled) {

@@ -81,10 +81,19 @@ template <class S, class T> binding into(S config::*outer, T S::*inner, const ch
           [outer, inner](const config& c) { return shown((c.*outer).*inner); }};
 }
 
+// A setting whose value is never shown (usage, describe): only whether it
+// is set. A database URL may carry a password.
+binding secret(binding b) {
+  b.show = [show = std::move(b.show)](const config& c) {
+    return show(c).empty() ? std::string{} : std::string{"(set)"};
+  };
+  return b;
+}
+
 const std::vector<setting>& settings() {
   static const std::vector<setting> all{
       {"database-url", "VCS_DATABASE_URL", "PostgreSQL connection (libpq URI or key=value string)",
-       into(&config::database_url, "database_url")},
+       secret(into(&config::database_url, "database_url"))},
       {"db-pool-size", "VCS_DB_POOL_SIZE",
        "database workers for entity actors' transactions, shared fairly among tenants",
        into(&config::db_pool_size, "db_pool_size")},
@@ -239,10 +248,10 @@ const std::vector<setting>& settings() {
        "(e.g. 10.1.2.0/24, fd00::/8 for an on-premises receiver); empty: none",
        into(&config::outbound_allow, "outbound_allow")},
       {"operator-token", "VCS_OPERATOR_TOKEN", "bearer token of the operator listener (required)",
-       into(&config::operator_token, "operator_token")},
+       secret(into(&config::operator_token, "operator_token"))},
       {"secret-key", "VCS_SECRET_KEY",
        "64 hex digits: the key that encrypts stored credentials (required)",
-       into(&config::secret_key, "secret_key")},
+       secret(into(&config::secret_key, "secret_key"))},
       {"log-level", "VCS_LOG_LEVEL", "trace, debug, info, warn, error or off",
        into(&config::log_level, "log_level")},
   };

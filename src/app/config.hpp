@@ -4,6 +4,7 @@
 #include "actors/entity_settings.hpp"
 #include "actors/webhook_settings.hpp"
 #include "domain/plan.hpp"
+#include "domain/request_deadlines.hpp"
 #include "http/server_options.hpp"
 
 #include <chrono>
@@ -54,6 +55,9 @@ struct config {
   std::string operator_token;
   std::string secret_key;
   std::string log_level = "info";
+
+  // Every bound of a request's work, from actor-timeout-ms.
+  domain::request_deadlines deadlines() const { return domain::deadlines_for(actor_timeout); }
 };
 
 struct parsed_command {

@@ -31,6 +31,20 @@ TEST(Config, TheShippedFileHoldsTheBuiltInDefaults) {
   EXPECT_EQ(describe(with_file.settings), describe(without.settings));
 }
 
+TEST(Config, SecretsAreNeverShown) {
+  const auto parsed = parse({"serve", "--operator-token=tok-5f1e", "--secret-key=abcdef0123",
+                             "--database-url=postgresql://vcs:pw-77@db/vcs"});
+  std::map<std::string, std::string> shown;
+  for (auto& [name, value] : describe(parsed.settings))
+    shown[name] = value;
+  for (const char* name : {"operator-token", "secret-key", "database-url"})
+    EXPECT_EQ(shown[name], "(set)") << name;
+  for (auto& [name, value] : shown)
+    for (const char* secret : {"tok-5f1e", "abcdef0123", "pw-77"})
+      EXPECT_EQ(value.find(secret), std::string::npos) << name;
+  EXPECT_EQ(parsed.settings.operator_token, "tok-5f1e");
+}
+
 TEST(Config, TheReadmeTableShowsTheBuiltInDefaults) {
   std::ifstream in{std::string{VCS_SOURCE_DIR} + "/README.md"};
   ASSERT_TRUE(in);
