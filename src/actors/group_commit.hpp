@@ -106,7 +106,7 @@ private:
       soci::transaction tx{sql};
       if (auto refused = prologue ? prologue(sql) : std::nullopt)
         return {std::vector<outcome>(works.size(), refused), true};
-      auto failure = run_together(sql, works);
+      auto failure = run_together(sql, works, works.size() == 1);
       if (!failure) {
         tx.commit();
         return {std::vector<outcome>(works.size()), false};
@@ -117,15 +117,17 @@ private:
     return run_each(sql, prologue, works);
   }
 
-  // The first failure of writes run back to back, or nothing.
-  static outcome run_together(soci::session& sql, const std::vector<work_fn>& works) {
+  // The first failure of writes run back to back, or nothing. It is logged
+  // only when it is the answer (`answers`): a batch of several runs again
+  // write by write, which logs the failing one then.
+  static outcome run_together(soci::session& sql, const std::vector<work_fn>& works, bool answers) {
     try {
       for (const auto& w : works)
         w(sql);
     } catch (const std::exception& e) {
       if (must_end_batch(e))
         throw;
-      return failed(e);
+      return failed(e, answers);
     }
     return std::nullopt;
   }
@@ -147,7 +149,7 @@ private:
         if (must_end_batch(e))
           throw;
         sql << "ROLLBACK TO SAVEPOINT vcs_job";
-        out.emplace_back(failed(e));
+        out.emplace_back(failed(e, true));
       }
     }
     tx.commit();
@@ -161,9 +163,9 @@ private:
     return storage::is_connection_error(e) || storage::is_out_of_time(e);
   }
 
-  static domain::error failed(const std::exception& e) {
+  static domain::error failed(const std::exception& e, bool log) {
     auto err = storage::translate(e);
-    if (err.code == domain::errc::internal)
+    if (log && err.code == domain::errc::internal)
       spdlog::error("write failed: {}", e.what());
     return err;
   }
