@@ -50,14 +50,21 @@ domain::minute_balance balance_of(const domain::usage_record& u) {
       domain::to_units(u.minutes_addon_balance, 2), domain::to_units(u.minutes_billable_used, 2)};
 }
 
-domain::usage_record stored_or_fail(std::optional<domain::usage_record> u) {
-  if (!u)
-    throw storage::failure(domain::not_found("Subscription not found"));
-  return *u;
+domain::error subscription_not_found() {
+  return domain::not_found("Subscription not found");
 }
 
-domain::usage_record usage_or_fail(soci::session& sql, int64_t tenant_id, int64_t subscription_id) {
-  return stored_or_fail(storage::find_usage(sql, tenant_id, subscription_id));
+// The balance after `change`, stored; the subscription must exist.
+template <class Change>
+domain::result<domain::usage_record> change_usage(soci::session& sql, int64_t tenant_id,
+                                                  int64_t subscription_id, Change change) {
+  auto before = storage::find_usage(sql, tenant_id, subscription_id);
+  if (!before)
+    return subscription_not_found();
+  auto stored = storage::store_usage(sql, tenant_id, subscription_id, change(balance_of(*before)));
+  if (!stored)
+    return subscription_not_found();
+  return std::move(*stored);
 }
 
 std::string money(int64_t cents) {
@@ -95,56 +102,60 @@ void roll_over(soci::session& sql, const entity_config& cfg, int64_t tenant_id,
 
 } // namespace
 
-domain::payment_request issue_payment(soci::session& sql, const entity_config& cfg,
-                                      int64_t tenant_id, const domain::payment_request& req) {
+domain::result<domain::payment_request> issue_payment(soci::session& sql, const entity_config& cfg,
+                                                      int64_t tenant_id,
+                                                      const domain::payment_request& req) {
   if (req.subscription_id &&
       !storage::subscription_of_client(sql, tenant_id, req.client_id, *req.subscription_id))
-    throw storage::failure(domain::not_found("Subscription not found"));
+    return subscription_not_found();
   auto p = req;
   if (domain::is_cycle_request(p.type) && !p.grace_period_ends_at)
     p.grace_period_ends_at = p.due_date + cfg.settings.grace_period();
   return storage::insert_payment_request(sql, tenant_id, p);
 }
 
-domain::payment_request change_payment(soci::session& sql, int64_t tenant_id,
-                                       std::optional<int64_t> subscription_id,
-                                       const payment_change& change) {
+domain::result<domain::payment_request> change_payment(soci::session& sql, int64_t tenant_id,
+                                                       std::optional<int64_t> subscription_id,
+                                                       const payment_change& change) {
   auto type = storage::set_payment_status(sql, tenant_id, subscription_id, change.payment_id,
                                           change.status, change.external_payment_id);
   if (!type)
-    throw storage::failure(payment_not_found());
+    return payment_not_found();
   if (subscription_id) {
     sweep_counts ignored;
     apply_rules(sql, tenant_id, *subscription_id, *type, change.status, ignored);
   }
   auto updated = storage::find_payment_request(sql, tenant_id, change.payment_id);
   if (!updated)
-    throw storage::failure(payment_not_found());
-  return *updated;
+    return payment_not_found();
+  return std::move(*updated);
 }
 
-domain::usage_record record_minutes(soci::session& sql, int64_t tenant_id, int64_t subscription_id,
-                                    int64_t hundredths) {
-  auto before = usage_or_fail(sql, tenant_id, subscription_id);
-  auto after = domain::consume(balance_of(before), hundredths);
-  return stored_or_fail(storage::store_usage(sql, tenant_id, subscription_id, after));
+domain::result<domain::usage_record> record_minutes(soci::session& sql, int64_t tenant_id,
+                                                    int64_t subscription_id, int64_t hundredths) {
+  return change_usage(sql, tenant_id, subscription_id, [hundredths](domain::minute_balance b) {
+    return domain::consume(b, hundredths);
+  });
 }
 
-bool record_call_minutes(soci::session& sql, int64_t tenant_id, int64_t subscription_id,
-                         int64_t call_id) {
+domain::result<bool> record_call_minutes(soci::session& sql, int64_t tenant_id,
+                                         int64_t subscription_id, int64_t call_id) {
   auto seconds = storage::take_call_usage(sql, tenant_id, call_id);
   if (!seconds)
     return false;
   if (auto hundredths = domain::billable_hundredths(std::chrono::seconds{*seconds}); hundredths > 0)
-    record_minutes(sql, tenant_id, subscription_id, hundredths);
+    if (auto recorded = record_minutes(sql, tenant_id, subscription_id, hundredths); !recorded)
+      return std::move(recorded).err();
   return true;
 }
 
-domain::usage_record add_addon_minutes(soci::session& sql, int64_t tenant_id,
-                                       int64_t subscription_id, int64_t hundredths) {
-  auto b = balance_of(usage_or_fail(sql, tenant_id, subscription_id));
-  b.addon_balance += hundredths;
-  return stored_or_fail(storage::store_usage(sql, tenant_id, subscription_id, b));
+domain::result<domain::usage_record> add_addon_minutes(soci::session& sql, int64_t tenant_id,
+                                                       int64_t subscription_id,
+                                                       int64_t hundredths) {
+  return change_usage(sql, tenant_id, subscription_id, [hundredths](domain::minute_balance b) {
+    b.addon_balance += hundredths;
+    return b;
+  });
 }
 
 sweep_counts sweep_subscription(soci::session& sql, const entity_config& cfg, int64_t tenant_id,

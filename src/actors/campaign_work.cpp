@@ -21,10 +21,11 @@ namespace {
 
 // A create-only field may be sent on update only with its stored value
 // (docs/decisions.md): sending a different one is the spec's "immutable".
-void check_unchanged(const char* field, const std::optional<std::string>& sent,
-                     const std::optional<std::string>& stored) {
+std::optional<domain::error> changed(const char* field, const std::optional<std::string>& sent,
+                                     const std::optional<std::string>& stored) {
   if (sent && sent != stored)
-    throw storage::failure(domain::immutable_field(field));
+    return domain::immutable_field(field);
+  return std::nullopt;
 }
 
 // The stored fields with the update laid over them, for the rules that
@@ -38,46 +39,47 @@ domain::campaign_fields merged(const domain::campaign& c, const domain::campaign
   return m;
 }
 
-domain::campaign update(soci::session& sql, int64_t tenant_id, int64_t campaign_id,
-                        const campaign_update& req) {
+domain::result<domain::campaign> update(soci::session& sql, int64_t tenant_id, int64_t campaign_id,
+                                        const campaign_update& req) {
   auto current = storage::find_campaign(sql, tenant_id, campaign_id, true);
   if (!current)
-    throw storage::failure(domain::campaign_not_found());
+    return domain::campaign_not_found();
   const auto& f = req.fields;
-  check_unchanged("type", f.type, current->type);
-  check_unchanged("provider_a_calling_entity", f.provider_a_calling_entity,
-                  current->provider_a_calling_entity);
-  check_unchanged("start_date", f.start_date, current->start_date);
-  check_unchanged("end_date", f.end_date, current->end_date);
+  for (auto& refused : {changed("type", f.type, current->type),
+                        changed("provider_a_calling_entity", f.provider_a_calling_entity,
+                                current->provider_a_calling_entity),
+                        changed("start_date", f.start_date, current->start_date),
+                        changed("end_date", f.end_date, current->end_date)})
+    if (refused)
+      return *refused;
   if (f.voice_provider_id && !storage::voice_provider_exists(sql, tenant_id, *f.voice_provider_id))
-    throw storage::failure(domain::voice_provider_not_found(req.voice_provider_ref));
+    return domain::voice_provider_not_found(req.voice_provider_ref);
   domain::field_errors errors;
   domain::validate_campaign(merged(*current, f), false, errors);
   if (!errors.empty())
-    throw storage::failure(domain::invalid_data(std::move(errors)));
+    return domain::invalid_data(std::move(errors));
   return storage::update_campaign(sql, tenant_id, campaign_id, f);
 }
 
-domain::campaign move_to(soci::session& sql, int64_t tenant_id, int64_t campaign_id,
-                         domain::campaign_status to) {
+domain::result<domain::campaign> move_to(soci::session& sql, int64_t tenant_id, int64_t campaign_id,
+                                         domain::campaign_status to) {
   using domain::campaign_status;
   auto current = storage::find_campaign(sql, tenant_id, campaign_id, true);
   if (!current)
-    throw storage::failure(domain::campaign_not_found());
+    return domain::campaign_not_found();
   if (current->status == to)
-    return *current;
+    return std::move(*current);
   if (current->status == campaign_status::ended)
-    throw storage::failure(
-        domain::campaign_status_rejected("An ENDED campaign cannot change its status."));
+    return domain::campaign_status_rejected("An ENDED campaign cannot change its status.");
   // A billing block pauses ACTIVE and SCHEDULED campaigns; neither may
   // start again until it is lifted. This read follows the campaign row lock,
   // so it sees a block committed while the lock was awaited
   // (subscription_repository.cpp).
   if (to == campaign_status::active || to == campaign_status::scheduled) {
     if (auto blocked = storage::blocking_subscription_status(sql, tenant_id, campaign_id))
-      throw storage::failure(domain::campaign_status_rejected(
+      return domain::campaign_status_rejected(
           "The client's subscription is " + *blocked +
-          "; its campaigns cannot become ACTIVE or SCHEDULED until the payment is resolved."));
+          "; its campaigns cannot become ACTIVE or SCHEDULED until the payment is resolved.");
   }
   return storage::set_campaign_status(sql, tenant_id, campaign_id, to);
 }
@@ -113,13 +115,13 @@ caf::result<domain::campaign> campaign_state::change_status(pointer self,
 
 caf::result<bool> campaign_state::add_lead(pointer self, lead_row& lead) {
   return write(self,
-               [t = tenant_id, c = campaign_id, row = std::move(lead.json)](soci::session& sql) {
+               [t = tenant_id, c = campaign_id,
+                row = std::move(lead.json)](soci::session& sql) -> domain::result<bool> {
                  if (storage::insert_leads(sql, t, c, "[" + row + "]", 1).inserted == 0)
-                   throw storage::failure(
-                       domain::error{domain::errc::conflict,
-                                     "A lead with this phone number already exists in the "
-                                     "campaign"}
-                           .with_detail(std::vector<std::string>{"phone_number: Duplicate lead."}));
+                   return domain::error{domain::errc::conflict,
+                                        "A lead with this phone number already exists in the "
+                                        "campaign"}
+                       .with_detail(std::vector<std::string>{"phone_number: Duplicate lead."});
                  return true;
                });
 }
@@ -173,17 +175,19 @@ void campaign_state::import_next_chunk(pointer self, int64_t job_id) {
 }
 
 caf::result<domain::web_widget> campaign_state::create_widget(pointer self, widget_create& req) {
-  return write(self, [t = tenant_id, req = std::move(req)](soci::session& sql) {
-    try {
-      return storage::insert_web_widget(sql, t, req.widget, req.config_json);
-    } catch (const std::exception& e) {
-      if (storage::is_unique_violation(e))
-        throw storage::failure(
-            domain::error{domain::errc::conflict, "A web widget already exists for this campaign"}
-                .with_errors({"Duplicate web widget"}));
-      throw;
-    }
-  });
+  return write(self,
+               [t = tenant_id,
+                req = std::move(req)](soci::session& sql) -> domain::result<domain::web_widget> {
+                 try {
+                   return storage::insert_web_widget(sql, t, req.widget, req.config_json);
+                 } catch (const std::exception& e) {
+                   if (storage::is_unique_violation(e))
+                     return domain::error{domain::errc::conflict,
+                                          "A web widget already exists for this campaign"}
+                         .with_errors({"Duplicate web widget"});
+                   throw;
+                 }
+               });
 }
 
 caf::result<int64_t> campaign_state::dial(pointer self, const dial_request& req) {

@@ -19,6 +19,15 @@
 
 namespace vcs::actors {
 
+// A write's value: what a work returns, or the T of a domain::result<T> it
+// returns (an error result refuses the write: its effects are undone and
+// the error answers it).
+template <class R> struct written_value { using type = R; };
+template <class T> struct written_value<domain::result<T>> { using type = T; };
+template <class Work>
+using written_value_t =
+    typename written_value<std::invoke_result_t<const Work&, soci::session&>>::type;
+
 // Group commit for an entity actor: writes submitted while a transaction is
 // in flight wait here and all go into the next transaction; one failing
 // write does not undo the others. Each write's result stays typed: it waits
@@ -56,7 +65,7 @@ public:
   // Queues `work(session)` (run inside a transaction on a database worker);
   // its result fulfils the returned promise once the batch commits.
   template <class Self, class Work> auto submit(Self* self, const db_pool& pool, Work work) {
-    using result_type = std::invoke_result_t<const Work&, soci::session&>;
+    using result_type = written_value_t<Work>;
     auto rp = self->template make_response_promise<result_type>();
     run(
         self, pool, std::move(work), [rp](result_type& v) mutable { rp.deliver(std::move(v)); },
@@ -68,10 +77,20 @@ public:
   // in the actor once the batch holding it committed or failed.
   template <class Self, class Work, class Done, class Failed>
   void run(Self* self, const db_pool& pool, Work work, Done done, Failed failed) {
-    using result_type = std::invoke_result_t<const Work&, soci::session&>;
+    using result_type = written_value_t<Work>;
     auto result = std::make_shared<std::optional<result_type>>();
     queue_.push_back(
-        job{[work = std::move(work), result](soci::session& sql) { result->emplace(work(sql)); },
+        job{[work = std::move(work), result](soci::session& sql) {
+              if constexpr (std::is_same_v<result_type,
+                                           std::invoke_result_t<const Work&, soci::session&>>) {
+                result->emplace(work(sql));
+              } else {
+                auto r = work(sql);
+                if (!r)
+                  throw refusal{std::move(r).err()};
+                result->emplace(std::move(*r));
+              }
+            },
             [done = std::move(done), result]() mutable { done(**result); }, std::move(failed),
             std::chrono::steady_clock::now() + max_wait_});
     if (!in_flight_)
@@ -80,6 +99,15 @@ public:
 
 private:
   using work_fn = std::function<void(soci::session&)>;
+
+  // A write that answered an error: thrown inside this class only, so that
+  // the batch undoes the write's effects (the rerun with savepoints) as for
+  // any failure.
+  struct refusal : std::exception {
+    explicit refusal(domain::error e) : error(std::move(e)) {}
+    const char* what() const noexcept override { return error.message.c_str(); }
+    domain::error error;
+  };
 
   struct job {
     work_fn work;
@@ -160,10 +188,14 @@ private:
   // the transaction's time is up (timeouts, a cancel at the deadline), so
   // a rerun would only wait again.
   static bool must_end_batch(const std::exception& e) {
+    if (dynamic_cast<const refusal*>(&e))
+      return false;
     return storage::is_connection_error(e) || storage::is_out_of_time(e);
   }
 
   static domain::error failed(const std::exception& e, bool log) {
+    if (auto r = dynamic_cast<const refusal*>(&e))
+      return r->error;
     auto err = storage::translate(e);
     if (log && err.code == domain::errc::internal)
       spdlog::error("write failed: {}", e.what());

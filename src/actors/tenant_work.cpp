@@ -33,12 +33,14 @@ domain::error tenant_not_found() {
 } // namespace
 
 caf::result<domain::tenant> tenant_state::update_tenant(pointer self, domain::tenant_patch& patch) {
-  return write(self, [id = tenant_id, patch = std::move(patch)](soci::session& sql) {
-    auto t = storage::update_tenant(sql, id, patch);
-    if (!t)
-      throw storage::failure(tenant_not_found());
-    return *t;
-  });
+  return write(self,
+               [id = tenant_id,
+                patch = std::move(patch)](soci::session& sql) -> domain::result<domain::tenant> {
+                 auto t = storage::update_tenant(sql, id, patch);
+                 if (!t)
+                   return tenant_not_found();
+                 return std::move(*t);
+               });
 }
 
 caf::result<issued_api_key> tenant_state::issue_api_key(pointer self, api_key_request& req) {
@@ -51,18 +53,19 @@ caf::result<issued_api_key> tenant_state::issue_api_key(pointer self, api_key_re
 
 caf::result<domain::api_key_info>
 tenant_state::set_api_key_status(pointer self, const api_key_status_change& change) {
-  return write(self, [id = tenant_id, change](soci::session& sql) {
-    auto info = storage::set_api_key_status(sql, id, change.key_id, change.status);
-    if (!info)
-      throw storage::failure(key_not_found());
-    return *info;
-  });
+  return write(
+      self, [id = tenant_id, change](soci::session& sql) -> domain::result<domain::api_key_info> {
+        auto info = storage::set_api_key_status(sql, id, change.key_id, change.status);
+        if (!info)
+          return key_not_found();
+        return std::move(*info);
+      });
 }
 
 caf::result<bool> tenant_state::delete_api_key(pointer self, const api_key_removal& removal) {
-  return write(self, [id = tenant_id, removal](soci::session& sql) {
+  return write(self, [id = tenant_id, removal](soci::session& sql) -> domain::result<bool> {
     if (!storage::delete_api_key(sql, id, removal.key_id))
-      throw storage::failure(key_not_found());
+      return key_not_found();
     return true;
   });
 }
@@ -77,30 +80,34 @@ tenant_state::add_voice_provider(pointer self, voice_provider_create& req) {
 
 // The tenant row lock makes the count and the insert one step on every node.
 caf::result<domain::campaign> tenant_state::create_campaign(pointer self, campaign_create& req) {
-  return write(self, [id = tenant_id, req = std::move(req)](soci::session& sql) {
-    auto quota = storage::lock_campaign_quota(sql, id);
-    if (!quota)
-      throw storage::failure(tenant_not_found());
-    const auto& vp = req.fields.voice_provider_id;
-    if (vp && !storage::voice_provider_exists(sql, id, *vp))
-      throw storage::failure(domain::voice_provider_not_found(req.voice_provider_ref));
-    if (quota->used >= quota->limit)
-      throw storage::failure(domain::campaign_limit_reached(quota->limit));
-    return storage::insert_campaign(sql, id, req.fields);
-  });
+  return write(self,
+               [id = tenant_id,
+                req = std::move(req)](soci::session& sql) -> domain::result<domain::campaign> {
+                 auto quota = storage::lock_campaign_quota(sql, id);
+                 if (!quota)
+                   return tenant_not_found();
+                 const auto& vp = req.fields.voice_provider_id;
+                 if (vp && !storage::voice_provider_exists(sql, id, *vp))
+                   return domain::voice_provider_not_found(req.voice_provider_ref);
+                 if (quota->used >= quota->limit)
+                   return domain::campaign_limit_reached(quota->limit);
+                 return storage::insert_campaign(sql, id, req.fields);
+               });
 }
 
 caf::result<domain::product> tenant_state::add_product(pointer self, domain::product& product) {
-  return write(self, [id = tenant_id, product = std::move(product)](soci::session& sql) {
-    try {
-      return storage::insert_product(sql, id, product);
-    } catch (const std::exception& e) {
-      if (storage::is_unique_violation(e))
-        throw storage::failure(domain::error{
-            domain::errc::conflict, "The catalog already has this product_id or price_id"});
-      throw;
-    }
-  });
+  return write(self,
+               [id = tenant_id, product = std::move(product)](
+                   soci::session& sql) -> domain::result<domain::product> {
+                 try {
+                   return storage::insert_product(sql, id, product);
+                 } catch (const std::exception& e) {
+                   if (storage::is_unique_violation(e))
+                     return domain::error{domain::errc::conflict,
+                                          "The catalog already has this product_id or price_id"};
+                   throw;
+                 }
+               });
 }
 
 caf::result<domain::created_client> tenant_state::create_client(pointer self,
@@ -112,10 +119,14 @@ caf::result<domain::created_client> tenant_state::create_client(pointer self,
 
 caf::result<assignment_set> tenant_state::replace_assignments(pointer self,
                                                               assignment_replace& req) {
-  return write(self, [id = tenant_id, req = std::move(req)](soci::session& sql) {
-    return assignment_set{
-        storage::replace_assignments(sql, id, req.config_id, req.set, req.campaign_ids)};
-  });
+  return write(
+      self,
+      [id = tenant_id, req = std::move(req)](soci::session& sql) -> domain::result<assignment_set> {
+        auto set = storage::replace_assignments(sql, id, req.config_id, req.set, req.campaign_ids);
+        if (!set)
+          return std::move(set).err();
+        return assignment_set{std::move(*set)};
+      });
 }
 
 caf::result<domain::client_form> tenant_state::create_form(pointer self, form_create& req) {
@@ -158,9 +169,9 @@ caf::result<bool> tenant_state::remove_do_not_call(pointer self, const do_not_ca
 }
 
 caf::result<bool> tenant_state::set_webhook_secret(pointer self, const webhook_secret_set& secret) {
-  return write(self, [id = tenant_id, secret](soci::session& sql) {
+  return write(self, [id = tenant_id, secret](soci::session& sql) -> domain::result<bool> {
     if (!storage::store_webhook_secret(sql, id, secret.secret))
-      throw storage::failure(tenant_not_found());
+      return tenant_not_found();
     return true;
   });
 }

@@ -2,7 +2,6 @@
 
 #include "domain/global_id.hpp"
 #include "storage/prepared.hpp"
-#include "storage/storage_error.hpp"
 
 #include <algorithm>
 
@@ -51,18 +50,19 @@ domain::assignments read_assignments(soci::session& sql, int64_t tenant_id, int6
   return out;
 }
 
-domain::assignments replace_assignments(soci::session& sql, int64_t tenant_id, int64_t config_id,
-                                        const domain::assignments& set,
-                                        const std::vector<int64_t>& campaign_ids) {
+domain::result<domain::assignments> replace_assignments(soci::session& sql, int64_t tenant_id,
+                                                        int64_t config_id,
+                                                        const domain::assignments& set,
+                                                        const std::vector<int64_t>& campaign_ids) {
   if (execute(sql, lock_stmt, {tenant_id, config_id}).size() == 0)
-    throw failure(domain::not_found("Client account configuration not found"));
+    return domain::not_found("Client account configuration not found");
   domain::field_errors errors;
   for (auto id : campaign_ids)
     if (execute(sql, campaign_exists_stmt, {tenant_id, id}).int64(0, 0) == 0)
       errors.add("assigned_resources.campaign",
                  "Campaign not found: " + domain::encode_global_id(domain::entity::campaign, id));
   if (!errors.empty())
-    throw failure(domain::invalid_data(std::move(errors)));
+    return domain::invalid_data(std::move(errors));
   execute(sql, delete_stmt, {tenant_id, config_id});
   for (const auto& [kind, ids] : set)
     for (std::size_t i = 0; i < ids.size(); ++i)

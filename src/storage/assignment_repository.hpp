@@ -1,6 +1,7 @@
 #pragma once
 
 #include "domain/client_create.hpp"
+#include "domain/error.hpp"
 
 #include <optional>
 
@@ -19,8 +20,9 @@ domain::assignments read_assignments(soci::session& sql, int64_t tenant_id, int6
 // Replaces the configuration's whole set atomically (the configuration row
 // is locked for the transaction); campaign ids must be the tenant's, else
 // `failure` with the spec's validation error.
-domain::assignments replace_assignments(soci::session& sql, int64_t tenant_id, int64_t config_id,
-                                        const domain::assignments& set,
-                                        const std::vector<int64_t>& campaign_ids);
+domain::result<domain::assignments> replace_assignments(soci::session& sql, int64_t tenant_id,
+                                                        int64_t config_id,
+                                                        const domain::assignments& set,
+                                                        const std::vector<int64_t>& campaign_ids);
 
 } // namespace vcs::storage

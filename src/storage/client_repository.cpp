@@ -98,8 +98,8 @@ domain::error validation(domain::field_errors errors) {
 
 // Everything the request references must be the tenant's; all problems are
 // reported together.
-std::optional<domain::product> check_references(soci::session& sql, int64_t tenant_id,
-                                                const domain::client_create& req) {
+domain::result<std::optional<domain::product>>
+check_references(soci::session& sql, int64_t tenant_id, const domain::client_create& req) {
   domain::field_errors errors;
   for (std::size_t i = 0; i < req.users.size(); ++i) {
     if (execute(sql, taken_email_stmt, {tenant_id, req.users[i].email}).int64(0, 0) > 0)
@@ -132,7 +132,7 @@ std::optional<domain::product> check_references(soci::session& sql, int64_t tena
                  "Campaign not found: " + domain::encode_global_id(domain::entity::campaign, id));
   }
   if (!errors.empty())
-    throw failure(validation(std::move(errors)));
+    return validation(std::move(errors));
   return product;
 }
 
@@ -157,9 +157,12 @@ void start_subscription(soci::session& sql, int64_t tenant_id, int64_t client_id
 
 } // namespace
 
-domain::created_client create_client(soci::session& sql, int64_t tenant_id,
-                                     const domain::client_create& req) {
-  auto product = check_references(sql, tenant_id, req);
+domain::result<domain::created_client> create_client(soci::session& sql, int64_t tenant_id,
+                                                     const domain::client_create& req) {
+  auto checked = check_references(sql, tenant_id, req);
+  if (!checked)
+    return std::move(checked).err();
+  const auto& product = *checked;
   domain::created_client out;
   auto& c = out.record;
   c.name = req.name;
@@ -181,7 +184,7 @@ domain::created_client create_client(soci::session& sql, int64_t tenant_id,
       domain::field_errors errors;
       errors.add("client_users[" + std::to_string(i) + "].email",
                  "A user with this e-mail already exists.");
-      throw failure(validation(std::move(errors)));
+      return validation(std::move(errors));
     }
     c.users.push_back(u);
   }

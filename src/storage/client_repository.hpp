@@ -2,6 +2,7 @@
 
 #include "domain/client.hpp"
 #include "domain/client_create.hpp"
+#include "domain/error.hpp"
 
 #include <vector>
 
@@ -20,7 +21,7 @@ std::vector<domain::client> list_clients(soci::session& sql, int64_t tenant_id);
 // records (voice provider, product and prices, campaigns) and e-mail
 // uniqueness are checked first; a problem throws `failure` with the spec's
 // validation error, so the transaction leaves nothing behind.
-domain::created_client create_client(soci::session& sql, int64_t tenant_id,
-                                     const domain::client_create& req);
+domain::result<domain::created_client> create_client(soci::session& sql, int64_t tenant_id,
+                                                     const domain::client_create& req);
 
 } // namespace vcs::storage

@@ -1,7 +1,6 @@
 #include "storage/form_repository.hpp"
 
 #include "storage/prepared.hpp"
-#include "storage/storage_error.hpp"
 
 namespace vcs::storage {
 
@@ -60,10 +59,10 @@ bool tenant_has_form(soci::session& sql, int64_t tenant_id, int64_t form_id) {
   return execute(sql, tenant_form_stmt, {tenant_id, form_id}).int64(0, 0) > 0;
 }
 
-domain::form_submission insert_submission(soci::session& sql, int64_t tenant_id,
-                                          const domain::form_submission& s) {
+domain::result<domain::form_submission> insert_submission(soci::session& sql, int64_t tenant_id,
+                                                          const domain::form_submission& s) {
   if (execute(sql, client_exists_stmt, {tenant_id, s.client_id}).int64(0, 0) == 0)
-    throw failure(domain::not_found("Client not found"));
+    return domain::not_found("Client not found");
   auto row = execute(sql, insert_submission_stmt,
                      {tenant_id, s.form_id, s.client_id, s.response_data_json, s.is_test});
   domain::form_submission out = s;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "domain/client_form.hpp"
+#include "domain/error.hpp"
 
 #include <optional>
 #include <vector>
@@ -21,8 +22,8 @@ bool tenant_has_form(soci::session& sql, int64_t tenant_id, int64_t form_id);
 
 // The client must be the form's tenant's; otherwise `failure` 404
 // `Client not found`.
-domain::form_submission insert_submission(soci::session& sql, int64_t tenant_id,
-                                          const domain::form_submission& s);
+domain::result<domain::form_submission> insert_submission(soci::session& sql, int64_t tenant_id,
+                                                          const domain::form_submission& s);
 
 // Newest first; optionally of one client.
 std::vector<domain::form_submission> list_submissions(soci::session& sql, int64_t tenant_id,

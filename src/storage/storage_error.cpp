@@ -49,8 +49,6 @@ bool is_out_of_time(const std::exception& e) {
 }
 
 domain::error translate(const std::exception& e) {
-  if (auto f = dynamic_cast<const failure*>(&e))
-    return f->error();
   // A lost connection, a deadlock victim, a serialization failure, or a
   // statement stopped for time is transient: the client may retry.
   auto state = sqlstate_of(e);

@@ -8,17 +8,6 @@
 
 namespace vcs::storage {
 
-// Thrown by repository work to abort with a specific domain error (for
-// example "not found" discovered inside a transaction).
-class failure : public std::runtime_error {
-public:
-  explicit failure(domain::error e) : std::runtime_error(e.message), error_(std::move(e)) {}
-  const domain::error& error() const noexcept { return error_; }
-
-private:
-  domain::error error_;
-};
-
 // Maps an exception thrown by a repository to a domain error: a lost
 // connection is `unavailable` (503), anything else `internal` (500). Callers
 // that expect a constraint violation check for it first with the helpers

@@ -59,13 +59,17 @@ struct writer_state {
   group_commit writes;
 };
 
+// How a write ends after storing its tag: committed, failing in the
+// database, or answering an error value.
+enum class ending : int { commit, fail, refuse };
+
 struct write_mark {
   std::string tag;
-  bool fail = false;
+  ending end = ending::commit;
 };
 
 // Each message is one write: it stores its tag with its transaction's id,
-// then fails when asked to.
+// then ends as asked.
 caf::behavior writer(caf::stateful_actor<writer_state>* self, std::shared_ptr<db_pool> pool,
                      std::shared_ptr<log> out, std::size_t max_batch, bool refuse) {
   auto& w = self->state.writes;
@@ -77,14 +81,16 @@ caf::behavior writer(caf::stateful_actor<writer_state>* self, std::shared_ptr<db
   });
   w.set_on_refused([out] { ++out->refused_batches; });
   return {
-      [=](const std::string& tag, bool fail) {
+      [=](const std::string& tag, int end) {
         self->state.writes.run(
             self, *pool,
-            [tag, fail](soci::session& s) {
+            [tag, end = ending{end}](soci::session& s) -> domain::result<bool> {
               s << "INSERT INTO group_commit_marks (tag, tx) VALUES (:t, txid_current())",
                   soci::use(tag);
-              if (fail)
+              if (end == ending::fail)
                 s << "SELECT 1 / 0";
+              if (end == ending::refuse)
+                return domain::error{domain::errc::conflict, "Refused: " + tag};
               return true;
             },
             [=](bool) { out->answers.emplace_back(tag, std::nullopt); },
@@ -121,7 +127,7 @@ protected:
   // Sends every write first, then lets the actors run to the end.
   void write_all(const caf::actor& w, const std::vector<write_mark>& marks) {
     for (const auto& m : marks)
-      caf::anon_send(w, m.tag, m.fail);
+      caf::anon_send(w, m.tag, static_cast<int>(m.end));
     sched->run();
   }
 
@@ -166,7 +172,7 @@ TEST_F(group_commit_test, a_batch_never_exceeds_its_size) {
 
 TEST_F(group_commit_test, a_failing_write_fails_alone_and_the_others_commit_once) {
   auto w = spawn_writer(256, false);
-  write_all(w, {{"a"}, {"b"}, {"c", true}, {"d"}});
+  write_all(w, {{"a"}, {"b"}, {"c", ending::fail}, {"d"}});
   EXPECT_EQ(transactions(), (batches{{"a"}, {"b", "d"}}));
   std::map<std::string, std::optional<domain::error>> by_tag(out->answers.begin(),
                                                              out->answers.end());
@@ -176,6 +182,23 @@ TEST_F(group_commit_test, a_failing_write_fails_alone_and_the_others_commit_once
   EXPECT_FALSE(by_tag["d"]);
   ASSERT_TRUE(by_tag["c"]);
   EXPECT_EQ(by_tag["c"]->code, domain::errc::internal);
+}
+
+// An error value undoes what its write did, like a failure, and answers it.
+TEST_F(group_commit_test, a_write_answering_an_error_is_undone_and_the_others_commit) {
+  auto w = spawn_writer(256, false);
+  write_all(w, {{"a", ending::refuse}, {"b"}, {"c", ending::refuse}, {"d"}});
+  EXPECT_EQ(transactions(), (batches{{"b", "d"}}));
+  std::map<std::string, std::optional<domain::error>> by_tag(out->answers.begin(),
+                                                             out->answers.end());
+  ASSERT_EQ(by_tag.size(), 4u);
+  EXPECT_FALSE(by_tag["b"]);
+  EXPECT_FALSE(by_tag["d"]);
+  for (const char* tag : {"a", "c"}) {
+    ASSERT_TRUE(by_tag[tag]) << tag;
+    EXPECT_EQ(by_tag[tag]->code, domain::errc::conflict);
+    EXPECT_EQ(by_tag[tag]->message, std::string{"Refused: "} + tag);
+  }
 }
 
 TEST_F(group_commit_test, a_refusing_prologue_answers_every_write_and_runs_none) {
