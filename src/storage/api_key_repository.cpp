@@ -38,15 +38,12 @@ constexpr prepared_statement principal_stmt{
                      "FROM api_keys k JOIN tenants t ON t.id = k.tenant_id WHERE k.key_hash = $1"};
 
 domain::api_key_info key_of(const pg_rows& rows, int i) {
-  auto status = domain::parse_api_key_status(rows.text(i, key_col::status));
-  if (!status)
-    throw std::runtime_error("unreadable api key row");
   domain::api_key_info k;
   k.id = rows.int64(i, key_col::id);
   k.tenant_id = rows.int64(i, key_col::tenant_id);
   k.name = rows.text(i, key_col::name);
   k.masked_key = rows.text(i, key_col::masked_key);
-  k.status = *status;
+  k.status = rows.parsed(i, key_col::status, domain::parse_api_key_status);
   k.created_at = rows.timestamp(i, key_col::created_at);
   return k;
 }
@@ -96,13 +93,9 @@ std::optional<domain::principal> find_principal(soci::session& sql, const std::s
     return std::nullopt;
   domain::principal p;
   p.key_id = rows.int64(0, 0);
-  auto s = domain::parse_api_key_status(rows.text(0, 1));
+  p.key_status = rows.parsed(0, 1, domain::parse_api_key_status);
   p.tenant_id = rows.int64(0, 2);
-  auto pl = domain::parse_plan(rows.text(0, 3));
-  if (!s || !pl)
-    throw std::runtime_error("unreadable principal row");
-  p.key_status = *s;
-  p.plan = *pl;
+  p.plan = rows.parsed(0, 3, domain::parse_plan);
   p.tenant_active = rows.boolean(0, 4);
   return p;
 }

@@ -114,15 +114,12 @@ constexpr prepared_statement lock_stmt{
 
 domain::campaign campaign_of(const pg_rows& rows, int i) {
   namespace col = campaign_col;
-  auto status = domain::parse_campaign_status(rows.text(i, col::status));
-  if (!status)
-    throw std::runtime_error("unreadable campaign row");
   domain::campaign c;
   c.id = rows.int64(i, col::id);
   c.tenant_id = rows.int64(i, col::tenant_id);
   c.name = rows.text(i, col::name);
   c.type = rows.text(i, col::type);
-  c.status = *status;
+  c.status = rows.parsed(i, col::status, domain::parse_campaign_status);
   c.assistant_id = rows.opt_text(i, col::assistant_id);
   c.voice_provider_id = rows.opt_int64(i, col::voice_provider_id);
   c.dialer_type = rows.opt_text(i, col::dialer_type);
@@ -160,11 +157,9 @@ std::optional<campaign_quota> lock_campaign_quota(soci::session& sql, int64_t te
   auto tenant = execute(sql, quota_stmt, {tenant_id});
   if (tenant.size() == 0)
     return std::nullopt;
-  auto p = domain::parse_plan(tenant.text(0, 0));
-  if (!p)
-    throw std::runtime_error("unreadable tenant plan");
   campaign_quota q;
-  q.limit = tenant.opt_int32(0, 1).value_or(domain::default_campaign_limit(*p));
+  q.limit = tenant.opt_int32(0, 1).value_or(
+      domain::default_campaign_limit(tenant.parsed(0, 0, domain::parse_plan)));
   q.used = execute(sql, count_stmt, {tenant_id}).int64(0, 0);
   return q;
 }

@@ -144,10 +144,7 @@ constexpr prepared_statement dnc_find_stmt{
 // Columns 2..13 of candidates_stmt and state_stmt.
 domain::lead_call_state state_of(const pg_rows& rows, int i) {
   domain::lead_call_state s;
-  auto status = domain::parse_call_status(rows.text(i, 2));
-  if (!status)
-    throw std::runtime_error("unreadable lead call_status");
-  s.status = *status;
+  s.status = rows.parsed(i, 2, domain::parse_call_status);
   s.answered = rows.boolean(i, 3);
   s.answer_type = std::string{rows.text(i, 4)};
   s.attempts_made = rows.int32(i, 5);

@@ -165,10 +165,7 @@ bool pg_rows::boolean(int row, int col) const noexcept {
 }
 
 domain::timestamp pg_rows::timestamp(int row, int col) const {
-  auto t = domain::parse_pg_timestamp(text(row, col));
-  if (!t)
-    throw std::runtime_error("unreadable timestamp column");
-  return *t;
+  return parsed(row, col, domain::parse_pg_timestamp);
 }
 
 std::optional<domain::timestamp> pg_rows::opt_timestamp(int row, int col) const {

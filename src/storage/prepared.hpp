@@ -73,6 +73,14 @@ public:
   std::optional<int64_t> opt_int64(int row, int col) const;
   std::optional<int32_t> opt_int32(int row, int col) const;
   bool boolean(int row, int col) const noexcept;
+  // A text column read by `parse` (text to an optional value, as the
+  // domain's parse_* functions); throws when it does not parse.
+  template <class Parse> auto parsed(int row, int col, Parse parse) const {
+    auto v = parse(text(row, col));
+    if (!v)
+      throw std::runtime_error("unreadable column " + std::to_string(col));
+    return *std::move(v);
+  }
   // A text[] column (no NULL elements); throws when unreadable.
   std::vector<std::string> text_array(int row, int col) const;
   // A timestamptz in PostgreSQL's text form (sessions run in UTC); throws

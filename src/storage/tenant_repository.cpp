@@ -32,13 +32,10 @@ constexpr prepared_statement update_stmt{
 #undef TENANT_COLUMNS
 
 domain::tenant tenant_of(const pg_rows& rows, int i) {
-  auto plan = domain::parse_plan(rows.text(i, tenant_col::plan));
-  if (!plan)
-    throw std::runtime_error("unreadable tenant row");
   domain::tenant t;
   t.id = rows.int64(i, tenant_col::id);
   t.name = rows.text(i, tenant_col::name);
-  t.plan = *plan;
+  t.plan = rows.parsed(i, tenant_col::plan, domain::parse_plan);
   t.campaign_limit_override = rows.opt_int32(i, tenant_col::campaign_limit);
   t.active = rows.boolean(i, tenant_col::active);
   t.created_at = rows.timestamp(i, tenant_col::created_at);
