@@ -83,8 +83,8 @@ int run_serve(const app::config& c) {
   auto routes = std::make_shared<http::route_tables>(
       http::route_tables{http::public_routes(), http::operator_routes()});
   // Each listener has its own workers, shared fairly among its clients.
-  http::front_pool public_front{sys, app::public_share(c), routes, svc, session_url};
-  http::front_pool operator_front{sys, app::operator_share(c), routes, svc, session_url};
+  http::front_pool public_front{sys, app::public_share(c), svc, session_url};
+  http::front_pool operator_front{sys, app::operator_share(c), svc, session_url};
   svc->ready = app::readiness(c, node, public_front);
 
   raise_file_limit(c.server.max_connections);

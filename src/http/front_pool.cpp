@@ -9,12 +9,10 @@
 namespace vcs::http {
 
 front_pool::front_pool(caf::actor_system& sys, fair_queue_settings settings,
-                       std::shared_ptr<const route_tables> routes,
                        std::shared_ptr<const services> svc, const std::string& database_url)
     : svc_(svc), queue_(std::make_shared<fair_queue>(settings)) {
   for (std::size_t i = 0; i < std::max<std::size_t>(1, settings.workers); ++i)
-    workers_.push_back(
-        sys.spawn<caf::detached>(request_worker, routes, svc, database_url, queue_, i));
+    workers_.push_back(sys.spawn<caf::detached>(request_worker, svc, database_url, queue_, i));
 }
 
 void front_pool::dispatch(http_call call) const {

@@ -18,8 +18,7 @@ namespace vcs::http {
 class front_pool {
 public:
   front_pool(caf::actor_system& sys, fair_queue_settings settings,
-             std::shared_ptr<const route_tables> routes, std::shared_ptr<const services> svc,
-             const std::string& database_url);
+             std::shared_ptr<const services> svc, const std::string& database_url);
 
   // Thread-safe; called from the I/O threads. Answers at once, without a
   // worker, 503 when the listener has its most requests in hand and 429 when

@@ -3,6 +3,8 @@
 // A request on its way from a connection to a request worker and back,
 // free of Beast types.
 
+#include "http/routed_request.hpp"
+
 #include <caf/allowed_unsafe_message_type.hpp>
 
 #include <chrono>
@@ -50,6 +52,7 @@ struct outbound_response {
 // to the session's executor and may be called from any thread, once.
 struct http_call {
   inbound_request request;
+  routed_request routed;
   std::function<void(outbound_response)> reply;
 };
 

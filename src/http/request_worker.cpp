@@ -194,21 +194,19 @@ void request_worker_state::check_deadlines(request_worker_actor::pointer self) {
 }
 
 void request_worker_state::handle(request_worker_actor::pointer self, http_call& call) {
+  auto routed = std::move(call.routed);
   auto ex = std::make_shared<exchange>(std::move(call), *svc);
   if (svc->max_queue_wait.count() > 0 &&
       std::chrono::steady_clock::now() - ex->request.received > svc->max_queue_wait) {
     ex->respond(overloaded_response());
     return;
   }
-  const auto& table =
-      ex->request.listener == listener_kind::public_api ? routes->public_api : routes->operator_api;
-  auto parsed = parse_target(ex->request.target);
-  if (!parsed) {
+  if (!routed.decoded_target) {
     ex->fail({domain::errc::bad_request, "Invalid request target"});
     return;
   }
-  ex->target = std::move(*parsed);
-  auto match = table.find(ex->request.method, ex->target.path);
+  ex->target = std::move(*routed.decoded_target);
+  auto& match = routed.match;
   if (match.result == router::outcome::not_found) {
     ex->fail(domain::not_found("Not found"));
     return;
@@ -244,10 +242,9 @@ void request_worker_state::handle(request_worker_actor::pointer self, http_call&
 
 request_worker_actor::behavior_type
 request_worker(request_worker_actor::stateful_pointer<request_worker_state> self,
-               std::shared_ptr<const route_tables> routes, std::shared_ptr<const services> svc,
-               std::string database_url, std::shared_ptr<fair_queue> queue, std::size_t index) {
+               std::shared_ptr<const services> svc, std::string database_url,
+               std::shared_ptr<fair_queue> queue, std::size_t index) {
   auto& st = self->state;
-  st.routes = std::move(routes);
   st.svc = std::move(svc);
   st.sql = std::make_unique<storage::lazy_session>(std::move(database_url));
   st.queue = std::move(queue);

@@ -5,7 +5,6 @@
 #include "http/handler.hpp"
 #include "http/request_worker_actor.hpp"
 #include "http/router.hpp"
-#include "http/routes.hpp"
 #include "storage/database.hpp"
 
 #include <soci/soci.h>
@@ -23,7 +22,6 @@ struct request_worker_state {
   request_worker_state() = default;
   ~request_worker_state();
 
-  std::shared_ptr<const route_tables> routes;
   std::shared_ptr<const services> svc;
   std::unique_ptr<storage::lazy_session> sql;
   // The listener's fair queue, and this worker's place in it.
@@ -57,7 +55,7 @@ struct request_worker_state {
 // Spawn with caf::detached: handlers read from the database synchronously.
 request_worker_actor::behavior_type
 request_worker(request_worker_actor::stateful_pointer<request_worker_state> self,
-               std::shared_ptr<const route_tables> routes, std::shared_ptr<const services> svc,
-               std::string database_url, std::shared_ptr<fair_queue> queue, std::size_t index);
+               std::shared_ptr<const services> svc, std::string database_url,
+               std::shared_ptr<fair_queue> queue, std::size_t index);
 
 } // namespace vcs::http

@@ -63,10 +63,13 @@ router public_routes() {
   return r;
 }
 
-const router::route* matched_route(const router& routes, std::string_view method,
-                                   std::string_view target) {
-  auto m = routes.find(method, target.substr(0, target.find('?')));
-  return m.result == router::outcome::matched ? m.found : nullptr;
+routed_request route_request(const router& routes, std::string_view method,
+                             std::string_view raw_target) {
+  routed_request out;
+  out.decoded_target = parse_target(raw_target);
+  if (out.decoded_target)
+    out.match = routes.find(method, out.decoded_target->path);
+  return out;
 }
 
 std::size_t request_body_limit(const router::route* route, const server_options& o) {

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "http/routed_request.hpp"
 #include "http/router.hpp"
 #include "http/server_options.hpp"
 
@@ -21,10 +22,11 @@ router public_routes();
 // Every route of the operator listener.
 router operator_routes();
 
-// The route of the listener's table that takes `method` on `target` (its
-// query ignored), or null: the sessions look it up when a header arrives.
-const router::route* matched_route(const router& routes, std::string_view method,
-                                   std::string_view target);
+// Decodes `raw_target` and finds what the listener's table answers for
+// `method` on its path: the sessions route each request when its header
+// arrives, and the request workers use that answer.
+routed_request route_request(const router& routes, std::string_view method,
+                             std::string_view raw_target);
 
 // The largest body a request may send: its route's (handler::body); a
 // request no route takes gets the regular limit.

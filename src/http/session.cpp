@@ -121,8 +121,8 @@ void session::on_header(beast::error_code ec) {
                            : settings_.routes->public_api;
   auto method = req.method_string();
   auto target = req.target();
-  route_ = matched_route(routes, {method.data(), method.size()}, {target.data(), target.size()});
-  auto limit = request_body_limit(route_, settings_.options);
+  routed_ = route_request(routes, {method.data(), method.size()}, {target.data(), target.size()});
+  auto limit = request_body_limit(routed_.route(), settings_.options);
   parser_->body_limit(limit);
   if (auto length = parser_->content_length(); length && *length > limit)
     return reject(413, "Request body too large");
@@ -168,10 +168,10 @@ void session::on_body(beast::error_code ec) {
 void session::dispatch_request() {
   busy_ = true;
   auto& req = parser_->get();
-  if (route_) {
+  if (auto route = routed_.route()) {
     const auto started = std::chrono::steady_clock::now();
-    if (auto r = route_->target->answer_inline(settings_.options, settings_.tracker.draining))
-      return answer_inline(route_->method + " " + route_->pattern, std::move(*r), started,
+    if (auto r = route->target->answer_inline(settings_.options, settings_.tracker.draining))
+      return answer_inline(route->method + " " + route->pattern, std::move(*r), started,
                            req.keep_alive());
   }
   http_call call;
@@ -186,6 +186,7 @@ void session::dispatch_request() {
   call.request.body = std::move(req.body());
   call.request.request_id = request_id_;
   call.request.received = std::chrono::steady_clock::now();
+  call.routed = std::move(routed_);
   bool keep_alive = req.keep_alive();
   call.reply = [self = shared_from_this(), keep_alive](outbound_response r) {
     net::post(self->stream_.get_executor(), [self, keep_alive, r = std::move(r)]() mutable {

@@ -40,7 +40,8 @@ struct session_settings {
   const dispatch_fn& dispatch;
   session_tracker& tracker;
   std::shared_ptr<connection_limits> limits;
-  // The listener's routes say how large a request's body may be.
+  // The listener's routes: each request is routed once, when its header
+  // arrives (its body limit, the probes answered here, the worker's route).
   std::shared_ptr<const route_tables> routes;
 };
 
@@ -87,7 +88,7 @@ private:
   session_settings settings_;
   std::string request_id_;
   // The route the current request names (null: none), from its header.
-  const router::route* route_ = nullptr;
+  routed_request routed_;
   std::optional<std::string> slot_;
   bool busy_ = false;
   bool closing_ = false;

@@ -58,10 +58,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     return 0; // incomplete (the client is still sending) or rejected
   auto method_text = parser.get().method_string();
   auto raw_target = parser.get().target();
-  auto limit = http::request_body_limit(
-      http::matched_route(public_table, {method_text.data(), method_text.size()},
-                          {raw_target.data(), raw_target.size()}),
-      limits);
+  auto routed = http::route_request(public_table, {method_text.data(), method_text.size()},
+                                    {raw_target.data(), raw_target.size()});
+  auto limit = http::request_body_limit(routed.route(), limits);
   parser.body_limit(limit);
   if (auto length = parser.content_length(); length && *length > limit)
     return 0; // 413
@@ -75,10 +74,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
 
   const auto& req = parser.get();
   std::string method{req.method_string()};
-  std::string target_text{req.target()};
   FUZZ_CHECK(!method.empty());
-  // request_worker.cpp handle: the target, then the listener's table.
-  auto t = http::parse_target(target_text);
+  // request_worker.cpp handle: the target the session decoded, then the
+  // listener's table.
+  const auto& t = routed.decoded_target;
   if (!t)
     return 0; // 400 Invalid request target
   // Path parameters and query values end up in error messages (JSON).
