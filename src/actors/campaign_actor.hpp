@@ -17,21 +17,24 @@ struct campaign_state : entity_state {
 
   campaign_state() = default;
 
-  caf::result<domain::campaign> update_campaign(pointer self, campaign_update& req);
-  caf::result<domain::campaign> change_status(pointer self, domain::campaign_status to);
-  caf::result<bool> add_lead(pointer self, lead_row& lead);
-  caf::result<lead_outcomes> update_leads(pointer self, lead_updates& req);
-  caf::result<lead_outcomes> remove_leads(pointer self, lead_removals& req);
-  caf::result<int64_t> store_import(pointer self, import_request& req);
+  // The actor this state belongs to (set first thing in its behaviour).
+  pointer self = nullptr;
+
+  caf::result<domain::campaign> update_campaign(campaign_update& req);
+  caf::result<domain::campaign> change_status(domain::campaign_status to);
+  caf::result<bool> add_lead(lead_row& lead);
+  caf::result<lead_outcomes> update_leads(lead_updates& req);
+  caf::result<lead_outcomes> remove_leads(lead_removals& req);
+  caf::result<int64_t> store_import(import_request& req);
   // Starts working through a job unless this actor already is.
-  void resume_import(pointer self, int64_t job_id);
-  caf::result<domain::web_widget> create_widget(pointer self, widget_create& req);
-  caf::result<int64_t> dial(pointer self, const dial_request& req);
-  caf::result<bool> apply_call_report(pointer self, call_update& update);
-  void idle_tick(pointer self);
+  void resume_import(int64_t job_id);
+  caf::result<domain::web_widget> create_widget(widget_create& req);
+  caf::result<int64_t> dial(const dial_request& req);
+  caf::result<bool> apply_call_report(call_update& update);
+  void idle_tick();
   // After a write found no such campaign (an id a client made up): retires
   // now, so such ids do not keep actors alive.
-  void retire_if_gone(pointer self);
+  void retire_if_gone();
 
   int64_t tenant_id = 0;
   int64_t campaign_id = 0;
@@ -44,9 +47,9 @@ struct campaign_state : entity_state {
 private:
   // Works through a job one chunk per group commit, so single-lead writes
   // queued meanwhile go into the same transactions instead of waiting.
-  void import_next_chunk(pointer self, int64_t job_id);
+  void import_next_chunk(int64_t job_id);
   // Hands each reserved call to the provider; its reports come back here.
-  void place_calls(pointer self, const std::vector<call_placement>& calls);
+  void place_calls(const std::vector<call_placement>& calls);
 };
 
 // Every transaction of the actor starts with the campaign's row lock.

@@ -100,20 +100,19 @@ bool import_chunk(soci::session& sql, const entity_config& cfg, int64_t job_id) 
 
 } // namespace
 
-caf::result<domain::campaign> campaign_state::update_campaign(pointer self, campaign_update& req) {
+caf::result<domain::campaign> campaign_state::update_campaign(campaign_update& req) {
   return write(self, [t = tenant_id, c = campaign_id, req = std::move(req)](soci::session& sql) {
     return update(sql, t, c, req);
   });
 }
 
-caf::result<domain::campaign> campaign_state::change_status(pointer self,
-                                                            domain::campaign_status to) {
+caf::result<domain::campaign> campaign_state::change_status(domain::campaign_status to) {
   return write(self, [t = tenant_id, c = campaign_id, to](soci::session& sql) {
     return move_to(sql, t, c, to);
   });
 }
 
-caf::result<bool> campaign_state::add_lead(pointer self, lead_row& lead) {
+caf::result<bool> campaign_state::add_lead(lead_row& lead) {
   return write(self,
                [t = tenant_id, c = campaign_id,
                 row = std::move(lead.json)](soci::session& sql) -> domain::result<bool> {
@@ -126,55 +125,55 @@ caf::result<bool> campaign_state::add_lead(pointer self, lead_row& lead) {
                });
 }
 
-caf::result<lead_outcomes> campaign_state::update_leads(pointer self, lead_updates& req) {
+caf::result<lead_outcomes> campaign_state::update_leads(lead_updates& req) {
   return write(self, [t = tenant_id, c = campaign_id, req = std::move(req)](soci::session& sql) {
     return lead_outcomes{storage::update_leads(sql, t, c, req.items)};
   });
 }
 
-caf::result<lead_outcomes> campaign_state::remove_leads(pointer self, lead_removals& req) {
+caf::result<lead_outcomes> campaign_state::remove_leads(lead_removals& req) {
   return write(self, [t = tenant_id, c = campaign_id, req = std::move(req)](soci::session& sql) {
     return lead_outcomes{storage::remove_leads(sql, t, c, req.items)};
   });
 }
 
-caf::result<int64_t> campaign_state::store_import(pointer self, import_request& req) {
+caf::result<int64_t> campaign_state::store_import(import_request& req) {
   auto rp = self->make_response_promise<int64_t>();
   write_then(
       self,
       [t = tenant_id, c = campaign_id, req = std::move(req)](soci::session& sql) {
         return storage::insert_import_job(sql, t, c, req.rows_json, req.accepted, req.invalid);
       },
-      [this, self, rp](int64_t job_id) mutable {
+      [this, rp](int64_t job_id) mutable {
         rp.deliver(job_id);
-        resume_import(self, job_id);
+        resume_import(job_id);
       },
       [rp](const caf::error& e) mutable { rp.deliver(e); });
   return rp;
 }
 
-void campaign_state::resume_import(pointer self, int64_t job_id) {
+void campaign_state::resume_import(int64_t job_id) {
   if (importing.insert(job_id).second)
-    import_next_chunk(self, job_id);
+    import_next_chunk(job_id);
 }
 
-void campaign_state::import_next_chunk(pointer self, int64_t job_id) {
+void campaign_state::import_next_chunk(int64_t job_id) {
   write_then(
       self, [cfg = config, job_id](soci::session& sql) { return import_chunk(sql, *cfg, job_id); },
-      [this, self, job_id](bool more) {
+      [this, job_id](bool more) {
         if (more)
-          import_next_chunk(self, job_id);
+          import_next_chunk(job_id);
         else
           importing.erase(job_id);
       },
-      [this, self, job_id](const caf::error& e) {
+      [this, job_id](const caf::error& e) {
         spdlog::warn("import {} paused after an error ({}); retrying", job_id, to_string(e));
         importing.erase(job_id);
         self->delayed_send(self, std::chrono::seconds(5), import_atom::value, job_id);
       });
 }
 
-caf::result<domain::web_widget> campaign_state::create_widget(pointer self, widget_create& req) {
+caf::result<domain::web_widget> campaign_state::create_widget(widget_create& req) {
   return write(self,
                [t = tenant_id,
                 req = std::move(req)](soci::session& sql) -> domain::result<domain::web_widget> {
@@ -190,22 +189,22 @@ caf::result<domain::web_widget> campaign_state::create_widget(pointer self, widg
                });
 }
 
-caf::result<int64_t> campaign_state::dial(pointer self, const dial_request& req) {
+caf::result<int64_t> campaign_state::dial(const dial_request& req) {
   auto rp = self->make_response_promise<int64_t>();
   write_then(
       self,
       [cfg = config, t = tenant_id, c = campaign_id, req](soci::session& sql) {
         return dial_pass(sql, *cfg, t, c, req.now);
       },
-      [this, self, rp](const std::vector<call_placement>& calls) mutable {
-        place_calls(self, calls);
+      [this, rp](const std::vector<call_placement>& calls) mutable {
+        place_calls(calls);
         rp.deliver(static_cast<int64_t>(calls.size()));
       },
       [rp](const caf::error& e) mutable { rp.deliver(e); });
   return rp;
 }
 
-caf::result<bool> campaign_state::apply_call_report(pointer self, call_update& update) {
+caf::result<bool> campaign_state::apply_call_report(call_update& update) {
   auto id = update.call_id;
   auto rp = self->make_response_promise<bool>();
   write_then(
@@ -227,17 +226,17 @@ caf::result<bool> campaign_state::apply_call_report(pointer self, call_update& u
   return rp;
 }
 
-void campaign_state::idle_tick(pointer self) {
+void campaign_state::idle_tick() {
   idle.tick(self, writes.busy() || !open_calls.empty(), registry, campaign_atom::value, tenant_id,
             campaign_id);
 }
 
-void campaign_state::retire_if_gone(pointer self) {
+void campaign_state::retire_if_gone() {
   if (!writes.busy() && open_calls.empty() && importing.empty())
     idle.retire(self, registry, campaign_atom::value, tenant_id, campaign_id);
 }
 
-void campaign_state::place_calls(pointer self, const std::vector<call_placement>& calls) {
+void campaign_state::place_calls(const std::vector<call_placement>& calls) {
   auto me = caf::actor_cast<campaign_actor>(self);
   for (const auto& call : calls) {
     open_calls.insert(call.call_id);

@@ -13,13 +13,16 @@ struct subscription_state : entity_state {
 
   subscription_state() = default;
 
-  caf::result<domain::payment_request> issue_payment(pointer self, domain::payment_request& req);
-  caf::result<domain::payment_request> change_payment(pointer self, payment_change& change);
-  caf::result<domain::usage_record> record_minutes(pointer self, const minutes_change& m);
-  caf::result<domain::usage_record> add_addon_minutes(pointer self, const minutes_change& m);
-  caf::result<bool> record_call_minutes(pointer self, int64_t call_id);
-  caf::result<sweep_counts> sweep(pointer self, const sweep_request& req);
-  void idle_tick(pointer self);
+  // The actor this state belongs to (set first thing in its behaviour).
+  pointer self = nullptr;
+
+  caf::result<domain::payment_request> issue_payment(domain::payment_request& req);
+  caf::result<domain::payment_request> change_payment(payment_change& change);
+  caf::result<domain::usage_record> record_minutes(const minutes_change& m);
+  caf::result<domain::usage_record> add_addon_minutes(const minutes_change& m);
+  caf::result<bool> record_call_minutes(int64_t call_id);
+  caf::result<sweep_counts> sweep(const sweep_request& req);
+  void idle_tick();
 
   int64_t tenant_id = 0;
   int64_t subscription_id = 0;

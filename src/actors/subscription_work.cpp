@@ -10,45 +10,42 @@
 namespace vcs::actors {
 
 caf::result<domain::payment_request>
-subscription_state::issue_payment(pointer self, domain::payment_request& req) {
+subscription_state::issue_payment(domain::payment_request& req) {
   return write(self, [cfg = config, t = tenant_id, req = std::move(req)](soci::session& sql) {
     return actors::issue_payment(sql, *cfg, t, req);
   });
 }
 
-caf::result<domain::payment_request> subscription_state::change_payment(pointer self,
-                                                                        payment_change& change) {
+caf::result<domain::payment_request> subscription_state::change_payment(payment_change& change) {
   return write(self, [t = tenant_id, s = subscription_id, change = std::move(change)](
                          soci::session& sql) { return actors::change_payment(sql, t, s, change); });
 }
 
-caf::result<domain::usage_record> subscription_state::record_minutes(pointer self,
-                                                                     const minutes_change& m) {
+caf::result<domain::usage_record> subscription_state::record_minutes(const minutes_change& m) {
   return write(self, [t = tenant_id, s = subscription_id, m](soci::session& sql) {
     return actors::record_minutes(sql, t, s, m.hundredths);
   });
 }
 
-caf::result<domain::usage_record> subscription_state::add_addon_minutes(pointer self,
-                                                                        const minutes_change& m) {
+caf::result<domain::usage_record> subscription_state::add_addon_minutes(const minutes_change& m) {
   return write(self, [t = tenant_id, s = subscription_id, m](soci::session& sql) {
     return actors::add_addon_minutes(sql, t, s, m.hundredths);
   });
 }
 
-caf::result<bool> subscription_state::record_call_minutes(pointer self, int64_t call_id) {
+caf::result<bool> subscription_state::record_call_minutes(int64_t call_id) {
   return write(self, [t = tenant_id, s = subscription_id, call_id](soci::session& sql) {
     return actors::record_call_minutes(sql, t, s, call_id);
   });
 }
 
-caf::result<sweep_counts> subscription_state::sweep(pointer self, const sweep_request& req) {
+caf::result<sweep_counts> subscription_state::sweep(const sweep_request& req) {
   return write(self, [cfg = config, t = tenant_id, s = subscription_id, req](soci::session& sql) {
     return sweep_subscription(sql, *cfg, t, s, req.now);
   });
 }
 
-void subscription_state::idle_tick(pointer self) {
+void subscription_state::idle_tick() {
   idle.tick(self, writes.busy(), registry, subscr_atom::value, tenant_id, subscription_id);
 }
 

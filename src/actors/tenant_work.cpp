@@ -32,7 +32,7 @@ domain::error tenant_not_found() {
 
 } // namespace
 
-caf::result<domain::tenant> tenant_state::update_tenant(pointer self, domain::tenant_patch& patch) {
+caf::result<domain::tenant> tenant_state::update_tenant(domain::tenant_patch& patch) {
   return write(self,
                [id = tenant_id,
                 patch = std::move(patch)](soci::session& sql) -> domain::result<domain::tenant> {
@@ -43,7 +43,7 @@ caf::result<domain::tenant> tenant_state::update_tenant(pointer self, domain::te
                });
 }
 
-caf::result<issued_api_key> tenant_state::issue_api_key(pointer self, api_key_request& req) {
+caf::result<issued_api_key> tenant_state::issue_api_key(api_key_request& req) {
   return write(self, [id = tenant_id, name = std::move(req.name)](soci::session& sql) {
     auto key = domain::generate_api_key();
     auto info = storage::insert_api_key(sql, id, name, key.hash, key.masked_key);
@@ -52,7 +52,7 @@ caf::result<issued_api_key> tenant_state::issue_api_key(pointer self, api_key_re
 }
 
 caf::result<domain::api_key_info>
-tenant_state::set_api_key_status(pointer self, const api_key_status_change& change) {
+tenant_state::set_api_key_status(const api_key_status_change& change) {
   return write(
       self, [id = tenant_id, change](soci::session& sql) -> domain::result<domain::api_key_info> {
         auto info = storage::set_api_key_status(sql, id, change.key_id, change.status);
@@ -62,7 +62,7 @@ tenant_state::set_api_key_status(pointer self, const api_key_status_change& chan
       });
 }
 
-caf::result<bool> tenant_state::delete_api_key(pointer self, const api_key_removal& removal) {
+caf::result<bool> tenant_state::delete_api_key(const api_key_removal& removal) {
   return write(self, [id = tenant_id, removal](soci::session& sql) -> domain::result<bool> {
     if (!storage::delete_api_key(sql, id, removal.key_id))
       return key_not_found();
@@ -71,7 +71,7 @@ caf::result<bool> tenant_state::delete_api_key(pointer self, const api_key_remov
 }
 
 caf::result<domain::voice_provider_config>
-tenant_state::add_voice_provider(pointer self, voice_provider_create& req) {
+tenant_state::add_voice_provider(voice_provider_create& req) {
   return write(self, [id = tenant_id, req = std::move(req)](soci::session& sql) {
     return storage::insert_voice_provider(sql, id, req.kind, req.credentials,
                                           req.concurrency_limit);
@@ -79,7 +79,7 @@ tenant_state::add_voice_provider(pointer self, voice_provider_create& req) {
 }
 
 // The tenant row lock makes the count and the insert one step on every node.
-caf::result<domain::campaign> tenant_state::create_campaign(pointer self, campaign_create& req) {
+caf::result<domain::campaign> tenant_state::create_campaign(campaign_create& req) {
   return write(self,
                [id = tenant_id,
                 req = std::move(req)](soci::session& sql) -> domain::result<domain::campaign> {
@@ -95,7 +95,7 @@ caf::result<domain::campaign> tenant_state::create_campaign(pointer self, campai
                });
 }
 
-caf::result<domain::product> tenant_state::add_product(pointer self, domain::product& product) {
+caf::result<domain::product> tenant_state::add_product(domain::product& product) {
   return write(self,
                [id = tenant_id, product = std::move(product)](
                    soci::session& sql) -> domain::result<domain::product> {
@@ -110,15 +110,13 @@ caf::result<domain::product> tenant_state::add_product(pointer self, domain::pro
                });
 }
 
-caf::result<domain::created_client> tenant_state::create_client(pointer self,
-                                                                domain::client_create& req) {
+caf::result<domain::created_client> tenant_state::create_client(domain::client_create& req) {
   return write(self, [id = tenant_id, req = std::move(req)](soci::session& sql) {
     return storage::create_client(sql, id, req);
   });
 }
 
-caf::result<assignment_set> tenant_state::replace_assignments(pointer self,
-                                                              assignment_replace& req) {
+caf::result<assignment_set> tenant_state::replace_assignments(assignment_replace& req) {
   return write(
       self,
       [id = tenant_id, req = std::move(req)](soci::session& sql) -> domain::result<assignment_set> {
@@ -129,46 +127,43 @@ caf::result<assignment_set> tenant_state::replace_assignments(pointer self,
       });
 }
 
-caf::result<domain::client_form> tenant_state::create_form(pointer self, form_create& req) {
+caf::result<domain::client_form> tenant_state::create_form(form_create& req) {
   return write(self, [id = tenant_id, title = std::move(req.title)](soci::session& sql) {
     return storage::insert_client_form(sql, id, title);
   });
 }
 
-caf::result<domain::form_submission> tenant_state::record_submission(pointer self,
-                                                                     domain::form_submission& sub) {
+caf::result<domain::form_submission> tenant_state::record_submission(domain::form_submission& sub) {
   return write(self, [id = tenant_id, sub = std::move(sub)](soci::session& sql) {
     return storage::insert_submission(sql, id, sub);
   });
 }
 
-caf::result<domain::payment_request> tenant_state::issue_payment(pointer self,
-                                                                 domain::payment_request& req) {
+caf::result<domain::payment_request> tenant_state::issue_payment(domain::payment_request& req) {
   return write(self, [cfg = config, id = tenant_id, req = std::move(req)](soci::session& sql) {
     return actors::issue_payment(sql, *cfg, id, req);
   });
 }
 
-caf::result<domain::payment_request> tenant_state::change_payment(pointer self,
-                                                                  payment_change& change) {
+caf::result<domain::payment_request> tenant_state::change_payment(payment_change& change) {
   return write(self, [id = tenant_id, change = std::move(change)](soci::session& sql) {
     return actors::change_payment(sql, id, std::nullopt, change);
   });
 }
 
-caf::result<bool> tenant_state::add_do_not_call(pointer self, const do_not_call_change& change) {
+caf::result<bool> tenant_state::add_do_not_call(const do_not_call_change& change) {
   return write(self, [id = tenant_id, change](soci::session& sql) {
     return storage::add_do_not_call(sql, id, change.phone_number);
   });
 }
 
-caf::result<bool> tenant_state::remove_do_not_call(pointer self, const do_not_call_change& change) {
+caf::result<bool> tenant_state::remove_do_not_call(const do_not_call_change& change) {
   return write(self, [id = tenant_id, change](soci::session& sql) {
     return storage::remove_do_not_call(sql, id, change.phone_number);
   });
 }
 
-caf::result<bool> tenant_state::set_webhook_secret(pointer self, const webhook_secret_set& secret) {
+caf::result<bool> tenant_state::set_webhook_secret(const webhook_secret_set& secret) {
   return write(self, [id = tenant_id, secret](soci::session& sql) -> domain::result<bool> {
     if (!storage::store_webhook_secret(sql, id, secret.secret))
       return tenant_not_found();
@@ -176,13 +171,13 @@ caf::result<bool> tenant_state::set_webhook_secret(pointer self, const webhook_s
   });
 }
 
-caf::result<bool> tenant_state::replay_webhook(pointer self, const webhook_replay& replay) {
+caf::result<bool> tenant_state::replay_webhook(const webhook_replay& replay) {
   return write(self, [id = tenant_id, replay](soci::session& sql) {
     return storage::replay_webhook(sql, id, replay.delivery_id);
   });
 }
 
-void tenant_state::idle_tick(pointer self) {
+void tenant_state::idle_tick() {
   idle.tick(self, writes.busy(), registry, tenant_atom::value, tenant_id);
 }
 
