@@ -177,15 +177,12 @@ caf::result<domain::web_widget> campaign_state::create_widget(widget_create& req
   return write(self,
                [t = tenant_id,
                 req = std::move(req)](soci::session& sql) -> domain::result<domain::web_widget> {
-                 try {
-                   return storage::insert_web_widget(sql, t, req.widget, req.config_json);
-                 } catch (const std::exception& e) {
-                   if (storage::is_unique_violation(e))
-                     return domain::error{domain::errc::conflict,
-                                          "A web widget already exists for this campaign"}
-                         .with_errors({"Duplicate web widget"});
-                   throw;
-                 }
+                 auto widget = storage::insert_web_widget(sql, t, req.widget, req.config_json);
+                 if (!widget)
+                   return domain::error{domain::errc::conflict,
+                                        "A web widget already exists for this campaign"}
+                       .with_errors({"Duplicate web widget"});
+                 return std::move(*widget);
                });
 }
 

@@ -99,14 +99,11 @@ caf::result<domain::product> tenant_state::add_product(domain::product& product)
   return write(self,
                [id = tenant_id, product = std::move(product)](
                    soci::session& sql) -> domain::result<domain::product> {
-                 try {
-                   return storage::insert_product(sql, id, product);
-                 } catch (const std::exception& e) {
-                   if (storage::is_unique_violation(e))
-                     return domain::error{domain::errc::conflict,
-                                          "The catalog already has this product_id or price_id"};
-                   throw;
-                 }
+                 auto added = storage::insert_product(sql, id, product);
+                 if (!added)
+                   return domain::error{domain::errc::conflict,
+                                        "The catalog already has this product_id or price_id"};
+                 return std::move(*added);
                });
 }
 

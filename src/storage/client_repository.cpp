@@ -60,7 +60,7 @@ constexpr prepared_statement insert_client_stmt{
 constexpr prepared_statement insert_user_stmt{
     "vcs_insert_client_user",
     "INSERT INTO client_users (tenant_id, client_id, email, password_hash) "
-    "VALUES ($1, $2, $3, $4) RETURNING id"};
+    "VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING RETURNING id"};
 constexpr prepared_statement insert_config_stmt{
     "vcs_insert_account_configuration",
     "INSERT INTO account_configurations (tenant_id, client_id, name, voice_provider_id) "
@@ -174,18 +174,16 @@ domain::result<domain::created_client> create_client(soci::session& sql, int64_t
   }
   for (std::size_t i = 0; i < req.users.size(); ++i) {
     domain::client_user u{0, req.users[i].email};
-    try {
-      u.id = execute(sql, insert_user_stmt, {tenant_id, c.id, u.email, req.users[i].password_hash})
-                 .int64(0, 0);
-    } catch (const std::exception& e) {
-      if (!is_unique_violation(e))
-        throw;
+    auto added =
+        execute(sql, insert_user_stmt, {tenant_id, c.id, u.email, req.users[i].password_hash});
+    if (added.size() == 0) {
       // Another request took the address after the check above.
       domain::field_errors errors;
       errors.add("client_users[" + std::to_string(i) + "].email",
                  "A user with this e-mail already exists.");
       return validation(std::move(errors));
     }
+    u.id = added.int64(0, 0);
     c.users.push_back(u);
   }
   out.asset_group_id = execute(sql, insert_config_stmt,

@@ -13,13 +13,13 @@ constexpr prepared_statement insert_product_stmt{
     "INSERT INTO products (tenant_id, processor_product_id, name, pricing_model, "
     "min_minutes_included, additional_minute_price, trial_days, trial_minutes) "
     "VALUES ($1, $2, $3, $4, $5::numeric, $6::numeric, $7, $8::numeric) "
-    "RETURNING id, created_at"};
+    "ON CONFLICT DO NOTHING RETURNING id, created_at"};
 
 constexpr prepared_statement insert_price_stmt{
     "vcs_insert_price",
     "INSERT INTO prices (tenant_id, product_id, processor_price_id, billing_type, usage_type, "
     "unit_amount, currency, \"interval\") VALUES ($1, $2, $3, $4, $5, $6::numeric, upper($7), "
-    "$8) RETURNING id"};
+    "$8) ON CONFLICT DO NOTHING RETURNING id"};
 
 constexpr prepared_statement find_product_stmt{
     "vcs_find_product",
@@ -59,19 +59,24 @@ enum : int {
 
 } // namespace
 
-domain::product insert_product(soci::session& sql, int64_t tenant_id, const domain::product& p) {
+std::optional<domain::product> insert_product(soci::session& sql, int64_t tenant_id,
+                                              const domain::product& p) {
   domain::product out = p;
   auto row =
       execute(sql, insert_product_stmt,
               {tenant_id, p.processor_product_id, p.name, p.pricing_model, p.min_minutes_included,
                p.additional_minute_price, p.trial_days, p.trial_minutes});
+  if (row.size() == 0)
+    return std::nullopt;
   out.id = row.int64(0, 0);
   out.created_at = row.timestamp(0, 1);
   for (auto& price : out.prices) {
-    price.id = execute(sql, insert_price_stmt,
-                       {tenant_id, out.id, price.processor_price_id, price.billing_type,
-                        price.usage_type, price.unit_amount, price.currency, price.interval})
-                   .int64(0, 0);
+    auto added = execute(sql, insert_price_stmt,
+                         {tenant_id, out.id, price.processor_price_id, price.billing_type,
+                          price.usage_type, price.unit_amount, price.currency, price.interval});
+    if (added.size() == 0)
+      return std::nullopt;
+    price.id = added.int64(0, 0);
     for (auto& c : price.currency)
       c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
   }

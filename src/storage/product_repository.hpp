@@ -11,9 +11,11 @@ class session;
 
 namespace vcs::storage {
 
-// Inserts a product with its prices; a product or price id the tenant's
-// catalog already has violates a unique constraint.
-domain::product insert_product(soci::session& sql, int64_t tenant_id, const domain::product& p);
+// Inserts a product with its prices; nothing when the tenant's catalog
+// already has its product id or one of its price ids. The product row may
+// be written by then: the caller's transaction must not commit it.
+std::optional<domain::product> insert_product(soci::session& sql, int64_t tenant_id,
+                                              const domain::product& p);
 
 // The tenant's product with this processor id, with its prices.
 std::optional<domain::product> find_product(soci::session& sql, int64_t tenant_id,

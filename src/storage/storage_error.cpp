@@ -17,10 +17,6 @@ std::string sqlstate_of(const std::exception& e) {
   return {};
 }
 
-bool is_unique_violation(const std::exception& e) {
-  return sqlstate_of(e) == "23505";
-}
-
 bool is_connection_error(const std::exception& e) {
   auto state = sqlstate_of(e);
   // Class 08: connection exception; 57P01..57P03: server shutting down or

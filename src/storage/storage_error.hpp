@@ -9,9 +9,9 @@
 namespace vcs::storage {
 
 // Maps an exception thrown by a repository to a domain error: a lost
-// connection is `unavailable` (503), anything else `internal` (500). Callers
-// that expect a constraint violation check for it first with the helpers
-// below.
+// connection is `unavailable` (503), anything else `internal` (500).
+// Repositories answer the outcomes a caller expects (a duplicate, a missing
+// row) as values, never as exceptions.
 domain::error translate(const std::exception& e);
 
 // As above, and `unavailable` whenever the session's connection is gone
@@ -22,7 +22,6 @@ domain::error translate(const std::exception& e, bool connection_lost);
 // The SQLSTATE of a PostgreSQL error, or an empty string.
 std::string sqlstate_of(const std::exception& e);
 
-bool is_unique_violation(const std::exception& e);
 bool is_connection_error(const std::exception& e);
 // A statement stopped for time: statement_timeout or a cancel (57014), or
 // lock_timeout (55P03). Its transaction's time is up: nothing in it is
