@@ -1,8 +1,10 @@
 #pragma once
 
 #include "actors/entity_state.hpp"
+#include "actors/lead_update_batch.hpp"
 #include "actors/voice_gateway.hpp"
 
+#include <memory>
 #include <set>
 #include <vector>
 
@@ -43,6 +45,9 @@ struct campaign_state : entity_state {
   // Calls this actor placed that have not ended: it stays alive for their
   // reports.
   std::set<int64_t> open_calls;
+  // The newest lead update write, which later updates join while it waits
+  // for the write in flight (with batching on).
+  std::shared_ptr<lead_update_batch> open_updates;
 
 private:
   // Works through a job one chunk per group commit, so single-lead writes

@@ -126,9 +126,23 @@ caf::result<bool> campaign_state::add_lead(lead_row& lead) {
 }
 
 caf::result<lead_outcomes> campaign_state::update_leads(lead_updates& req) {
-  return write(self, [t = tenant_id, c = campaign_id, req = std::move(req)](soci::session& sql) {
-    return lead_outcomes{storage::update_leads(sql, t, c, req.items)};
-  });
+  auto rp = self->make_response_promise<lead_outcomes>();
+  if (open_updates && writes.last_queued(open_updates->ticket) &&
+      open_updates->fits(req.items.size())) {
+    open_updates->add(std::move(req.items), rp);
+    return rp;
+  }
+  auto batch = std::make_shared<lead_update_batch>();
+  batch->add(std::move(req.items), rp);
+  batch->ticket = write_then(
+      self,
+      [t = tenant_id, c = campaign_id, batch](soci::session& sql) {
+        return lead_outcomes{storage::update_leads(sql, t, c, batch->items())};
+      },
+      [batch](const lead_outcomes& out) { batch->deliver(out); },
+      [batch](const caf::error& e) { batch->fail(e); });
+  open_updates = config->settings.max_batch > 1 ? std::move(batch) : nullptr;
+  return rp;
 }
 
 caf::result<lead_outcomes> campaign_state::remove_leads(lead_removals& req) {

@@ -39,11 +39,12 @@ struct entity_state {
   }
 
   // Queues `work(session)` for the next group commit with callbacks instead
-  // of a response (for the actor's own follow-up work).
+  // of a response (for the actor's own follow-up work); answers its place
+  // in line.
   template <class Self, class Work, class Done, class Failed>
-  void write_then(Self* self, Work work, Done done, Failed failed) {
+  group_commit::ticket write_then(Self* self, Work work, Done done, Failed failed) {
     idle.touch();
-    writes.run(self, *config->pool, std::move(work), std::move(done), std::move(failed));
+    return writes.run(self, *config->pool, std::move(work), std::move(done), std::move(failed));
   }
 };
 

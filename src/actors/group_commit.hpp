@@ -62,6 +62,12 @@ public:
 
   bool busy() const noexcept { return in_flight_ || !queue_.empty(); }
 
+  // A write's place in line (what run answers). While last_queued(t), the
+  // write has not left for the database and none was queued after it: the
+  // actor may still add to what it does without reordering any writes.
+  using ticket = std::uint64_t;
+  bool last_queued(ticket t) const noexcept { return t >= taken_ && t + 1 == next_ticket_; }
+
   // Queues `work(session)` (run inside a transaction on a database worker);
   // its result fulfils the returned promise once the batch commits.
   template <class Self, class Work> auto submit(Self* self, const db_pool& pool, Work work) {
@@ -76,8 +82,9 @@ public:
   // Queues `work(session)`; `done` gets its result, or `failed` the error,
   // in the actor once the batch holding it committed or failed.
   template <class Self, class Work, class Done, class Failed>
-  void run(Self* self, const db_pool& pool, Work work, Done done, Failed failed) {
+  ticket run(Self* self, const db_pool& pool, Work work, Done done, Failed failed) {
     using result_type = written_value_t<Work>;
+    const ticket place = next_ticket_++;
     auto result = std::make_shared<std::optional<result_type>>();
     queue_.push_back(
         job{[work = std::move(work), result](soci::session& sql) {
@@ -95,6 +102,7 @@ public:
             std::chrono::steady_clock::now() + max_wait_});
     if (!in_flight_)
       flush(self, pool);
+    return place;
   }
 
 private:
@@ -208,6 +216,7 @@ private:
     while (!queue_.empty() && batch.size() < max_batch_) {
       auto next = std::move(queue_.front());
       queue_.pop_front();
+      ++taken_;
       if (max_wait_.count() > 0 && now > next.due)
         next.fail(make_error(domain::not_run_in_time()));
       else
@@ -254,6 +263,9 @@ private:
   prologue_fn prologue_;
   std::function<void()> on_refused_;
   std::uint64_t owner_ = 0;
+  ticket next_ticket_ = 0;
+  // Writes that have left the queue (run or dropped), in queue order.
+  ticket taken_ = 0;
   bool in_flight_ = false;
   std::size_t max_batch_;
   std::chrono::milliseconds max_wait_{0};

@@ -9,7 +9,9 @@
 #include "actors/registry.hpp"
 #include "actors/tenant_actor.hpp"
 #include "domain/api_key.hpp"
+#include "storage/campaign_repository.hpp"
 #include "storage/database.hpp"
+#include "storage/lead_repository.hpp"
 #include "storage/migrations.hpp"
 #include "storage/tenant_repository.hpp"
 
@@ -171,6 +173,73 @@ TEST_F(actor_test, a_campaign_actor_for_a_made_up_id_answers_404_and_retires) {
                 caf::after(std::chrono::seconds(5)) >> [] {});
   EXPECT_TRUE(down) << "the actor of a campaign that does not exist stayed";
   self->send_exit(reg, caf::exit_reason::user_shutdown);
+}
+
+// Lead updates that queue behind a write in flight share one write; each
+// request still gets its own outcomes, every number's items apply in the
+// order sent, and a write queued between two updates keeps its place.
+TEST_F(actor_test, queued_lead_updates_share_a_write_in_the_order_they_came) {
+  auto t = storage::insert_tenant(*sql, "merged updates", domain::plan::pro, std::nullopt);
+  domain::campaign_fields fields;
+  fields.name = "merged updates";
+  auto c = storage::insert_campaign(*sql, t.id, fields);
+  storage::insert_leads(*sql, t.id, c.id,
+                        R"([{"phone_number": "+14155550101"}, {"phone_number": "+14155550102"}])",
+                        2);
+  auto reg = sys.spawn(registry, config_with_idle(std::chrono::minutes(5)));
+  caf::scoped_actor self{sys};
+  campaign_actor ca;
+  self->request(reg, std::chrono::seconds(5), caf::get_atom::value, campaign_atom::value, t.id,
+                c.id)
+      .receive([&](campaign_actor& h) { ca = h; }, [](caf::error& e) { FAIL() << to_string(e); });
+  auto update = [](std::string phone, std::optional<std::string> first,
+                   std::optional<std::string> last = std::nullopt) {
+    domain::lead_update u;
+    u.phone_number = std::move(phone);
+    u.first_name = std::move(first);
+    u.last_name = std::move(last);
+    return u;
+  };
+  using domain::lead_outcome;
+  {
+    // The first write waits for the campaign's row lock while the rest queue.
+    soci::transaction holding{*sql};
+    *sql << "SELECT id FROM campaigns WHERE id = :c FOR UPDATE", soci::use(c.id);
+    self->send(ca, update_atom::value, lead_updates{{update("+14155550101", "a")}});
+    self->send(ca, update_atom::value, lead_updates{{update("+14155550101", "b")}});
+    self->send(ca, update_atom::value,
+               lead_updates{
+                   {update("+14155550102", std::nullopt, "c"), update("+14155550199", "nobody")}});
+    lead_removals removal;
+    removal.items.push_back({std::nullopt, "+14155550102"});
+    self->send(ca, delete_atom::value, removal);
+    self->send(ca, update_atom::value, lead_updates{{update("+14155550102", "e")}});
+    self->send(ca, update_atom::value, lead_updates{{update("+14155550101", "f")}});
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    holding.commit();
+  }
+  const std::vector<std::vector<lead_outcome>> expected{
+      {lead_outcome::done},
+      {lead_outcome::done},
+      {lead_outcome::done, lead_outcome::not_found},
+      {lead_outcome::done},
+      // After the removal queued before it: the lead is gone.
+      {lead_outcome::not_found},
+      {lead_outcome::done}};
+  for (const auto& want : expected)
+    self->receive([&](lead_outcomes& got) { EXPECT_EQ(got.items, want); },
+                  [](caf::error& e) { FAIL() << to_string(e); },
+                  caf::after(std::chrono::seconds(10)) >> [] { FAIL() << "reply missing"; });
+  std::string first_name;
+  *sql << "SELECT first_name FROM leads WHERE campaign_id = :c AND phone_number = '+14155550101'",
+      soci::use(c.id), soci::into(first_name);
+  EXPECT_EQ(first_name, "f");
+  long long second = -1;
+  *sql << "SELECT count(*) FROM leads WHERE campaign_id = :c AND phone_number = '+14155550102'",
+      soci::use(c.id), soci::into(second);
+  EXPECT_EQ(second, 0);
+  self->send_exit(reg, caf::exit_reason::user_shutdown);
+  self->send_exit(ca, caf::exit_reason::user_shutdown);
 }
 
 // Marks written by the tests below, each tagged with a run-unique prefix.
