@@ -43,6 +43,26 @@ TEST_F(product_test, duplicate_product_or_price_id_is_a_conflict) {
   EXPECT_EQ(op("POST", "/admin/v1/tenants/" + other.id + "/products", gold).status, 201u);
 }
 
+// A price id the catalog already has refuses the whole product: its row,
+// written before the price was refused, is not kept.
+TEST_F(product_test, a_taken_price_id_refuses_the_whole_product) {
+  auto t = create_tenant();
+  ASSERT_EQ(op("POST", "/admin/v1/tenants/" + t.id + "/products", gold).status, 201u);
+  const std::string silver_with = R"({"product_id":"prod_silver","name":"Silver",
+    "pricing_model":"flat_plus_usage","min_minutes_included":100,"additional_minute_price":"0.02",
+    "prices":[{"price_id":")";
+  const std::string tail = R"(","usage_type":"metered","unit_amount":"0.02","currency":"USD"}]})";
+  auto taken =
+      op("POST", "/admin/v1/tenants/" + t.id + "/products", silver_with + "price_gold_min" + tail);
+  EXPECT_EQ(taken.status, 409u) << taken.body;
+  EXPECT_EQ(str(parse(taken.body), "message"),
+            "The catalog already has this product_id or price_id");
+  // prod_silver was not kept: it can be created now with a price id of its own.
+  auto fresh = op("POST", "/admin/v1/tenants/" + t.id + "/products",
+                  silver_with + "price_silver_min" + tail);
+  EXPECT_EQ(fresh.status, 201u) << fresh.body;
+}
+
 TEST_F(product_test, validation_names_each_field) {
   auto t = create_tenant();
   auto r = op("POST", "/admin/v1/tenants/" + t.id + "/products",
