@@ -87,7 +87,7 @@ private:
   std::shared_ptr<bhttp::response<bhttp::string_body>> response_;
   session_settings settings_;
   std::string request_id_;
-  // The route the current request names (null: none), from its header.
+  // The current request's routing, from its header.
   routed_request routed_;
   std::optional<std::string> slot_;
   bool busy_ = false;

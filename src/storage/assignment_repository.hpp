@@ -19,7 +19,7 @@ domain::assignments read_assignments(soci::session& sql, int64_t tenant_id, int6
 
 // Replaces the configuration's whole set atomically (the configuration row
 // is locked for the transaction); campaign ids must be the tenant's, else
-// `failure` with the spec's validation error.
+// the spec's validation error.
 domain::result<domain::assignments> replace_assignments(soci::session& sql, int64_t tenant_id,
                                                         int64_t config_id,
                                                         const domain::assignments& set,

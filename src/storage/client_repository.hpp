@@ -19,8 +19,9 @@ std::vector<domain::client> list_clients(soci::session& sql, int64_t tenant_id);
 // assignments and (when a product is selected) its subscription and usage
 // balance, inside the caller's transaction. References to the tenant's
 // records (voice provider, product and prices, campaigns) and e-mail
-// uniqueness are checked first; a problem throws `failure` with the spec's
-// validation error, so the transaction leaves nothing behind.
+// uniqueness are checked first; a problem answers the spec's validation
+// error, and the caller must not commit what was written before it (a
+// refused write is undone).
 domain::result<domain::created_client> create_client(soci::session& sql, int64_t tenant_id,
                                                      const domain::client_create& req);
 

@@ -20,7 +20,7 @@ std::optional<domain::client_form> find_client_form(soci::session& sql, int64_t 
 
 bool tenant_has_form(soci::session& sql, int64_t tenant_id, int64_t form_id);
 
-// The client must be the form's tenant's; otherwise `failure` 404
+// The client must be the form's tenant's; otherwise 404
 // `Client not found`.
 domain::result<domain::form_submission> insert_submission(soci::session& sql, int64_t tenant_id,
                                                           const domain::form_submission& s);
