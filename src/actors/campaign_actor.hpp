@@ -46,8 +46,9 @@ struct campaign_state : entity_state {
   // reports.
   std::set<int64_t> open_calls;
   // The newest lead update write, which later updates join while it waits
-  // for the write in flight (with batching on).
-  std::shared_ptr<lead_update_batch> open_updates;
+  // for the write in flight (with batching on). Its job owns it: a batch
+  // that has run is freed with its job.
+  std::weak_ptr<lead_update_batch> open_updates;
 
 private:
   // Works through a job one chunk per group commit, so single-lead writes

@@ -127,9 +127,9 @@ caf::result<bool> campaign_state::add_lead(lead_row& lead) {
 
 caf::result<lead_outcomes> campaign_state::update_leads(lead_updates& req) {
   auto rp = self->make_response_promise<lead_outcomes>();
-  if (open_updates && writes.last_queued(open_updates->ticket) &&
-      open_updates->fits(req.items.size())) {
-    open_updates->add(std::move(req.items), rp);
+  if (auto open = open_updates.lock();
+      open && writes.last_queued(open->ticket) && open->fits(req.items.size())) {
+    open->add(std::move(req.items), rp);
     return rp;
   }
   auto batch = std::make_shared<lead_update_batch>();
@@ -141,7 +141,8 @@ caf::result<lead_outcomes> campaign_state::update_leads(lead_updates& req) {
       },
       [batch](const lead_outcomes& out) { batch->deliver(out); },
       [batch](const caf::error& e) { batch->fail(e); });
-  open_updates = config->settings.max_batch > 1 ? std::move(batch) : nullptr;
+  if (config->settings.max_batch > 1)
+    open_updates = batch;
   return rp;
 }
 

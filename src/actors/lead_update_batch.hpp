@@ -15,7 +15,10 @@ namespace vcs::actors {
 // The lead updates of several requests in one write: one statement for all
 // of them instead of one per request. storage::update_leads applies the
 // items naming one phone number in the order given, so the statement does
-// what the requests would have done one by one.
+// what the requests would have done one by one. The requests share the
+// write's fate: its failure (items are validated before they come, so what
+// fails it is the database: time or connection) and its wait limit, counted
+// from the first request's arrival, after which the write is dropped unrun.
 class lead_update_batch {
 public:
   using promise = caf::typed_response_promise<lead_outcomes>;
@@ -46,7 +49,6 @@ public:
     }
   }
 
-  // One statement: every request shares its failure.
   void fail(const caf::error& e) {
     for (auto& [rp, count] : waiting_)
       rp.deliver(e);
