@@ -1,6 +1,7 @@
 #pragma once
 
 #include "actors/entity_state.hpp"
+#include "actors/lead_removal_run.hpp"
 #include "actors/lead_update_batch.hpp"
 #include "actors/voice_gateway.hpp"
 
@@ -51,6 +52,9 @@ struct campaign_state : entity_state {
   std::weak_ptr<lead_update_batch> open_updates;
 
 private:
+  // Queues the removal's next transaction; the one after it is queued once
+  // it commits.
+  void remove_next_chunk(std::shared_ptr<lead_removal_run> run);
   // Works through a job one chunk per group commit, so single-lead writes
   // queued meanwhile go into the same transactions instead of waiting.
   void import_next_chunk(int64_t job_id);

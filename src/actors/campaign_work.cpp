@@ -147,9 +147,24 @@ caf::result<lead_outcomes> campaign_state::update_leads(lead_updates& req) {
 }
 
 caf::result<lead_outcomes> campaign_state::remove_leads(lead_removals& req) {
-  return write(self, [t = tenant_id, c = campaign_id, req = std::move(req)](soci::session& sql) {
-    return lead_outcomes{storage::remove_leads(sql, t, c, req.items)};
-  });
+  auto rp = self->make_response_promise<lead_outcomes>();
+  remove_next_chunk(std::make_shared<lead_removal_run>(std::move(req.items), rp));
+  return rp;
+}
+
+void campaign_state::remove_next_chunk(std::shared_ptr<lead_removal_run> run) {
+  write_then(
+      self,
+      [t = tenant_id, c = campaign_id, chunk = run->next_chunk()](soci::session& sql) {
+        return lead_outcomes{storage::remove_leads(sql, t, c, chunk)};
+      },
+      [this, run](const lead_outcomes& out) {
+        if (run->add(out))
+          remove_next_chunk(run);
+        else
+          run->deliver();
+      },
+      [run](const caf::error& e) { run->fail(e); });
 }
 
 caf::result<int64_t> campaign_state::store_import(import_request& req) {

@@ -41,6 +41,8 @@ inline constexpr std::size_t custom_fields_max_bytes = 16 * 1024;
 // Most items one bulk request may carry (add, update, remove).
 inline constexpr std::size_t bulk_max_items = 100'000;
 inline constexpr std::size_t bulk_update_max_items = 1'000;
+// Items per transaction of a bulk removal (actors/lead_removal_run.hpp).
+inline constexpr std::size_t lead_removal_chunk_items = 1'000;
 
 // Leads per block of positions: list pages locate an offset by summing
 // per-block live counts, so a deep page costs at most (offset / block

@@ -41,7 +41,9 @@ struct lead_removal {
   bool lead_id_malformed = false;
 };
 
-enum class lead_outcome : uint8_t { done, not_found, not_answered };
+// not_run: a bulk removal stopped before the item (the database failed
+// after earlier items had committed); sending it again is safe.
+enum class lead_outcome : uint8_t { done, not_found, not_answered, not_run };
 
 struct lead {
   int64_t id = 0;

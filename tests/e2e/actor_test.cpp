@@ -242,6 +242,109 @@ TEST_F(actor_test, queued_lead_updates_share_a_write_in_the_order_they_came) {
   self->send_exit(ca, caf::exit_reason::user_shutdown);
 }
 
+// A campaign of `n` leads and its actor, for the bulk removal tests.
+class removal_test : public actor_test {
+protected:
+  // The i-th lead's phone number.
+  static std::string phone(int i) { return "+1628" + std::to_string(1'000'000 + i); }
+
+  void start(const std::string& name, int n) {
+    auto t = storage::insert_tenant(*sql, name, domain::plan::pro, std::nullopt);
+    domain::campaign_fields fields;
+    fields.name = name;
+    campaign_id = storage::insert_campaign(*sql, t.id, fields).id;
+    std::string rows = "[";
+    for (int i = 0; i < n; ++i)
+      rows += (i ? ",{\"phone_number\":\"" : "{\"phone_number\":\"") + phone(i) + "\"}";
+    storage::insert_leads(*sql, t.id, campaign_id, rows + "]", n);
+    reg = sys.spawn(registry, config_with_idle(std::chrono::minutes(5)));
+    self->request(reg, std::chrono::seconds(5), caf::get_atom::value, campaign_atom::value, t.id,
+                  campaign_id)
+        .receive([&](campaign_actor& h) { ca = h; }, [](caf::error& e) { FAIL() << to_string(e); });
+    for (int i = 0; i < n; ++i)
+      removal.items.push_back({std::nullopt, phone(i)});
+  }
+
+  long long leads_left() {
+    long long n = -1;
+    *sql << "SELECT count(*) FROM leads WHERE campaign_id = :c", soci::use(campaign_id),
+        soci::into(n);
+    return n;
+  }
+
+  ~removal_test() override {
+    self->send_exit(reg, caf::exit_reason::user_shutdown);
+    self->send_exit(ca, caf::exit_reason::user_shutdown);
+  }
+
+  caf::scoped_actor self{sys};
+  int64_t campaign_id = 0;
+  registry_actor reg;
+  campaign_actor ca;
+  // Every lead of the campaign, in order.
+  lead_removals removal;
+};
+
+// A bulk removal runs in transactions of lead_removal_chunk_items items, one
+// after another: a write queued while the first runs goes between them, and
+// a later item naming a lead an earlier transaction removed finds it gone.
+TEST_F(removal_test, runs_in_bounded_transactions_that_other_writes_go_between) {
+  constexpr int n = 2'500;
+  static_assert(n > 2 * domain::lead_removal_chunk_items);
+  start("chunked removal", n);
+  // In the second transaction, naming a lead the first one removed.
+  const std::size_t repeat_at = domain::lead_removal_chunk_items + 10;
+  removal.items.insert(removal.items.begin() + repeat_at, {std::nullopt, phone(0)});
+  domain::lead_update update;
+  update.phone_number = phone(n - 1);
+  update.first_name = "between";
+  {
+    // The first transaction waits for the campaign's row lock while the
+    // update queues behind it.
+    soci::transaction holding{*sql};
+    *sql << "SELECT id FROM campaigns WHERE id = :c FOR UPDATE", soci::use(campaign_id);
+    self->send(ca, delete_atom::value, removal);
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    self->send(ca, update_atom::value, lead_updates{{update}});
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    holding.commit();
+  }
+  using domain::lead_outcome;
+  // The update ran between the removal's transactions, before its lead went.
+  self->receive([&](lead_outcomes& got) { EXPECT_EQ(got.items, std::vector{lead_outcome::done}); },
+                [](caf::error& e) { FAIL() << to_string(e); },
+                caf::after(std::chrono::seconds(20)) >> [] { FAIL() << "update reply missing"; });
+  std::vector<lead_outcome> expected(removal.items.size(), lead_outcome::done);
+  expected[repeat_at] = lead_outcome::not_found;
+  self->receive([&](lead_outcomes& got) { EXPECT_EQ(got.items, expected); },
+                [](caf::error& e) { FAIL() << to_string(e); },
+                caf::after(std::chrono::seconds(20)) >> [] { FAIL() << "removal reply missing"; });
+  EXPECT_EQ(leads_left(), 0);
+}
+
+// When a later transaction of a bulk removal fails, the earlier ones stay
+// committed and answer; the items not reached answer not_run.
+TEST_F(removal_test, cut_short_it_answers_what_committed_and_what_did_not_run) {
+  constexpr int n = 1'500;
+  start("removal cut short", n);
+  // The database refuses to delete one lead of the second transaction.
+  *sql << "CREATE OR REPLACE FUNCTION actor_test_refuse_delete() RETURNS trigger "
+          "LANGUAGE plpgsql AS $$ BEGIN IF OLD.phone_number = '" +
+              phone(1'200) +
+              "' THEN RAISE EXCEPTION 'refused by the test'; END IF; RETURN OLD; END $$";
+  *sql << "CREATE OR REPLACE TRIGGER actor_test_refuse_delete BEFORE DELETE ON leads "
+          "FOR EACH ROW EXECUTE FUNCTION actor_test_refuse_delete()";
+  using domain::lead_outcome;
+  std::vector<lead_outcome> expected(n, lead_outcome::not_run);
+  std::fill_n(expected.begin(), domain::lead_removal_chunk_items, lead_outcome::done);
+  self->request(ca, std::chrono::seconds(20), delete_atom::value, removal)
+      .receive([&](lead_outcomes& got) { EXPECT_EQ(got.items, expected); },
+               [](caf::error& e) { FAIL() << to_string(e); });
+  *sql << "DROP TRIGGER actor_test_refuse_delete ON leads";
+  *sql << "DROP FUNCTION actor_test_refuse_delete()";
+  EXPECT_EQ(leads_left(), n - static_cast<long long>(domain::lead_removal_chunk_items));
+}
+
 // Marks written by the tests below, each tagged with a run-unique prefix.
 class marks_test : public actor_test {
 protected:

@@ -238,6 +238,10 @@ std::optional<std::string> sent_string(const rapidjson::Value& item, const char*
   return std::string{it->value.GetString(), it->value.GetStringLength()};
 }
 
+// An item a bulk request did not reach before the database failed.
+constexpr const char* not_run_message =
+    "Not processed: the request stopped before this item; send it again";
+
 std::string update_message(domain::lead_outcome o) {
   switch (o) {
   case domain::lead_outcome::done:
@@ -246,14 +250,21 @@ std::string update_message(domain::lead_outcome o) {
     return "Lead not found";
   case domain::lead_outcome::not_answered:
     return "Lead is not marked as answered; mark_as_unanswered does not apply";
+  case domain::lead_outcome::not_run:
+    return not_run_message;
   }
   return {};
 }
 
 std::string remove_message(domain::lead_outcome o) {
-  return o == domain::lead_outcome::done
-             ? "Lead removed successfully"
-             : "Lead not found with the given phone number or campaign lead id";
+  switch (o) {
+  case domain::lead_outcome::done:
+    return "Lead removed successfully";
+  case domain::lead_outcome::not_run:
+    return not_run_message;
+  default:
+    return "Lead not found with the given phone number or campaign lead id";
+  }
 }
 
 // A bulk body's items: every item's result so far, and the good ones to send.

@@ -57,6 +57,8 @@ public:
           case domain::lead_outcome::not_answered:
             return ex->fail(
                 invalid_lead_data({"mark_as_unanswered: The lead is not marked as answered."}));
+          case domain::lead_outcome::not_run:
+            return ex->fail(domain::not_run_in_time());
           }
         },
         std::make_tuple(actors::update_atom::value, std::move(updates)));
