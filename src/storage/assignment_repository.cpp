@@ -22,15 +22,47 @@ constexpr prepared_statement read_stmt{
 constexpr prepared_statement delete_stmt{
     "vcs_delete_assignments",
     "DELETE FROM assigned_resources WHERE tenant_id = $1 AND account_configuration_id = $2"};
+// Every assignment of a set in one statement: up to 1,000 ids per kind
+// (domain::assigned_ids_max), so not a round trip each.
 constexpr prepared_statement insert_stmt{
-    "vcs_insert_assignment",
+    "vcs_insert_assignments",
     "INSERT INTO assigned_resources (tenant_id, account_configuration_id, resource_kind, "
-    "resource_id, position) VALUES ($1, $2, $3, $4, $5)"};
-constexpr prepared_statement campaign_exists_stmt{
-    "vcs_assigned_campaign_exists",
-    "SELECT count(*) FROM campaigns WHERE tenant_id = $1 AND id = $2"};
+    "resource_id, position) SELECT $1, $2, i.kind, i.id, i.position "
+    "FROM unnest($3::text[], $4::text[], $5::bigint[]) AS i(kind, id, position)"};
+// The ids that are not the tenant's campaigns, in the order given.
+constexpr prepared_statement missing_campaigns_stmt{
+    "vcs_missing_campaigns",
+    "SELECT i.id FROM unnest($2::bigint[]) WITH ORDINALITY AS i(id, ord) "
+    "WHERE NOT EXISTS (SELECT 1 FROM campaigns c WHERE c.tenant_id = $1 AND c.id = i.id) "
+    "ORDER BY i.ord"};
 
 } // namespace
+
+void check_campaigns(soci::session& sql, int64_t tenant_id,
+                     const std::vector<int64_t>& campaign_ids, domain::field_errors& errors) {
+  if (campaign_ids.empty())
+    return;
+  auto rows = execute(sql, missing_campaigns_stmt, {tenant_id, campaign_ids});
+  for (int i = 0; i < rows.size(); ++i)
+    errors.add("assigned_resources.campaign",
+               "Campaign not found: " +
+                   domain::encode_global_id(domain::entity::campaign, rows.int64(i, 0)));
+}
+
+void insert_assignments(soci::session& sql, int64_t tenant_id, int64_t config_id,
+                        const domain::assignments& set) {
+  std::vector<std::string> kinds;
+  std::vector<std::string> ids;
+  std::vector<int64_t> positions;
+  for (const auto& [kind, kind_ids] : set)
+    for (std::size_t i = 0; i < kind_ids.size(); ++i) {
+      kinds.push_back(kind);
+      ids.push_back(kind_ids[i]);
+      positions.push_back(static_cast<int64_t>(i));
+    }
+  if (!ids.empty())
+    execute(sql, insert_stmt, {tenant_id, config_id, kinds, ids, positions});
+}
 
 bool account_configuration_exists(soci::session& sql, int64_t tenant_id, int64_t config_id) {
   return execute(sql, exists_stmt, {tenant_id, config_id}).int64(0, 0) > 0;
@@ -57,16 +89,11 @@ domain::result<domain::assignments> replace_assignments(soci::session& sql, int6
   if (execute(sql, lock_stmt, {tenant_id, config_id}).size() == 0)
     return domain::not_found("Client account configuration not found");
   domain::field_errors errors;
-  for (auto id : campaign_ids)
-    if (execute(sql, campaign_exists_stmt, {tenant_id, id}).int64(0, 0) == 0)
-      errors.add("assigned_resources.campaign",
-                 "Campaign not found: " + domain::encode_global_id(domain::entity::campaign, id));
+  check_campaigns(sql, tenant_id, campaign_ids, errors);
   if (!errors.empty())
     return domain::invalid_data(std::move(errors));
   execute(sql, delete_stmt, {tenant_id, config_id});
-  for (const auto& [kind, ids] : set)
-    for (std::size_t i = 0; i < ids.size(); ++i)
-      execute(sql, insert_stmt, {tenant_id, config_id, kind, ids[i], static_cast<int32_t>(i)});
+  insert_assignments(sql, tenant_id, config_id, set);
   return read_assignments(sql, tenant_id, config_id);
 }
 

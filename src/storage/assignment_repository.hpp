@@ -17,6 +17,17 @@ bool account_configuration_exists(soci::session& sql, int64_t tenant_id, int64_t
 // included), in the spec's kind order.
 domain::assignments read_assignments(soci::session& sql, int64_t tenant_id, int64_t config_id);
 
+// Adds a "Campaign not found" error (field assigned_resources.campaign) for
+// each id that is not one of the tenant's campaigns, in the order given, in
+// one statement.
+void check_campaigns(soci::session& sql, int64_t tenant_id,
+                     const std::vector<int64_t>& campaign_ids, domain::field_errors& errors);
+
+// Stores a set's assignments for a configuration that has none, each kind's
+// ids at their positions in order.
+void insert_assignments(soci::session& sql, int64_t tenant_id, int64_t config_id,
+                        const domain::assignments& set);
+
 // Replaces the configuration's whole set atomically (the configuration row
 // is locked for the transaction); campaign ids must be the tenant's, else
 // the spec's validation error.

@@ -2,6 +2,7 @@
 
 #include "domain/api_key.hpp"
 #include "domain/global_id.hpp"
+#include "storage/assignment_repository.hpp"
 #include "storage/prepared.hpp"
 #include "storage/product_repository.hpp"
 #include "storage/storage_error.hpp"
@@ -48,19 +49,22 @@ std::vector<domain::client> list_clients(soci::session& sql, int64_t tenant_id) 
 
 namespace {
 
-constexpr prepared_statement taken_email_stmt{
-    "vcs_client_email_taken",
-    "SELECT count(*) FROM client_users WHERE tenant_id = $1 AND lower(email) = lower($2)"};
-constexpr prepared_statement campaign_exists_stmt{
-    "vcs_client_campaign_exists",
-    "SELECT count(*) FROM campaigns WHERE tenant_id = $1 AND id = $2"};
+// The users' e-mails (one-based, in the order given) the tenant already has.
+constexpr prepared_statement taken_emails_stmt{
+    "vcs_client_emails_taken",
+    "SELECT i.ord FROM unnest($2::text[]) WITH ORDINALITY AS i(email, ord) "
+    "WHERE EXISTS (SELECT 1 FROM client_users u "
+    "WHERE u.tenant_id = $1 AND lower(u.email) = lower(i.email)) ORDER BY i.ord"};
 constexpr prepared_statement insert_client_stmt{
     "vcs_insert_client", "INSERT INTO clients (tenant_id, name, primary_email) VALUES ($1, $2, $3) "
                          "RETURNING id, created_at"};
-constexpr prepared_statement insert_user_stmt{
-    "vcs_insert_client_user",
+// Every user in one statement; a user whose e-mail is taken (by another
+// request since the check, or earlier in this one) is not inserted.
+constexpr prepared_statement insert_users_stmt{
+    "vcs_insert_client_users",
     "INSERT INTO client_users (tenant_id, client_id, email, password_hash) "
-    "VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING RETURNING id"};
+    "SELECT $1, $2, i.email, i.hash FROM unnest($3::text[], $4::text[]) WITH ORDINALITY "
+    "AS i(email, hash, ord) ORDER BY i.ord ON CONFLICT DO NOTHING RETURNING id, email"};
 constexpr prepared_statement insert_config_stmt{
     "vcs_insert_account_configuration",
     "INSERT INTO account_configurations (tenant_id, client_id, name, voice_provider_id) "
@@ -69,10 +73,6 @@ constexpr prepared_statement insert_access_stmt{
     "vcs_insert_client_access",
     "INSERT INTO client_access (tenant_id, client_id, resource_kind, access_level) "
     "VALUES ($1, $2, $3, $4)"};
-constexpr prepared_statement insert_assignment_stmt{
-    "vcs_insert_client_assignment",
-    "INSERT INTO assigned_resources (tenant_id, account_configuration_id, resource_kind, "
-    "resource_id, position) VALUES ($1, $2, $3, $4, $5)"};
 // The first period runs one interval of the subscription's recurring price
 // (a month when it has none); a product trial starts with it.
 constexpr prepared_statement insert_subscription_stmt{
@@ -101,9 +101,14 @@ domain::error validation(domain::field_errors errors) {
 domain::result<std::optional<domain::product>>
 check_references(soci::session& sql, int64_t tenant_id, const domain::client_create& req) {
   domain::field_errors errors;
-  for (std::size_t i = 0; i < req.users.size(); ++i) {
-    if (execute(sql, taken_email_stmt, {tenant_id, req.users[i].email}).int64(0, 0) > 0)
-      errors.add("client_users[" + std::to_string(i) + "].email",
+  if (!req.users.empty()) {
+    std::vector<std::string> emails;
+    emails.reserve(req.users.size());
+    for (const auto& u : req.users)
+      emails.push_back(u.email);
+    auto taken = execute(sql, taken_emails_stmt, {tenant_id, emails});
+    for (int r = 0; r < taken.size(); ++r)
+      errors.add("client_users[" + std::to_string(taken.int64(r, 0) - 1) + "].email",
                  "A user with this e-mail already exists.");
   }
   if (req.voice_provider_id && !voice_provider_exists(sql, tenant_id, *req.voice_provider_id))
@@ -126,11 +131,7 @@ check_references(soci::session& sql, int64_t tenant_id, const domain::client_cre
       }
     }
   }
-  for (auto id : req.campaign_ids) {
-    if (execute(sql, campaign_exists_stmt, {tenant_id, id}).int64(0, 0) == 0)
-      errors.add("assigned_resources.campaign",
-                 "Campaign not found: " + domain::encode_global_id(domain::entity::campaign, id));
-  }
+  check_campaigns(sql, tenant_id, req.campaign_ids, errors);
   if (!errors.empty())
     return validation(std::move(errors));
   return product;
@@ -172,29 +173,37 @@ domain::result<domain::created_client> create_client(soci::session& sql, int64_t
     c.id = rows.int64(0, 0);
     c.created_at = rows.timestamp(0, 1);
   }
-  for (std::size_t i = 0; i < req.users.size(); ++i) {
-    domain::client_user u{0, req.users[i].email};
-    auto added =
-        execute(sql, insert_user_stmt, {tenant_id, c.id, u.email, req.users[i].password_hash});
-    if (added.size() == 0) {
-      // Another request took the address after the check above.
-      domain::field_errors errors;
-      errors.add("client_users[" + std::to_string(i) + "].email",
-                 "A user with this e-mail already exists.");
-      return validation(std::move(errors));
+  if (!req.users.empty()) {
+    std::vector<std::string> emails;
+    std::vector<std::string> hashes;
+    for (const auto& u : req.users) {
+      emails.push_back(u.email);
+      hashes.push_back(u.password_hash);
     }
-    u.id = added.int64(0, 0);
-    c.users.push_back(u);
+    auto added = execute(sql, insert_users_stmt, {tenant_id, c.id, emails, hashes});
+    // Each inserted row answers the first user sent with its e-mail.
+    std::unordered_multimap<std::string_view, int64_t> ids;
+    for (int r = 0; r < added.size(); ++r)
+      ids.emplace(added.text(r, 1), added.int64(r, 0));
+    for (std::size_t i = 0; i < req.users.size(); ++i) {
+      auto found = ids.find(req.users[i].email);
+      if (found == ids.end()) {
+        // Another request took the address after the check above.
+        domain::field_errors errors;
+        errors.add("client_users[" + std::to_string(i) + "].email",
+                   "A user with this e-mail already exists.");
+        return validation(std::move(errors));
+      }
+      c.users.push_back(domain::client_user{found->second, req.users[i].email});
+      ids.erase(found);
+    }
   }
   out.asset_group_id = execute(sql, insert_config_stmt,
                                {tenant_id, c.id, req.asset_group_name, req.voice_provider_id})
                            .int64(0, 0);
   for (const auto& [kind, level] : req.access)
     execute(sql, insert_access_stmt, {tenant_id, c.id, kind, level});
-  for (const auto& [kind, ids] : req.assigned)
-    for (std::size_t i = 0; i < ids.size(); ++i)
-      execute(sql, insert_assignment_stmt,
-              {tenant_id, out.asset_group_id, kind, ids[i], static_cast<int32_t>(i)});
+  insert_assignments(sql, tenant_id, out.asset_group_id, req.assigned);
   if (product)
     start_subscription(sql, tenant_id, c.id, *product, req.price_ids);
   return out;

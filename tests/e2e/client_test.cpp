@@ -204,6 +204,48 @@ TEST_F(client_test, user_emails_are_unique_in_the_tenant) {
   EXPECT_EQ(count("clients"), 1);
 }
 
+// Every taken e-mail and every campaign that is not the tenant's is named,
+// in the order sent, and each created user answers with its own id.
+TEST_F(client_test, every_taken_email_and_foreign_campaign_is_named_and_users_get_their_ids) {
+  auto first = pub("POST", "/api/v2/clients/create", t.key, body());
+  ASSERT_EQ(first.status, 201u) << first.body;
+  auto created = parse(first.body);
+  auto sql = storage::open_session(database_url());
+  for (const auto& u : created["data"]["users"].GetArray()) {
+    auto id = domain::decode_global_id(domain::entity::client_user, str(u, "id"));
+    ASSERT_TRUE(id);
+    std::string email;
+    *sql << "SELECT email FROM client_users WHERE id = :id", soci::use(*id), soci::into(email);
+    EXPECT_EQ(email, str(u, "email"));
+  }
+
+  auto other = create_tenant();
+  auto foreign = [&](const char* name) {
+    auto c = pub("POST", "/api/v2/voice-campaigns", other.key,
+                 std::string{R"({"name":")"} + name + R"("})");
+    return str(parse(c.body)["data"], "campaign_id");
+  };
+  const auto foreign_a = foreign("a"), foreign_b = foreign("b");
+  auto again = body("new1@acme.io", foreign_a + R"(",")" + campaign + R"(",")" + foreign_b);
+  again.replace(again.find(R"("ops@acme.io")"), 13,
+                R"("OPS@acme.io","password":"battery staple"},{"email":"new2@acme.io",)"
+                R"("password":"battery staple"},{"email":"Owner@Acme.io")");
+  auto r = pub("POST", "/api/v2/clients/create", t.key, again);
+  ASSERT_EQ(r.status, 400u) << r.body;
+  auto d = parse(r.body);
+  const auto& errors = d["errors"];
+  EXPECT_FALSE(errors.HasMember("client_users[0].email")) << r.body;
+  EXPECT_TRUE(errors.HasMember("client_users[1].email")) << r.body;
+  EXPECT_FALSE(errors.HasMember("client_users[2].email")) << r.body;
+  EXPECT_TRUE(errors.HasMember("client_users[3].email")) << r.body;
+  ASSERT_TRUE(errors.HasMember("assigned_resources.campaign")) << r.body;
+  const auto& missing = errors["assigned_resources.campaign"];
+  ASSERT_EQ(missing.Size(), 2u) << r.body;
+  EXPECT_EQ(std::string{missing[0].GetString()}, "Campaign not found: " + foreign_a);
+  EXPECT_EQ(std::string{missing[1].GetString()}, "Campaign not found: " + foreign_b);
+  EXPECT_EQ(count("clients"), 1);
+}
+
 TEST_F(client_test, another_tenants_provider_or_product_is_not_usable) {
   auto other = create_tenant();
   auto vp = pub("POST", "/api/v2/voice-pod", other.key,
