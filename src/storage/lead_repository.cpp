@@ -55,7 +55,13 @@ constexpr prepared_statement count_stmt{
 // range. The block bound is a scalar subquery so it becomes an index
 // condition (as a join it was a filter over every newer lead: 150 ms at
 // offset 500,000 instead of 0.4 ms). No casts in the select lists: the few
-// skipped rows cost nothing extra.
+// skipped rows cost nothing extra. The tenant is checked once, on the
+// campaign's row (the composite foreign key makes every lead of the
+// campaign the campaign's tenant's), not as a filter on each lead: the
+// planner took that filter for independent of the campaign and, in a
+// generic plan, expected one lead, so it sorted the whole campaign for a
+// page (54 ms for 100,000 leads before the table was first analysed,
+// against 0.17 ms as an index range).
 // The columns of a listed lead, read in binary (list_leads). Both list
 // statements take the campaign ($1), the tenant ($2) and the page size ($3).
 #define LEAD_COLUMNS                                                                               \
@@ -76,13 +82,14 @@ WITH blk AS (
   ORDER BY l.position DESC OFFSET (SELECT skip FROM target) LIMIT 1
 )
 SELECT )sql" LEAD_COLUMNS R"sql(
-FROM leads WHERE campaign_id = $1 AND tenant_id = $2 AND position <= (SELECT position FROM start)
+FROM leads WHERE campaign_id = $1 AND $2 = (SELECT tenant_id FROM campaigns WHERE id = $1)
+  AND position <= (SELECT position FROM start)
 ORDER BY position DESC LIMIT $3)sql"};
 
 // The first page needs no block arithmetic: the newest leads.
 constexpr prepared_statement first_page_stmt{"vcs_list_leads_first", R"sql(
 SELECT )sql" LEAD_COLUMNS R"sql(
-FROM leads WHERE campaign_id = $1 AND tenant_id = $2
+FROM leads WHERE campaign_id = $1 AND $2 = (SELECT tenant_id FROM campaigns WHERE id = $1)
 ORDER BY position DESC LIMIT $3)sql"};
 #undef LEAD_COLUMNS
 
