@@ -148,7 +148,10 @@ caf::result<lead_outcomes> campaign_state::update_leads(lead_updates& req) {
 
 caf::result<lead_outcomes> campaign_state::remove_leads(lead_removals& req) {
   auto rp = self->make_response_promise<lead_outcomes>();
-  remove_next_chunk(std::make_shared<lead_removal_run>(std::move(req.items), rp));
+  const auto wait = config->max_write_wait;
+  const auto due = wait.count() > 0 ? lead_removal_run::clock::now() + wait
+                                    : lead_removal_run::clock::time_point::max();
+  remove_next_chunk(std::make_shared<lead_removal_run>(std::move(req.items), rp, due));
   return rp;
 }
 
@@ -159,10 +162,12 @@ void campaign_state::remove_next_chunk(std::shared_ptr<lead_removal_run> run) {
         return lead_outcomes{storage::remove_leads(sql, t, c, chunk)};
       },
       [this, run](const lead_outcomes& out) {
-        if (run->add(out))
+        if (!run->add(out))
+          run->deliver();
+        else if (run->in_time())
           remove_next_chunk(run);
         else
-          run->deliver();
+          run->stop();
       },
       [run](const caf::error& e) { run->fail(e); });
 }

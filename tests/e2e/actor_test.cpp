@@ -55,10 +55,12 @@ protected:
   }
   ~actor_test() override { pool->shutdown(); }
 
-  entity_config_ptr config_with_idle(std::chrono::milliseconds idle) {
+  entity_config_ptr config_with_idle(std::chrono::milliseconds idle,
+                                     std::chrono::milliseconds answer = std::chrono::seconds(30)) {
     auto c = std::make_shared<entity_config>();
     c->pool = pool;
     c->settings.idle_timeout = idle;
+    c->max_write_wait = answer;
     c->node_id = "actor-test";
     return c;
   }
@@ -248,7 +250,8 @@ protected:
   // The i-th lead's phone number.
   static std::string phone(int i) { return "+1628" + std::to_string(1'000'000 + i); }
 
-  void start(const std::string& name, int n) {
+  void start(const std::string& name, int n,
+             std::chrono::milliseconds answer_deadline = std::chrono::seconds(30)) {
     auto t = storage::insert_tenant(*sql, name, domain::plan::pro, std::nullopt);
     domain::campaign_fields fields;
     fields.name = name;
@@ -257,7 +260,7 @@ protected:
     for (int i = 0; i < n; ++i)
       rows += (i ? ",{\"phone_number\":\"" : "{\"phone_number\":\"") + phone(i) + "\"}";
     storage::insert_leads(*sql, t.id, campaign_id, rows + "]", n);
-    reg = sys.spawn(registry, config_with_idle(std::chrono::minutes(5)));
+    reg = sys.spawn(registry, config_with_idle(std::chrono::minutes(5), answer_deadline));
     self->request(reg, std::chrono::seconds(5), caf::get_atom::value, campaign_atom::value, t.id,
                   campaign_id)
         .receive([&](campaign_actor& h) { ca = h; }, [](caf::error& e) { FAIL() << to_string(e); });
@@ -320,6 +323,28 @@ TEST_F(removal_test, runs_in_bounded_transactions_that_other_writes_go_between) 
                 [](caf::error& e) { FAIL() << to_string(e); },
                 caf::after(std::chrono::seconds(20)) >> [] { FAIL() << "removal reply missing"; });
   EXPECT_EQ(leads_left(), 0);
+}
+
+// No transaction of a bulk removal starts after the request's answer
+// deadline: what committed answers, the rest is not_run.
+TEST_F(removal_test, starts_no_transaction_past_the_answer_deadline) {
+  constexpr int n = 2'500;
+  start("removal past its deadline", n, std::chrono::milliseconds(300));
+  {
+    // The first transaction commits only after the deadline has passed.
+    soci::transaction holding{*sql};
+    *sql << "SELECT id FROM campaigns WHERE id = :c FOR UPDATE", soci::use(campaign_id);
+    self->send(ca, delete_atom::value, removal);
+    std::this_thread::sleep_for(std::chrono::milliseconds(600));
+    holding.commit();
+  }
+  using domain::lead_outcome;
+  std::vector<lead_outcome> expected(n, lead_outcome::not_run);
+  std::fill_n(expected.begin(), domain::lead_removal_chunk_items, lead_outcome::done);
+  self->receive([&](lead_outcomes& got) { EXPECT_EQ(got.items, expected); },
+                [](caf::error& e) { FAIL() << to_string(e); },
+                caf::after(std::chrono::seconds(20)) >> [] { FAIL() << "removal reply missing"; });
+  EXPECT_EQ(leads_left(), n - static_cast<long long>(domain::lead_removal_chunk_items));
 }
 
 // When a later transaction of a bulk removal fails, the earlier ones stay
