@@ -91,6 +91,12 @@ constexpr prepared_statement insert_usage_stmt{
     "current_period_start, current_period_end) SELECT id, tenant_id, client_id, $2::numeric, "
     "current_period_start, current_period_end FROM subscriptions WHERE id = $1"};
 
+// The spec's error for the index-th user, whose e-mail the tenant has.
+void add_email_taken(domain::field_errors& errors, std::size_t index) {
+  errors.add("client_users[" + std::to_string(index) + "].email",
+             "A user with this e-mail already exists.");
+}
+
 domain::error validation(domain::field_errors errors) {
   return domain::error{domain::errc::bad_request, "Validation error"}.with_field_errors(
       std::move(errors));
@@ -99,17 +105,13 @@ domain::error validation(domain::field_errors errors) {
 // Everything the request references must be the tenant's; all problems are
 // reported together.
 domain::result<std::optional<domain::product>>
-check_references(soci::session& sql, int64_t tenant_id, const domain::client_create& req) {
+check_references(soci::session& sql, int64_t tenant_id, const domain::client_create& req,
+                 const std::vector<std::string>& emails) {
   domain::field_errors errors;
-  if (!req.users.empty()) {
-    std::vector<std::string> emails;
-    emails.reserve(req.users.size());
-    for (const auto& u : req.users)
-      emails.push_back(u.email);
+  if (!emails.empty()) {
     auto taken = execute(sql, taken_emails_stmt, {tenant_id, emails});
     for (int r = 0; r < taken.size(); ++r)
-      errors.add("client_users[" + std::to_string(taken.int64(r, 0) - 1) + "].email",
-                 "A user with this e-mail already exists.");
+      add_email_taken(errors, static_cast<std::size_t>(taken.int64(r, 0) - 1));
   }
   if (req.voice_provider_id && !voice_provider_exists(sql, tenant_id, *req.voice_provider_id))
     errors.add("client_asset_group.tenant_voice_provider_id",
@@ -160,7 +162,13 @@ void start_subscription(soci::session& sql, int64_t tenant_id, int64_t client_id
 
 domain::result<domain::created_client> create_client(soci::session& sql, int64_t tenant_id,
                                                      const domain::client_create& req) {
-  auto checked = check_references(sql, tenant_id, req);
+  std::vector<std::string> emails;
+  std::vector<std::string> hashes;
+  for (const auto& u : req.users) {
+    emails.push_back(u.email);
+    hashes.push_back(u.password_hash);
+  }
+  auto checked = check_references(sql, tenant_id, req, emails);
   if (!checked)
     return std::move(checked).err();
   const auto& product = *checked;
@@ -173,13 +181,7 @@ domain::result<domain::created_client> create_client(soci::session& sql, int64_t
     c.id = rows.int64(0, 0);
     c.created_at = rows.timestamp(0, 1);
   }
-  if (!req.users.empty()) {
-    std::vector<std::string> emails;
-    std::vector<std::string> hashes;
-    for (const auto& u : req.users) {
-      emails.push_back(u.email);
-      hashes.push_back(u.password_hash);
-    }
+  if (!emails.empty()) {
     auto added = execute(sql, insert_users_stmt, {tenant_id, c.id, emails, hashes});
     // Each inserted row answers the first user sent with its e-mail.
     std::unordered_multimap<std::string_view, int64_t> ids;
@@ -190,8 +192,7 @@ domain::result<domain::created_client> create_client(soci::session& sql, int64_t
       if (found == ids.end()) {
         // Another request took the address after the check above.
         domain::field_errors errors;
-        errors.add("client_users[" + std::to_string(i) + "].email",
-                   "A user with this e-mail already exists.");
+        add_email_taken(errors, i);
         return validation(std::move(errors));
       }
       c.users.push_back(domain::client_user{found->second, req.users[i].email});
