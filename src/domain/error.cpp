@@ -87,4 +87,9 @@ error not_run_in_time() {
   return {errc::unavailable, "The request waited too long and was not run; retry it"};
 }
 
+error too_many_items(std::size_t max_items) {
+  return {errc::bad_request,
+          "Request body may hold at most " + std::to_string(max_items) + " items"};
+}
+
 } // namespace vcs::domain

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -94,6 +95,8 @@ error service_unavailable();
 error outcome_unknown();
 // 503 for work dropped unrun because it waited past its deadline.
 error not_run_in_time();
+// 400 for a list body with more items than its route takes.
+error too_many_items(std::size_t max_items);
 
 // A value or an error, for domain functions that can fail.
 template <class T> class result {

@@ -134,6 +134,9 @@ public:
     return d.answer;
   }
   virtual body_size body() const { return body_size::regular; }
+  // The most items a JSON-array body may hold, counted while the session
+  // reads it (domain::too_many_items); 0: not counted.
+  virtual std::size_t body_items() const { return 0; }
   // The answer given on the I/O thread, without a worker, from the server's
   // own state, or nullopt to run handle() on a worker. The probes answer so:
   // a flood that keeps every worker busy must not make the node look dead.

@@ -127,41 +127,55 @@ std::optional<rapidjson::Document> parse_json(std::string_view body) {
   return doc;
 }
 
-bool array_longer_than(std::string_view text, std::size_t limit) noexcept {
+bool array_item_counter::feed(std::string_view piece) noexcept {
   auto is_space = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; };
-  std::size_t i = 0;
-  while (i < text.size() && is_space(text[i]))
-    ++i;
-  if (i == text.size() || text[i] != '[')
-    return false;
-  ++i;
-  while (i < text.size() && is_space(text[i]))
-    ++i;
-  if (i == text.size() || text[i] == ']')
-    return false; // empty
-  // n items are separated by n - 1 commas at the top level.
-  int depth = 0;
-  bool in_string = false;
-  std::size_t commas = 0;
-  for (; i < text.size() && commas < limit; ++i) {
-    const char c = text[i];
-    if (in_string) {
-      if (c == '\\')
-        ++i; // the escaped character cannot end the string
+  for (const char c : piece) {
+    switch (phase_) {
+    case phase::done:
+      return over_;
+    case phase::before_array:
+      if (!is_space(c))
+        phase_ = c == '[' ? phase::before_item : phase::done;
+      continue;
+    case phase::before_item:
+      if (is_space(c))
+        continue;
+      if (c == ']') {
+        phase_ = phase::done; // empty
+        continue;
+      }
+      phase_ = phase::in_items;
+      if (++items_ > limit_) {
+        over_ = true;
+        phase_ = phase::done;
+        continue;
+      }
+      break; // c begins the first item
+    case phase::in_items:
+      break;
+    }
+    if (in_string_) {
+      if (escaped_)
+        escaped_ = false; // the escaped character cannot end the string
+      else if (c == '\\')
+        escaped_ = true;
       else if (c == '"')
-        in_string = false;
+        in_string_ = false;
     } else if (c == '"') {
-      in_string = true;
+      in_string_ = true;
     } else if (c == '[' || c == '{') {
-      ++depth;
+      ++depth_;
     } else if (c == ']' || c == '}') {
-      if (--depth < 0)
-        return false; // the array closed
-    } else if (c == ',' && depth == 0) {
-      ++commas;
+      if (depth_ == 0)
+        phase_ = phase::done; // the array closed
+      else
+        --depth_;
+    } else if (c == ',' && depth_ == 0 && ++items_ > limit_) {
+      over_ = true;
+      phase_ = phase::done;
     }
   }
-  return commas >= limit;
+  return over_;
 }
 
 bool is_storable_text(std::string_view text) noexcept {

@@ -65,10 +65,30 @@ std::string error_json(const domain::error& e);
 // storable text (see below).
 std::optional<rapidjson::Document> parse_json(std::string_view body);
 
-// True when `text` is a JSON array with more than `limit` top-level items,
-// told from the raw text without parsing it (false for anything else: the
-// parser judges that).
-bool array_longer_than(std::string_view text, std::size_t limit) noexcept;
+// Counts the top-level items of a JSON array from its raw text as it
+// arrives, piece by piece, without parsing it: a session refuses an
+// over-long bulk list while reading it, before the rest is read, stored or
+// parsed. Strings, nested arrays and objects do not count; a text that is
+// not an array counts nothing (the parser judges it).
+class array_item_counter {
+public:
+  explicit array_item_counter(std::size_t limit) noexcept : limit_(limit) {}
+
+  // Reads the next piece; true once the array has more than `limit` items.
+  bool feed(std::string_view piece) noexcept;
+  std::size_t limit() const noexcept { return limit_; }
+
+private:
+  enum class phase { before_array, before_item, in_items, done };
+
+  std::size_t limit_;
+  phase phase_ = phase::before_array;
+  std::size_t items_ = 0;
+  std::size_t depth_ = 0;
+  bool in_string_ = false;
+  bool escaped_ = false;
+  bool over_ = false;
+};
 
 // Text PostgreSQL can store in text and jsonb: well-formed UTF-8 without
 // U+0000. Request strings end up there and in JSON responses.

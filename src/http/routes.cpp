@@ -76,6 +76,10 @@ std::size_t request_body_limit(const router::route* route, const server_options&
   return route && route->target->body() == body_size::bulk ? o.bulk_body_limit : o.body_limit;
 }
 
+std::size_t request_body_items(const router::route* route) {
+  return route ? route->target->body_items() : 0;
+}
+
 router operator_routes() {
   router r;
   r.add({"GET", "/healthz", handlers::health()});

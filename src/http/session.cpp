@@ -1,7 +1,7 @@
 #include "http/session.hpp"
 
+#include "http/error_mapping.hpp"
 #include "http/handler.hpp"
-#include "http/json.hpp"
 #include "http/metrics.hpp"
 
 #include <spdlog/spdlog.h>
@@ -14,6 +14,7 @@ namespace {
 
 constexpr std::string_view continue_response = "HTTP/1.1 100 Continue\r\n\r\n";
 constexpr std::size_t max_drain_bytes = 1024 * 1024;
+constexpr std::chrono::seconds max_drain_time{2};
 
 // The client's X-Request-Id when it is a sane token, else a fresh one.
 std::string request_id_for(std::string_view given) {
@@ -126,6 +127,10 @@ void session::on_header(beast::error_code ec) {
   parser_->body_limit(limit);
   if (auto length = parser_->content_length(); length && *length > limit)
     return reject(413, "Request body too large");
+  items_.reset();
+  counted_ = 0;
+  if (auto most = request_body_items(routed_.route()))
+    items_.emplace(most);
   if (beast::iequals(req[bhttp::field::expect], "100-continue")) {
     net::async_write(stream_, net::buffer(continue_response.data(), continue_response.size()),
                      [self = shared_from_this()](beast::error_code ec, std::size_t) {
@@ -140,9 +145,36 @@ void session::on_header(beast::error_code ec) {
 
 void session::read_body() {
   stream_.expires_after(settings_.options.read_timeout);
+  if (items_)
+    return read_counted_body();
   bhttp::async_read(
       stream_, buffer_, *parser_,
       [self = shared_from_this()](beast::error_code ec, std::size_t) { self->on_body(ec); });
+}
+
+void session::read_counted_body() {
+  // An empty body is complete with its header; reading on would wait for
+  // bytes that never come.
+  if (parser_->is_done())
+    return on_body({});
+  bhttp::async_read_some(stream_, buffer_, *parser_,
+                         [self = shared_from_this()](beast::error_code ec, std::size_t) {
+                           self->on_counted_body(ec);
+                         });
+}
+
+void session::on_counted_body(beast::error_code ec) {
+  if (ec)
+    return handle_read_error(ec);
+  const std::string_view body = parser_->get().body();
+  if (items_->feed(body.substr(counted_))) {
+    // The client may still be sending the rest of its body: read and drop
+    // up to its route's limit, so it gets to read the answer.
+    const auto e = domain::too_many_items(items_->limit());
+    return reject(status_of(e.code), e.message, false, true);
+  }
+  counted_ = body.size();
+  read_counted_body();
 }
 
 void session::handle_read_error(beast::error_code ec) {
@@ -235,7 +267,7 @@ void session::on_write(beast::error_code ec, bool keep_alive) {
   read_header();
 }
 
-void session::reject(unsigned status, std::string_view message, bool retry_later) {
+void session::reject(unsigned status, std::string_view message, bool retry_later, bool mid_body) {
   spdlog::info("access method=- route=\"rejected\" status={} request_id={} reason=\"{}\"", status,
                request_id_.empty() ? "-" : request_id_, message);
   if (request_id_.empty())
@@ -252,28 +284,32 @@ void session::reject(unsigned status, std::string_view message, bool retry_later
   res.body() = message_json(message);
   res.keep_alive(false);
   res.prepare_payload();
-  stream_.expires_after(settings_.options.read_timeout);
-  bhttp::async_write(stream_, res, [self = shared_from_this()](beast::error_code ec, std::size_t) {
-    if (ec)
-      return self->close();
-    self->linger_close();
-  });
+  if (!mid_body)
+    stream_.expires_after(settings_.options.read_timeout);
+  bhttp::async_write(stream_, res,
+                     [self = shared_from_this(), mid_body](beast::error_code ec, std::size_t) {
+                       if (ec)
+                         return self->close();
+                       self->linger_close(mid_body);
+                     });
 }
 
-void session::linger_close() {
+void session::linger_close(bool mid_body) {
   beast::error_code ignored;
   stream_.socket().shutdown(tcp::socket::shutdown_send, ignored);
-  stream_.expires_after(std::chrono::seconds(2));
-  drain(0);
+  if (!mid_body)
+    stream_.expires_after(max_drain_time);
+  drain_ = std::make_unique<std::array<char, 65536>>();
+  drain(0, mid_body ? request_body_limit(routed_.route(), settings_.options) : max_drain_bytes);
 }
 
-void session::drain(std::size_t so_far) {
-  stream_.async_read_some(net::buffer(drain_),
-                          [self = shared_from_this(), so_far](beast::error_code ec, std::size_t n) {
-                            if (ec || so_far + n > max_drain_bytes)
-                              return self->close();
-                            self->drain(so_far + n);
-                          });
+void session::drain(std::size_t so_far, std::size_t most) {
+  stream_.async_read_some(net::buffer(*drain_), [self = shared_from_this(), so_far,
+                                                 most](beast::error_code ec, std::size_t n) {
+    if (ec || so_far + n > most)
+      return self->close();
+    self->drain(so_far + n, most);
+  });
 }
 
 void session::close() {

@@ -2,9 +2,11 @@
 
 #include "http/beast.hpp"
 #include "http/connection_limits.hpp"
+#include "http/json.hpp"
 #include "http/server.hpp"
 
 #include <array>
+#include <chrono>
 #include <condition_variable>
 #include <memory>
 #include <mutex>
@@ -65,6 +67,9 @@ private:
   void read_header();
   void on_header(beast::error_code ec);
   void read_body();
+  // A list body is read piece by piece, its items counted as they come.
+  void read_counted_body();
+  void on_counted_body(beast::error_code ec);
   void on_body(beast::error_code ec);
   void handle_read_error(beast::error_code ec);
   void dispatch_request();
@@ -76,9 +81,13 @@ private:
   void on_write(beast::error_code ec, bool keep_alive);
   // Answers an unreadable request and closes after a bounded drain, so the
   // client reads the answer instead of a connection reset.
-  void reject(unsigned status, std::string_view message, bool retry_later = false);
-  void linger_close();
-  void drain(std::size_t so_far);
+  // `mid_body`: the client may still be sending a body it was allowed, so
+  // up to the route's body limit is dropped within the request's read
+  // deadline, not 1 MiB within 2 s.
+  void reject(unsigned status, std::string_view message, bool retry_later = false,
+              bool mid_body = false);
+  void linger_close(bool mid_body);
+  void drain(std::size_t so_far, std::size_t most);
   void close();
 
   beast::tcp_stream stream_;
@@ -89,10 +98,13 @@ private:
   std::string request_id_;
   // The current request's routing, from its header.
   routed_request routed_;
+  // The current list body's items so far, and how much of it was counted.
+  std::optional<array_item_counter> items_;
+  std::size_t counted_ = 0;
   std::optional<std::string> slot_;
   bool busy_ = false;
   bool closing_ = false;
-  std::array<char, 4096> drain_{};
+  std::unique_ptr<std::array<char, 65536>> drain_;
 };
 
 } // namespace vcs::http

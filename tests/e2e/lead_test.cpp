@@ -166,6 +166,53 @@ TEST_F(lead_test, bulk_body_must_be_a_non_empty_list) {
   }
 }
 
+// Each bulk route takes a list of at most its cap, counted while the body is
+// read: one item more is refused with that route's cap, before the rest of
+// the body arrives, and nothing is imported or changed; at the cap the
+// request is read and answered per item.
+TEST_F(lead_test, a_bulk_list_over_its_cap_is_refused_while_its_body_is_read) {
+  auto items = [](int n) {
+    std::string out = "[";
+    for (int i = 0; i < n; ++i)
+      out += std::string{i ? "," : ""} + R"({"phone_number":"+1415)" + std::to_string(2000000 + i) +
+             R"("})";
+    return out;
+  };
+  auto refused = [&](const std::string& method, const std::string& path, int cap) {
+    auto r = pub(method, base + path, t.key, items(cap + 1) + "]");
+    EXPECT_EQ(r.status, 400u) << path << " " << r.body;
+    EXPECT_EQ(str(parse(r.body), "message"),
+              "Request body may hold at most " + std::to_string(cap) + " items")
+        << path;
+  };
+  refused("POST", "/leads/bulk", 100000);
+  refused("DELETE", "/leads/remove/bulk", 100000);
+  refused("PATCH", "/leads/update/bulk", 1000);
+
+  // The header promises 40 MB; the answer comes after the first 100,001
+  // items (3.3 MB) without the rest.
+  const std::string head = items(100001);
+  http_client raw{"127.0.0.1", svc.public_port()};
+  raw.send_raw("POST " + base + "/leads/bulk HTTP/1.1\r\nHost: test\r\nAuthorization: Bearer " +
+               t.key + "\r\nContent-Type: application/json\r\nContent-Length: 40000000\r\n\r\n" +
+               head);
+  auto early = raw.read_response();
+  EXPECT_EQ(early.status, 400u) << early.body;
+  EXPECT_EQ(str(parse(early.body), "message"), "Request body may hold at most 100000 items");
+  EXPECT_TRUE(raw.closed_by_peer());
+
+  EXPECT_EQ(list("?limit=1")["page_info"]["total_count"].GetInt64(), 0);
+  auto sql = storage::open_session(database_url());
+  const auto cid = campaign_db_id();
+  long long jobs = -1;
+  *sql << "SELECT count(*) FROM lead_import_jobs WHERE campaign_id = :c", soci::use(cid),
+      soci::into(jobs);
+  EXPECT_EQ(jobs, 0);
+
+  auto at_cap = pub("PATCH", base + "/leads/update/bulk", t.key, items(1000) + "]");
+  ASSERT_EQ(at_cap.status, 200u) << at_cap.body.substr(0, 300);
+}
+
 TEST_F(lead_test, bulk_add_imports_asynchronously_with_counts) {
   std::string body = "[";
   for (int i = 0; i < 2500; ++i)

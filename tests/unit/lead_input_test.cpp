@@ -56,17 +56,45 @@ TEST(read_bulk_leads, small_and_all_malformed_bodies) {
   EXPECT_EQ(r.rows_json, "[]");
 }
 
-// Bulk bodies are counted on the raw text before they are parsed; strings,
-// nested arrays and objects do not count.
-TEST(array_longer_than, counts_top_level_items_only) {
-  EXPECT_FALSE(array_longer_than("[]", 0));
-  EXPECT_TRUE(array_longer_than("[1]", 0));
-  EXPECT_FALSE(array_longer_than(" [1, 2, 3] ", 3));
-  EXPECT_TRUE(array_longer_than("[1,2,3,4]", 3));
-  EXPECT_FALSE(array_longer_than(R"([{"a":[1,2,3],"b":"x,y,z"},[4,5],"6,7"])", 3));
-  EXPECT_TRUE(array_longer_than(R"([{"a":1},{"b":"\",\""},{"c":2},{"d":3}])", 3));
-  EXPECT_FALSE(array_longer_than(R"({"a":[1,2,3,4,5]})", 1)); // not an array
-  EXPECT_FALSE(array_longer_than("", 0));
+// Bulk bodies are counted on the raw text as it arrives; strings, nested
+// arrays and objects do not count. Every text is also fed one byte at a
+// time, as a slow client sends it: the answer must not depend on where the
+// pieces break (inside a string, after a backslash).
+bool over(std::string_view text, std::size_t limit) {
+  array_item_counter whole{limit};
+  const bool at_once = whole.feed(text);
+  array_item_counter bytes{limit};
+  bool piecewise = false;
+  for (std::size_t i = 0; i < text.size(); ++i)
+    piecewise = bytes.feed(text.substr(i, 1));
+  EXPECT_EQ(at_once, piecewise) << text;
+  return at_once;
+}
+
+TEST(array_item_counter, counts_top_level_items_only) {
+  EXPECT_FALSE(over("[]", 0));
+  EXPECT_FALSE(over(" [ ] ", 0));
+  EXPECT_TRUE(over("[1]", 0));
+  EXPECT_FALSE(over(" [1, 2, 3] ", 3));
+  EXPECT_TRUE(over("[1,2,3,4]", 3));
+  EXPECT_FALSE(over(R"([{"a":[1,2,3],"b":"x,y,z"},[4,5],"6,7"])", 3));
+  EXPECT_TRUE(over(R"([{"a":1},{"b":"\",\""},{"c":2},{"d":3}])", 3));
+  EXPECT_FALSE(over(R"(["a\\",["b,c"]])", 2));   // an escaped backslash ends before the quote
+  EXPECT_FALSE(over(R"({"a":[1,2,3,4,5]})", 1)); // not an array
+  EXPECT_FALSE(over("", 0));
+}
+
+// A session refuses a list as soon as the item past its limit arrives,
+// whatever follows: the rest of the body is never needed.
+TEST(array_item_counter, decides_before_the_rest_arrives) {
+  array_item_counter c{2};
+  EXPECT_FALSE(c.feed(R"([{"phone_number":"+1"},)"));
+  EXPECT_FALSE(c.feed(R"({"phone_number":"+2"})"));
+  EXPECT_TRUE(c.feed(R"(,{"phone_num)"));
+  EXPECT_TRUE(c.feed("anything at all"));
+  array_item_counter closed{1};
+  EXPECT_FALSE(closed.feed("[1]"));
+  EXPECT_FALSE(closed.feed(",2,3")); // after the array closed nothing counts
 }
 
 } // namespace

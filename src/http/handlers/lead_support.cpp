@@ -17,15 +17,11 @@ domain::error invalid_lead_data(std::vector<std::string> problems) {
 }
 
 domain::result<rapidjson::Document> read_bulk_body(std::string_view body, std::size_t max_items) {
-  const domain::error too_many{domain::errc::bad_request, "Request body may hold at most " +
-                                                              std::to_string(max_items) + " items"};
-  if (array_longer_than(body, max_items))
-    return too_many;
   auto doc = parse_json(body);
   if (!doc || !doc->IsArray() || doc->Empty())
     return domain::error{domain::errc::bad_request, "Request body must be a non-empty list"};
   if (doc->Size() > max_items)
-    return too_many;
+    return domain::too_many_items(max_items);
   return std::move(*doc);
 }
 

@@ -29,9 +29,8 @@ domain::result<lead_campaign> path_lead_campaign(const exchange_ptr& ex);
 domain::error invalid_lead_data(std::vector<std::string> problems);
 
 // A bulk body as a document, or the 400 refusing it: a non-empty JSON array
-// of at most `max_items`, counted on the raw text first, so an oversized list
-// is refused without building it (a 60 MB body would cost a second of CPU and
-// its size again in memory).
+// of at most `max_items` (the session refused a longer one while reading it:
+// handler::body_items).
 domain::result<rapidjson::Document> read_bulk_body(std::string_view body, std::size_t max_items);
 
 // Reads the request's bulk body and its items with `read(document)` on the

@@ -91,10 +91,11 @@ public:
 class bulk_add_leads_handler final : public handler {
 public:
   body_size body() const override { return body_size::bulk; }
+  std::size_t body_items() const override { return domain::bulk_max_items; }
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
     auto cpu = ex->svc.cpu;
     with_bulk_body(
-        ex, ctx, domain::bulk_max_items,
+        ex, ctx, body_items(),
         [cpu](rapidjson::Document& body) {
           return read_bulk_leads(body, cpu->width(std::thread::hardware_concurrency()));
         },
@@ -340,9 +341,10 @@ void run_bulk(const exchange_ptr& ex, worker_context& ctx, std::size_t max_items
 class bulk_update_leads_handler final : public handler {
 public:
   body_size body() const override { return body_size::bulk; }
+  std::size_t body_items() const override { return domain::bulk_update_max_items; }
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
-    run_bulk<actors::lead_updates>(ex, ctx, domain::bulk_update_max_items, read_lead_update,
-                                   update_message, "updated");
+    run_bulk<actors::lead_updates>(ex, ctx, body_items(), read_lead_update, update_message,
+                                   "updated");
   }
 };
 
@@ -350,9 +352,10 @@ public:
 class bulk_remove_leads_handler final : public handler {
 public:
   body_size body() const override { return body_size::bulk; }
+  std::size_t body_items() const override { return domain::bulk_max_items; }
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
-    run_bulk<actors::lead_removals>(ex, ctx, domain::bulk_max_items, read_lead_removal,
-                                    remove_message, "removed");
+    run_bulk<actors::lead_removals>(ex, ctx, body_items(), read_lead_removal, remove_message,
+                                    "removed");
   }
 };
 
