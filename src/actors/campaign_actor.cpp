@@ -16,7 +16,7 @@ campaign_actor::behavior_type campaign(campaign_state::pointer self, int64_t ten
   self->state.start(self, std::move(config), std::move(registry), tenant_id);
   self->state.writes.set_prologue(
       [tenant_id, campaign_id](soci::session& sql) -> std::optional<domain::error> {
-        if (!storage::lock_campaign(sql, tenant_id, campaign_id))
+        if (!storage::begin_locking_campaign(sql, tenant_id, campaign_id))
           return domain::campaign_not_found();
         return std::nullopt;
       });

@@ -36,13 +36,15 @@ class group_commit {
 public:
   explicit group_commit(std::size_t max_batch = 256) : max_batch_(max_batch) {}
 
-  // Locks the entity's row; an error when the entity does not exist.
+  // Starts the batch's transaction with the entity's row lock; an error
+  // when the entity does not exist.
   using prologue_fn = std::function<std::optional<domain::error>(soci::session&)>;
 
-  // Runs first in every batch's transaction: an entity takes its row lock
-  // here, so what the actor serialises in one node is serialised across
-  // nodes too. A refusal answers every write of the batch, none of which
-  // runs.
+  // Starts every batch's transaction (without one: a plain BEGIN): an entity
+  // takes its row lock here, in the same round trip as the BEGIN
+  // (storage::begin_with), so what the actor serialises in one node is
+  // serialised across nodes too. A refusal answers every write of the
+  // batch, none of which runs.
   void set_prologue(prologue_fn p) { prologue_ = std::move(p); }
 
   // Called in the actor after a batch the prologue refused, once the next
@@ -130,6 +132,40 @@ private:
     bool refused = false;
   };
 
+  // A batch's transaction: begun by the prologue or a plain BEGIN, rolled
+  // back unless committed (as soci::transaction, which always begins with
+  // a round trip of its own).
+  class open_transaction {
+  public:
+    explicit open_transaction(soci::session& sql) : sql_(sql) {}
+    open_transaction(const open_transaction&) = delete;
+    open_transaction& operator=(const open_transaction&) = delete;
+    ~open_transaction() {
+      if (!begun_)
+        return;
+      try {
+        sql_.rollback();
+      } catch (...) {
+        // The connection is gone; so is the transaction.
+      }
+    }
+    std::optional<domain::error> begin(const prologue_fn& prologue) {
+      begun_ = true;
+      if (prologue)
+        return prologue(sql_);
+      sql_.begin();
+      return std::nullopt;
+    }
+    void commit() {
+      sql_.commit();
+      begun_ = false;
+    }
+
+  private:
+    soci::session& sql_;
+    bool begun_ = false;
+  };
+
   // Every write back to back in one transaction, committed when all of them
   // succeed: no savepoints, which cost two round trips per write, each
   // waiting for a core under load. Otherwise the transaction is rolled back
@@ -139,8 +175,8 @@ private:
   static batch_outcome run_batch(soci::session& sql, const prologue_fn& prologue,
                                  const std::vector<work_fn>& works) {
     {
-      soci::transaction tx{sql};
-      if (auto refused = prologue ? prologue(sql) : std::nullopt)
+      open_transaction tx{sql};
+      if (auto refused = tx.begin(prologue))
         return {std::vector<outcome>(works.size(), refused), true};
       auto failure = run_together(sql, works, works.size() == 1);
       if (!failure) {
@@ -170,8 +206,8 @@ private:
 
   static batch_outcome run_each(soci::session& sql, const prologue_fn& prologue,
                                 const std::vector<work_fn>& works) {
-    soci::transaction tx{sql};
-    if (auto refused = prologue ? prologue(sql) : std::nullopt)
+    open_transaction tx{sql};
+    if (auto refused = tx.begin(prologue))
       return {std::vector<outcome>(works.size(), refused), true};
     std::vector<outcome> out;
     out.reserve(works.size());

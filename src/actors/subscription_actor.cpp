@@ -16,7 +16,7 @@ subscription_actor::behavior_type subscription(subscription_state::pointer self,
   // Each command answers a missing subscription in its own terms.
   self->state.writes.set_prologue(
       [tenant_id, subscription_id](soci::session& sql) -> std::optional<domain::error> {
-        storage::lock_subscription(sql, tenant_id, subscription_id);
+        storage::begin_locking_subscription(sql, tenant_id, subscription_id);
         return std::nullopt;
       });
   return {

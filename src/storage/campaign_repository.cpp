@@ -214,8 +214,8 @@ domain::campaign set_campaign_status(soci::session& sql, int64_t tenant_id, int6
   return expect_row(execute(sql, status_stmt, {tenant_id, campaign_id, domain::to_string(status)}));
 }
 
-bool lock_campaign(soci::session& sql, int64_t tenant_id, int64_t campaign_id) {
-  return execute(sql, lock_stmt, {tenant_id, campaign_id}).size() > 0;
+bool begin_locking_campaign(soci::session& sql, int64_t tenant_id, int64_t campaign_id) {
+  return begin_with(sql, lock_stmt, {tenant_id, campaign_id}).size() > 0;
 }
 
 std::optional<std::string> blocking_subscription_status(soci::session& sql, int64_t tenant_id,

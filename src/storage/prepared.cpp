@@ -227,13 +227,93 @@ std::string_view pg_rows::bin_jsonb(int row, int col) const noexcept {
   return t.empty() ? t : t.substr(1);
 }
 
-pg_rows execute(soci::session& sql, const prepared_statement& st,
-                std::initializer_list<pg_param> params, result_format format) {
-  PGconn* conn = connection_of(sql);
+namespace {
+
+std::vector<const char*> values_of(std::initializer_list<pg_param> params) {
   std::vector<const char*> values;
   values.reserve(params.size());
   for (const auto& p : params)
     values.push_back(p.value());
+  return values;
+}
+
+// The next result of a pipeline, which must be there (else the connection
+// broke), and the null that ends it.
+PGresult* next_result(PGconn* conn) {
+  PGresult* r = PQgetResult(conn);
+  if (!r)
+    fail(conn, nullptr);
+  if (PQresultStatus(r) != PGRES_PIPELINE_SYNC) {
+    while (PGresult* extra = PQgetResult(conn))
+      PQclear(extra);
+  }
+  return r;
+}
+
+// BEGIN and `st` sent together; the statement's result, once every result
+// is read. Throws when BEGIN failed or the connection broke. Leaves the
+// connection out of pipeline mode.
+PGresult* send_begin_with(PGconn* conn, const prepared_statement& st,
+                          const std::vector<const char*>& values) {
+  if (PQenterPipelineMode(conn) != 1)
+    fail(conn, nullptr);
+  // Every result is read before this returns or throws, unless the
+  // connection broke; then what is left is dropped (bounded), so the
+  // connection leaves pipeline mode whenever it still can.
+  struct leave {
+    PGconn* conn;
+    ~leave() {
+      for (int i = 0; i < 8 && PQexitPipelineMode(conn) != 1; ++i)
+        PQclear(PQgetResult(conn));
+    }
+  } leave_pipeline{conn};
+  if (PQsendQueryParams(conn, "BEGIN", 0, nullptr, nullptr, nullptr, nullptr, 0) != 1 ||
+      PQsendQueryPrepared(conn, st.name, static_cast<int>(values.size()), values.data(), nullptr,
+                          nullptr, 0) != 1 ||
+      PQpipelineSync(conn) != 1)
+    fail(conn, nullptr);
+  PGresult* begun = next_result(conn);
+  PGresult* r = next_result(conn);
+  PGresult* sync = next_result(conn);
+  PQclear(sync);
+  if (!ok(begun)) {
+    PQclear(r);
+    fail(conn, begun);
+  }
+  PQclear(begun);
+  return r;
+}
+
+} // namespace
+
+pg_rows begin_with(soci::session& sql, const prepared_statement& st,
+                   std::initializer_list<pg_param> params) {
+  PGconn* conn = connection_of(sql);
+  const auto values = values_of(params);
+  if (!prepared_on[conn].count(st.name))
+    prepare(conn, st);
+  PGresult* r = send_begin_with(conn, st, values);
+  if (!ok(r)) {
+    // A statement missing on the server (the cache outlived its session):
+    // this transaction is over; prepared again, it starts once more.
+    const char* state = PQresultErrorField(r, PG_DIAG_SQLSTATE);
+    if (state && std::string_view{state} == "26000") {
+      PQclear(r);
+      PQclear(PQexec(conn, "ROLLBACK"));
+      prepared_on[conn].erase(st.name);
+      prepare(conn, st);
+      r = send_begin_with(conn, st, values);
+    }
+    if (!ok(r))
+      fail(conn, r);
+  }
+  return pg_rows{r};
+}
+
+pg_rows execute(soci::session& sql, const prepared_statement& st,
+                std::initializer_list<pg_param> params, result_format format) {
+  PGconn* conn = connection_of(sql);
+  const auto values = values_of(params);
   if (!prepared_on[conn].count(st.name))
     prepare(conn, st);
   auto run = [&] {

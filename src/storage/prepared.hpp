@@ -112,4 +112,11 @@ enum class result_format : int { text = 0, binary = 1 };
 pg_rows execute(soci::session& sql, const prepared_statement& st,
                 std::initializer_list<pg_param> params, result_format format = result_format::text);
 
+// Starts a transaction with `st` as its first statement, in one round trip:
+// BEGIN and the statement are sent together (libpq's pipeline mode), so an
+// entity's row lock costs its transaction no round trip of its own. The
+// caller ends the transaction as usual (commit, rollback).
+pg_rows begin_with(soci::session& sql, const prepared_statement& st,
+                   std::initializer_list<pg_param> params);
+
 } // namespace vcs::storage

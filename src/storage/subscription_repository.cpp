@@ -205,6 +205,10 @@ std::optional<subscription_state> lock_subscription(soci::session& sql, int64_t 
   return subscription_state{rows.int64(0, 0), std::string{rows.text(0, 1)}};
 }
 
+void begin_locking_subscription(soci::session& sql, int64_t tenant_id, int64_t subscription_id) {
+  begin_with(sql, lock_stmt, {tenant_id, subscription_id});
+}
+
 std::optional<subscription_billing> load_subscription_billing(soci::session& sql, int64_t tenant_id,
                                                               int64_t subscription_id) {
   auto row = execute(sql, billing_stmt, {tenant_id, subscription_id});

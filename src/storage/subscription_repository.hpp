@@ -27,6 +27,9 @@ struct subscription_state {
 // (again when its state is needed: a lock already held costs nothing).
 std::optional<subscription_state> lock_subscription(soci::session& sql, int64_t tenant_id,
                                                     int64_t subscription_id);
+// The same lock as the first statement of a new transaction, in one round
+// trip with its BEGIN.
+void begin_locking_subscription(soci::session& sql, int64_t tenant_id, int64_t subscription_id);
 
 // Everything the billing rules need about one subscription.
 struct subscription_billing {

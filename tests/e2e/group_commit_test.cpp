@@ -74,7 +74,9 @@ caf::behavior writer(caf::stateful_actor<writer_state>* self, std::shared_ptr<db
                      std::shared_ptr<log> out, std::size_t max_batch, bool refuse) {
   auto& w = self->state.writes;
   w.set_max_batch(max_batch);
-  w.set_prologue([refuse](soci::session&) -> std::optional<domain::error> {
+  // A prologue starts the batch's transaction, as an entity's row lock does.
+  w.set_prologue([refuse](soci::session& s) -> std::optional<domain::error> {
+    s.begin();
     if (refuse)
       return domain::not_found("Entity not found");
     return std::nullopt;

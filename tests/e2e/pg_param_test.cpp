@@ -6,6 +6,7 @@
 #include "service_process.hpp"
 
 #include <gtest/gtest.h>
+#include <libpq-fe.h>
 #include <soci/soci.h>
 
 #include <cstdlib>
@@ -26,6 +27,9 @@ constexpr prepared_statement optional_text_array_stmt{
     "test_optional_text_array", "SELECT array_position($1::text[], NULL), $1::text[]"};
 constexpr prepared_statement affected_stmt{"test_affected",
                                            "UPDATE pg_param_probe SET n = n + 1 WHERE n < $1"};
+constexpr prepared_statement divide_stmt{"test_divide", "SELECT 100 / $1::int"};
+constexpr prepared_statement probe_insert_stmt{
+    "test_probe_insert", "INSERT INTO pg_param_probe VALUES ($1) RETURNING n"};
 constexpr prepared_statement bigint_array_stmt{
     "test_bigint_array", "SELECT sum(x), count(x), count(*) FROM unnest($1::bigint[]) AS x"};
 
@@ -90,6 +94,41 @@ TEST_F(pg_param_test, a_write_counts_the_rows_it_changed) {
   *sql << "INSERT INTO pg_param_probe SELECT generate_series(1, 5)";
   EXPECT_EQ(execute(*sql, affected_stmt, {3}).affected(), 2);
   EXPECT_EQ(execute(*sql, affected_stmt, {0}).affected(), 0);
+}
+
+// begin_with sends BEGIN and its statement together: the statement runs
+// inside the new transaction, which the caller ends.
+TEST_F(pg_param_test, begin_with_runs_its_statement_first_in_a_new_transaction) {
+  *sql << "CREATE TEMP TABLE pg_param_probe (n int)";
+  auto rows = begin_with(*sql, probe_insert_stmt, {7});
+  ASSERT_EQ(rows.size(), 1);
+  EXPECT_EQ(rows.int32(0, 0), 7);
+  EXPECT_EQ(PQtransactionStatus(raw_connection(*sql)), PQTRANS_INTRANS);
+  sql->rollback();
+  int count = -1;
+  *sql << "SELECT count(*) FROM pg_param_probe", soci::into(count);
+  EXPECT_EQ(count, 0);
+  begin_with(*sql, probe_insert_stmt, {8});
+  sql->commit();
+  *sql << "SELECT count(*) FROM pg_param_probe", soci::into(count);
+  EXPECT_EQ(count, 1);
+}
+
+// A failing first statement throws its own error, and the connection is
+// out of pipeline mode and serves the next statements.
+TEST_F(pg_param_test, begin_with_a_failing_statement_leaves_the_connection_usable) {
+  try {
+    begin_with(*sql, divide_stmt, {0});
+    ADD_FAILURE() << "division by zero did not throw";
+  } catch (const pg_error& e) {
+    EXPECT_EQ(e.sqlstate(), "22012");
+  }
+  EXPECT_EQ(PQpipelineStatus(raw_connection(*sql)), PQ_PIPELINE_OFF);
+  EXPECT_EQ(PQtransactionStatus(raw_connection(*sql)), PQTRANS_INERROR);
+  sql->rollback();
+  EXPECT_EQ(execute(*sql, divide_stmt, {4}).int32(0, 0), 25);
+  EXPECT_EQ(begin_with(*sql, divide_stmt, {5}).int32(0, 0), 20);
+  sql->rollback();
 }
 
 } // namespace
