@@ -57,6 +57,18 @@ void prepare(PGconn* conn, const prepared_statement& st) {
   prepared_on[conn].insert(st.name);
 }
 
+// A statement the cache lists is missing on the server: the cache outlived
+// its session.
+bool statement_missing(const PGresult* r) {
+  const char* state = PQresultErrorField(r, PG_DIAG_SQLSTATE);
+  return state && std::string_view{state} == "26000";
+}
+
+void prepare_again(PGconn* conn, const prepared_statement& st) {
+  prepared_on[conn].erase(st.name);
+  prepare(conn, st);
+}
+
 } // namespace
 
 PGconn* raw_connection(soci::session& sql) {
@@ -294,14 +306,11 @@ pg_rows begin_with(soci::session& sql, const prepared_statement& st,
     prepare(conn, st);
   PGresult* r = send_begin_with(conn, st, values);
   if (!ok(r)) {
-    // A statement missing on the server (the cache outlived its session):
-    // this transaction is over; prepared again, it starts once more.
-    const char* state = PQresultErrorField(r, PG_DIAG_SQLSTATE);
-    if (state && std::string_view{state} == "26000") {
+    // This transaction is over; prepared again, it starts once more.
+    if (statement_missing(r)) {
       PQclear(r);
       PQclear(PQexec(conn, "ROLLBACK"));
-      prepared_on[conn].erase(st.name);
-      prepare(conn, st);
+      prepare_again(conn, st);
       r = send_begin_with(conn, st, values);
     }
     if (!ok(r))
@@ -322,14 +331,11 @@ pg_rows execute(soci::session& sql, const prepared_statement& st,
   };
   PGresult* r = run();
   if (!ok(r)) {
-    // A statement missing on the server (the cache outlived its session):
-    // prepared again, and run again when no transaction was aborted by the
+    // Prepared again, and run again when no transaction was aborted by the
     // failure.
-    const char* state = PQresultErrorField(r, PG_DIAG_SQLSTATE);
-    if (state && std::string_view{state} == "26000" && PQtransactionStatus(conn) == PQTRANS_IDLE) {
+    if (statement_missing(r) && PQtransactionStatus(conn) == PQTRANS_IDLE) {
       PQclear(r);
-      prepared_on[conn].erase(st.name);
-      prepare(conn, st);
+      prepare_again(conn, st);
       r = run();
     }
     if (!ok(r))
