@@ -190,7 +190,7 @@ TEST_F(lead_test, a_bulk_list_over_its_cap_is_refused_while_its_body_is_read) {
   refused("PATCH", "/leads/update/bulk", 1000);
 
   // The header promises 40 MB; the answer comes after the first 100,001
-  // items (3.3 MB) without the rest.
+  // items (3.2 MB) without the rest.
   const std::string head = items(100001);
   http_client raw{"127.0.0.1", svc.public_port()};
   raw.send_raw("POST " + base + "/leads/bulk HTTP/1.1\r\nHost: test\r\nAuthorization: Bearer " +
