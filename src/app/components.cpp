@@ -9,6 +9,7 @@
 #include "actors/webhook_dispatcher.hpp"
 #include "domain/api_key.hpp"
 #include "http/cpu_pool.hpp"
+#include "http/lead_page_cache.hpp"
 #include "http/metrics.hpp"
 #include "http/provider_a_gateway.hpp"
 #include "http/rate_limiter.hpp"
@@ -132,6 +133,7 @@ std::shared_ptr<http::services> request_services(const config& c, const node_act
   svc->deadlines = c.deadlines();
   svc->max_queue_wait = c.max_queue_wait;
   svc->cpu = std::make_shared<http::cpu_pool>(c.cpu_heavy_threads, c.tenant_max_pending);
+  svc->lead_pages = std::make_shared<http::lead_page_cache>(c.lead_page_cache_mb << 20);
   if (auto rates = *read_tenant_rate_limit(c.tenant_rate_limit); rates.enabled) {
     svc->rates = std::make_shared<http::rate_limiter>();
     svc->rate_override = rates.every_tenant;

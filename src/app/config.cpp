@@ -159,6 +159,10 @@ const std::vector<setting>& settings() {
        "requests waiting for or running on a listener's workers beyond which new ones get 503; 0 = "
        "no limit",
        into(&config::max_queued_requests, "max_queued_requests")},
+      {"lead-page-cache-mb", "VCS_LEAD_PAGE_CACHE_MB",
+       "lead pages this node keeps rendered, served again while their campaign's leads are "
+       "unchanged; 0 = off",
+       into(&config::lead_page_cache_mb, "lead_page_cache_mb")},
       {"max-queue-wait-ms", "VCS_MAX_QUEUE_WAIT_MS",
        "a request that waited longer for a worker is answered 503 unrun; 0 = no limit",
        into(&config::max_queue_wait, "max_queue_wait")},

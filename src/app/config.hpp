@@ -35,6 +35,7 @@ struct config {
   std::string tenant_rate_limit = "plan";
   std::size_t cpu_heavy_threads = 0; // 0: every core but one
   std::size_t max_queued_requests = 1'024;
+  std::size_t lead_page_cache_mb = 64;
   std::chrono::milliseconds max_queue_wait{5'000};
   std::chrono::milliseconds readiness_saturation{2'000};
   std::chrono::milliseconds actor_timeout{30'000};

@@ -31,6 +31,7 @@ namespace vcs::http {
 
 class outbound_client;
 class cpu_pool;
+class lead_page_cache;
 class rate_limiter;
 class readiness;
 
@@ -62,6 +63,9 @@ struct services {
   std::shared_ptr<readiness> ready;
   // Runs the CPU-heavy steps of requests, across tenants.
   std::shared_ptr<cpu_pool> cpu;
+  // Lead pages rendered on this node, each served while its campaign's
+  // leads version holds.
+  std::shared_ptr<lead_page_cache> lead_pages;
 };
 
 // One request in flight: what was asked, who asks, and the way back. Held by
@@ -79,6 +83,10 @@ public:
   // has not ended, and CPU-pool steps not yet started are skipped.
   std::chrono::steady_clock::time_point due = std::chrono::steady_clock::time_point::max();
   std::optional<domain::principal> principal;
+  // The leads version of the route's campaign, read with the key
+  // (handler::versioned_campaign); nullopt when not read, or when the
+  // tenant has no such campaign.
+  std::optional<int64_t> leads_version;
   const services& svc;
 
   // Runs once on the request's outcome (stores it for the request's
@@ -137,6 +145,9 @@ public:
   // The most items a JSON-array body may hold, counted while the session
   // reads it (domain::too_many_items); 0: not counted.
   virtual std::size_t body_items() const { return 0; }
+  // The path parameter naming a campaign whose leads version is read in the
+  // same round trip as the key (exchange::leads_version); empty: none.
+  virtual std::string_view versioned_campaign() const { return {}; }
   // The answer given on the I/O thread, without a worker, from the server's
   // own state, or nullopt to run handle() on a worker. The probes answer so:
   // a flood that keeps every worker busy must not make the node look dead.

@@ -1,6 +1,7 @@
 #include "http/request_worker.hpp"
 
 #include "domain/api_key.hpp"
+#include "domain/global_id.hpp"
 #include "domain/idempotency.hpp"
 #include "http/error_mapping.hpp"
 #include "http/json.hpp"
@@ -51,7 +52,8 @@ soci::session& request_worker_state::db() {
   return sql->get();
 }
 
-bool request_worker_state::authenticate(const exchange_ptr& ex, access required) {
+bool request_worker_state::authenticate(const exchange_ptr& ex, const handler& route) {
+  const auto required = route.required_access();
   if (required == access::none)
     return true;
   const auto& header = ex->request.authorization;
@@ -71,7 +73,7 @@ bool request_worker_state::authenticate(const exchange_ptr& ex, access required)
     ex->fail(unauthorized("Invalid API key"));
     return false;
   }
-  auto found = storage::find_principal(db(), domain::hash_api_key(token));
+  auto found = find_principal(ex, route, domain::hash_api_key(token));
   if (!found) {
     ex->fail(unauthorized("Invalid API key"));
     return false;
@@ -86,6 +88,21 @@ bool request_worker_state::authenticate(const exchange_ptr& ex, access required)
     return false;
   }
   return true;
+}
+
+std::optional<domain::principal> request_worker_state::find_principal(const exchange_ptr& ex,
+                                                                      const handler& route,
+                                                                      const std::string& key_hash) {
+  auto param = route.versioned_campaign();
+  auto campaign =
+      param.empty() ? std::nullopt : domain::parse_id(domain::entity::campaign, ex->param(param));
+  if (!campaign)
+    return storage::find_principal(db(), key_hash);
+  auto found = storage::find_principal(db(), key_hash, *campaign);
+  if (!found)
+    return std::nullopt;
+  ex->leads_version = found->leads_version;
+  return found->principal;
 }
 
 bool request_worker_state::claim_idempotency_key(const exchange_ptr& ex) {
@@ -221,7 +238,7 @@ void request_worker_state::handle(request_worker_actor::pointer self, http_call&
   ex->due = ex->request.received + match.found->target->deadline(svc->deadlines);
   ex->params = std::move(match.params);
   try {
-    if (!authenticate(ex, match.found->target->required_access()) || !within_rate(ex))
+    if (!authenticate(ex, *match.found->target) || !within_rate(ex))
       return;
     if (ex->request.idempotency_key && ex->principal &&
         domain::accepts_idempotency_key(ex->request.method) && !claim_idempotency_key(ex))

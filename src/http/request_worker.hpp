@@ -43,7 +43,11 @@ struct request_worker_state {
   // it arrives, is still stored for its Idempotency-Key).
   void check_deadlines(request_worker_actor::pointer self);
   // False when the request was answered with an authentication error.
-  bool authenticate(const exchange_ptr& ex, access required);
+  bool authenticate(const exchange_ptr& ex, const handler& route);
+  // The key's principal; with the route's campaign's leads version when it
+  // asks for one (handler::versioned_campaign).
+  std::optional<domain::principal> find_principal(const exchange_ptr& ex, const handler& route,
+                                                  const std::string& key_hash);
   // Takes the request from its tenant's rate; false when it was answered
   // 429 instead.
   bool within_rate(const exchange_ptr& ex);

@@ -37,6 +37,13 @@ constexpr prepared_statement principal_stmt{
     "vcs_principal", "SELECT k.id, k.status, t.id, t.plan, t.active "
                      "FROM api_keys k JOIN tenants t ON t.id = k.tenant_id WHERE k.key_hash = $1"};
 
+// The principal's columns first, as in principal_stmt (principal_of).
+constexpr prepared_statement principal_campaign_stmt{
+    "vcs_principal_campaign",
+    "SELECT k.id, k.status, t.id, t.plan, t.active, c.leads_version FROM api_keys k "
+    "JOIN tenants t ON t.id = k.tenant_id "
+    "LEFT JOIN campaigns c ON c.tenant_id = t.id AND c.id = $2 WHERE k.key_hash = $1"};
+
 domain::api_key_info key_of(const pg_rows& rows, int i) {
   domain::api_key_info k;
   k.id = rows.int64(i, key_col::id);
@@ -46,6 +53,16 @@ domain::api_key_info key_of(const pg_rows& rows, int i) {
   k.status = rows.parsed(i, key_col::status, domain::parse_api_key_status);
   k.created_at = rows.timestamp(i, key_col::created_at);
   return k;
+}
+
+domain::principal principal_of(const pg_rows& rows) {
+  domain::principal p;
+  p.key_id = rows.int64(0, 0);
+  p.key_status = rows.parsed(0, 1, domain::parse_api_key_status);
+  p.tenant_id = rows.int64(0, 2);
+  p.plan = rows.parsed(0, 3, domain::parse_plan);
+  p.tenant_active = rows.boolean(0, 4);
+  return p;
 }
 
 } // namespace
@@ -91,13 +108,15 @@ std::optional<domain::principal> find_principal(soci::session& sql, const std::s
   auto rows = execute(sql, principal_stmt, {key_hash});
   if (rows.size() == 0)
     return std::nullopt;
-  domain::principal p;
-  p.key_id = rows.int64(0, 0);
-  p.key_status = rows.parsed(0, 1, domain::parse_api_key_status);
-  p.tenant_id = rows.int64(0, 2);
-  p.plan = rows.parsed(0, 3, domain::parse_plan);
-  p.tenant_active = rows.boolean(0, 4);
-  return p;
+  return principal_of(rows);
+}
+
+std::optional<principal_and_campaign>
+find_principal(soci::session& sql, const std::string& key_hash, int64_t campaign_id) {
+  auto rows = execute(sql, principal_campaign_stmt, {key_hash, campaign_id});
+  if (rows.size() == 0)
+    return std::nullopt;
+  return principal_and_campaign{principal_of(rows), rows.opt_int64(0, 5)};
 }
 
 } // namespace vcs::storage

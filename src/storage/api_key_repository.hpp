@@ -31,4 +31,16 @@ bool delete_api_key(soci::session& sql, int64_t tenant_id, int64_t key_id);
 // Resolves a bearer key's hash to the tenant it acts for (one indexed read).
 std::optional<domain::principal> find_principal(soci::session& sql, const std::string& key_hash);
 
+struct principal_and_campaign {
+  domain::principal principal;
+  // The campaign's leads version; nullopt when the key's tenant has no such
+  // campaign.
+  std::optional<int64_t> leads_version;
+};
+
+// find_principal, and in the same round trip the leads version of one of
+// the key's tenant's campaigns (storage::begin_locking_campaign bumps it).
+std::optional<principal_and_campaign>
+find_principal(soci::session& sql, const std::string& key_hash, int64_t campaign_id);
+
 } // namespace vcs::storage

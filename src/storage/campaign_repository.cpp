@@ -109,8 +109,11 @@ constexpr prepared_statement blocking_stmt{
     "WHERE ar.tenant_id = $1 AND ar.resource_kind = 'campaign' AND ar.resource_id = $2 "
     "AND s.status IN ('past_due', 'blocked') ORDER BY s.id LIMIT 1"};
 
-constexpr prepared_statement lock_stmt{
-    "vcs_lock_campaign", "SELECT 1 FROM campaigns WHERE tenant_id = $1 AND id = $2 FOR UPDATE"};
+// The update is the row lock, and the bump tells every node's lead page
+// cache that the pages it holds may be stale once this commits.
+constexpr prepared_statement lock_stmt{"vcs_lock_campaign",
+                                       "UPDATE campaigns SET leads_version = leads_version + 1 "
+                                       "WHERE tenant_id = $1 AND id = $2 RETURNING 1"};
 
 domain::campaign campaign_of(const pg_rows& rows, int i) {
   namespace col = campaign_col;

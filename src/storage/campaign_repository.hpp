@@ -27,10 +27,11 @@ domain::campaign insert_campaign(soci::session& sql, int64_t tenant_id,
 std::optional<domain::campaign> find_campaign(soci::session& sql, int64_t tenant_id,
                                               int64_t campaign_id, bool for_update = false);
 
-// Starts a transaction and locks the campaign row for the rest of it, in
-// one round trip; false when the tenant has no such campaign. Lead writes
-// of one campaign serialise on it across nodes, so concurrent batches never
-// lock lead rows in crossing orders.
+// Starts a transaction, locks the campaign row for the rest of it and bumps
+// its leads version, in one round trip; false when the tenant has no such
+// campaign. Lead writes of one campaign serialise on it across nodes, so
+// concurrent batches never lock lead rows in crossing orders; every one of
+// them runs behind it, so a changed lead always comes with a new version.
 bool begin_locking_campaign(soci::session& sql, int64_t tenant_id, int64_t campaign_id);
 
 // Changes only the given fields (create-only fields are never written here).

@@ -203,5 +203,68 @@ TEST_F(cluster_test, changes_made_on_one_node_hold_on_the_others_at_once) {
     EXPECT_EQ(get_on(n, "/api/v2/clients").status, 403u) << n;
 }
 
+// Each node keeps the lead pages it rendered; a write acknowledged by any
+// node shows in the next list on every node, and a key or tenant switched
+// off is refused there although its pages are kept.
+TEST_F(cluster_test, a_page_kept_on_every_node_shows_a_write_from_any_node_at_once) {
+  auto created = op_on(0, "POST", "/admin/v1/tenants", R"({"name":"pages","plan":"PRO"})");
+  ASSERT_EQ(created.status, 201u) << created.body;
+  auto d = parse(created.body);
+  auto tenant = str(d, "tenant_id");
+  auto key = str(d["api_key"], "key");
+  auto key_id = str(d["api_key"], "id");
+  auto call_on = [&](int node, const std::string& method, const std::string& path,
+                     const std::string& body = {}) {
+    auto c = public_of(node);
+    return c.request(method, path, body, bearer(key));
+  };
+  auto c = call_on(0, "POST", "/api/v2/voice-campaigns", R"({"name":"kept"})");
+  ASSERT_EQ(c.status, 201u) << c.body;
+  auto base = "/api/v2/voice-campaigns/" + str(parse(c.body)["data"], "campaign_id");
+  // The newest lead's first name and the total, as node `n` lists them.
+  auto seen_on = [&](int n) {
+    auto r = call_on(n, "GET", base + "/leads/list?limit=1");
+    EXPECT_EQ(r.status, 200u) << r.body;
+    auto page = parse(r.body);
+    const auto& first = page["leads"][0];
+    return str(first, "first_name") + "/" +
+           std::to_string(page["page_info"]["total_count"].GetInt64());
+  };
+  auto keep_everywhere = [&](const std::string& expected) {
+    for (int n = 0; n < 3; ++n)
+      for (int twice = 0; twice < 2; ++twice)
+        ASSERT_EQ(seen_on(n), expected) << "node " << n;
+  };
+  ASSERT_EQ(call_on(0, "POST", base + "/leads", R"({"phone_number":"+14155550100"})").status, 201u);
+  keep_everywhere("/1");
+  ASSERT_EQ(call_on(1, "POST", base + "/leads",
+                    R"({"phone_number":"+14155550101","first_name":"Second"})")
+                .status,
+            201u);
+  for (int n : {0, 2})
+    EXPECT_EQ(seen_on(n), "Second/2") << "node " << n;
+  keep_everywhere("Second/2");
+  auto updated = call_on(2, "PATCH", base + "/leads/update/bulk",
+                         R"([{"phone_number":"+14155550101","first_name":"Renamed"}])");
+  ASSERT_EQ(updated.status, 200u) << updated.body;
+  for (int n : {0, 1})
+    EXPECT_EQ(seen_on(n), "Renamed/2") << "node " << n;
+  keep_everywhere("Renamed/2");
+
+  ASSERT_EQ(op_on(0, "PATCH", "/admin/v1/api-keys/" + key_id, R"({"status":"Disabled"})").status,
+            200u);
+  for (int n : {1, 2}) {
+    auto r = call_on(n, "GET", base + "/leads/list?limit=1");
+    EXPECT_EQ(r.status, 401u) << n;
+    EXPECT_EQ(str(parse(r.body), "message"), "API key is disabled");
+  }
+  ASSERT_EQ(op_on(1, "PATCH", "/admin/v1/api-keys/" + key_id, R"({"status":"Active"})").status,
+            200u);
+  keep_everywhere("Renamed/2");
+  ASSERT_EQ(op_on(2, "PATCH", "/admin/v1/tenants/" + tenant, R"({"active":false})").status, 200u);
+  for (int n = 0; n < 3; ++n)
+    EXPECT_EQ(call_on(n, "GET", base + "/leads/list?limit=1").status, 403u) << n;
+}
+
 } // namespace
 } // namespace vcs::test

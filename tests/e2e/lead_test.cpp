@@ -291,6 +291,61 @@ TEST_F(lead_test, pages_match_the_newest_first_order_at_every_offset_after_remov
   EXPECT_EQ(list("?offset=5000")["leads"].Size(), 0u);
 }
 
+// Pages are kept rendered per node and served again while the campaign's
+// leads version holds; every kind of lead change moves it, so the next list
+// shows the change.
+TEST_F(lead_test, a_kept_page_shows_every_lead_change_at_once) {
+  auto cache_hits = [&] {
+    auto m = op("GET", "/metrics");
+    auto at = m.body.find("\nvcs_lead_page_cache_hits_total ");
+    EXPECT_NE(at, std::string::npos);
+    return std::stoll(m.body.substr(m.body.find(' ', at + 1) + 1));
+  };
+  auto names = [&](const std::string& query = "") {
+    auto page = list(query);
+    std::vector<std::string> out;
+    for (const auto& l : page["leads"].GetArray())
+      out.push_back(str(l, "phone_number") + "/" +
+                    (l["first_name"].IsString() ? l["first_name"].GetString() : ""));
+    out.push_back(std::to_string(page["page_info"]["total_count"].GetInt64()));
+    return out;
+  };
+  using list_t = std::vector<std::string>;
+  for (int i = 0; i < 3; ++i)
+    ASSERT_EQ(add(R"({"phone_number":")" + phone(i) + "\"}").status, 201u);
+  const list_t three{phone(2) + "/", phone(1) + "/", phone(0) + "/", "3"};
+  EXPECT_EQ(names(), three);
+  auto hits = cache_hits();
+  EXPECT_EQ(names(), three);
+  EXPECT_EQ(cache_hits(), hits + 1) << "an unchanged campaign's page is served as kept";
+  EXPECT_EQ(names("?limit=1"), (list_t{phone(2) + "/", "3"})) << "each limit has its own page";
+
+  ASSERT_EQ(add(R"({"phone_number":")" + phone(3) + "\"}").status, 201u);
+  EXPECT_EQ(names("?limit=1"), (list_t{phone(3) + "/", "4"}));
+  auto bulk_update = pub("PATCH", base + "/leads/update/bulk", t.key,
+                         R"([{"phone_number":")" + phone(1) + R"(","first_name":"Bulk"}])");
+  ASSERT_EQ(bulk_update.status, 200u) << bulk_update.body;
+  EXPECT_EQ(names(),
+            (list_t{phone(3) + "/", phone(2) + "/", phone(1) + "/Bulk", phone(0) + "/", "4"}));
+  auto v1 = pub("PATCH", "/v1/api/voice-campaigns/" + campaign + "/lead/update", t.key,
+                R"({"tenant_id":")" + t.id + R"(","phone_number":")" + phone(0) +
+                    R"(","first_name":"V1"})");
+  ASSERT_EQ(v1.status, 200u) << v1.body;
+  EXPECT_EQ(names(),
+            (list_t{phone(3) + "/", phone(2) + "/", phone(1) + "/Bulk", phone(0) + "/V1", "4"}));
+  auto removal = pub("DELETE", base + "/leads/remove/bulk", t.key,
+                     R"([{"phone_number":")" + phone(2) + "\"}]");
+  ASSERT_EQ(removal.status, 200u) << removal.body;
+  EXPECT_EQ(names(), (list_t{phone(3) + "/", phone(1) + "/Bulk", phone(0) + "/V1", "3"}));
+  auto bulk = pub("POST", base + "/leads/bulk", t.key,
+                  R"([{"phone_number":")" + phone(4) + R"(","first_name":"Imported"}])");
+  ASSERT_EQ(bulk.status, 200u) << bulk.body;
+  wait_import(str(parse(bulk.body), "import_id"));
+  EXPECT_EQ(names("?limit=1"), (list_t{phone(4) + "/Imported", "4"}));
+  EXPECT_EQ(names(), (list_t{phone(4) + "/Imported", phone(3) + "/", phone(1) + "/Bulk",
+                             phone(0) + "/V1", "4"}));
+}
+
 TEST_F(lead_test, list_of_an_empty_campaign_and_of_another_tenants) {
   for (const char* q : {"", "?offset=10"}) {
     auto empty = list(q);

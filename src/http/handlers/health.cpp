@@ -1,6 +1,7 @@
 #include "http/handlers/handlers.hpp"
 #include "http/health_response.hpp"
 #include "http/json.hpp"
+#include "http/lead_page_cache.hpp"
 #include "http/readiness.hpp"
 
 namespace vcs::http::handlers {
@@ -58,7 +59,7 @@ class metrics_handler final : public operator_handler {
 public:
   void handle(const exchange_ptr& ex, worker_context&) override {
     outbound_response r;
-    r.body = ex->svc.metrics->render();
+    r.body = ex->svc.metrics->render() + ex->svc.lead_pages->render_metrics();
     r.content_type = "text/plain; version=0.0.4";
     ex->respond(std::move(r));
   }

@@ -7,6 +7,7 @@
 #include "http/handlers/lead_support.hpp"
 #include "http/handlers/readers.hpp"
 #include "http/lead_input.hpp"
+#include "http/lead_page_cache.hpp"
 #include "http/on_cpu_pool.hpp"
 #include "http/render.hpp"
 #include "http/request_error.hpp"
@@ -156,6 +157,8 @@ public:
 // GET /api/v2/voice-campaigns/{campaign_id}/leads/list
 class list_leads_handler final : public handler {
 public:
+  std::string_view versioned_campaign() const override { return "campaign_id"; }
+
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
     domain::field_errors errors;
     auto query = read_lead_list_query(ex->target, errors);
@@ -163,31 +166,42 @@ public:
       return ex->fail(
           domain::error{domain::errc::bad_request, "Invalid query parameters"}.with_field_errors(
               std::move(errors)));
-    auto [limit, offset] = *query;
-    std::optional<storage::lead_page> page;
-    auto tenant = ex->principal->tenant_id;
-    if (auto id = domain::parse_id(domain::entity::campaign, ex->param("campaign_id")))
-      page = storage::list_leads(ctx.db(), tenant, *id, offset, static_cast<int32_t>(limit));
+    auto campaign = domain::parse_id(domain::entity::campaign, ex->param("campaign_id"));
+    if (!campaign || !ex->leads_version)
+      return ex->fail(domain::campaign_not_found());
+    const lead_page_cache::key key{*campaign, query->limit, query->offset};
+    auto& pages = *ex->svc.lead_pages;
+    if (auto page = pages.find(key, *ex->leads_version))
+      return ex->respond(200, *page);
+    auto page = storage::list_leads(ctx.db(), ex->principal->tenant_id, *campaign, query->offset,
+                                    static_cast<int32_t>(query->limit));
     if (!page)
       return ex->fail(domain::campaign_not_found());
-    auto total = page->total;
+    // Rendered after the version was read, so at that version or later.
+    auto body = std::make_shared<const std::string>(render_page(*page, *query));
+    pages.store(key, *ex->leads_version, body);
+    ex->respond(200, *body);
+  }
+
+private:
+  static std::string render_page(const storage::lead_page& page, const lead_list_query& query) {
     json_out out;
     out.w().StartObject();
     out.key("leads");
     out.w().StartArray();
-    for (const auto& l : page->leads)
+    for (const auto& l : page.leads)
       render_lead(out, l);
     out.w().EndArray();
     out.key("page_info");
     out.w().StartObject();
-    out.field("total_count", total);
-    out.field("limit", limit);
-    out.field("offset", offset);
-    out.field("has_next_page", query->has_next_page(total));
-    out.field("has_previous_page", offset > 0);
+    out.field("total_count", page.total);
+    out.field("limit", query.limit);
+    out.field("offset", query.offset);
+    out.field("has_next_page", query.has_next_page(page.total));
+    out.field("has_previous_page", query.offset > 0);
     out.w().EndObject();
     out.w().EndObject();
-    ex->respond(200, out.take());
+    return out.take();
   }
 };
 
