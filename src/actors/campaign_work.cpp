@@ -87,15 +87,15 @@ domain::result<domain::campaign> move_to(soci::session& sql, int64_t tenant_id, 
 // One chunk of an import: claim, insert, advance. Returns whether rows
 // remain.
 bool import_chunk(soci::session& sql, const entity_config& cfg, int64_t job_id) {
-  auto chunk = storage::claim_import_chunk(sql, job_id, cfg.node_id, cfg.settings.import_chunk_size,
-                                           cfg.settings.import_stale_seconds);
+  auto chunk =
+      storage::claim_import_chunk(sql, job_id, cfg.node_id, cfg.settings.import_stale_seconds);
   if (!chunk)
     return false;
   storage::insert_counts counts;
   if (chunk->count > 0)
-    counts = storage::insert_leads(sql, chunk->tenant_id, chunk->campaign_id, chunk->rows_json,
-                                   chunk->count);
-  return storage::complete_import_chunk(sql, job_id, chunk->count, counts);
+    counts = storage::import_leads(sql, chunk->tenant_id, chunk->campaign_id, job_id,
+                                   chunk->first_index, chunk->count);
+  return storage::complete_import_chunk(sql, job_id, *chunk, counts);
 }
 
 } // namespace
@@ -176,8 +176,10 @@ caf::result<int64_t> campaign_state::store_import(import_request& req) {
   auto rp = self->make_response_promise<int64_t>();
   write_then(
       self,
-      [t = tenant_id, c = campaign_id, req = std::move(req)](soci::session& sql) {
-        return storage::insert_import_job(sql, t, c, req.rows_json, req.accepted, req.invalid);
+      [t = tenant_id, c = campaign_id, chunk = config->settings.import_chunk_size,
+       req = std::move(req)](soci::session& sql) {
+        return storage::insert_import_job(sql, t, c, req.rows_json, req.accepted, req.invalid,
+                                          chunk);
       },
       [this, rp](int64_t job_id) mutable {
         rp.deliver(job_id);

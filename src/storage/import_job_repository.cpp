@@ -9,13 +9,24 @@ namespace vcs::storage {
 namespace {
 
 // The counts are cast: each is also compared with the other, which alone
-// would type them as text.
-constexpr prepared_statement insert_stmt{
-    "vcs_insert_import_job",
-    "INSERT INTO lead_import_jobs (tenant_id, campaign_id, payload, accepted, invalid, status, "
-    "finished_at) VALUES ($1, $2, $3::jsonb, $4::int, $5::int, "
-    "CASE WHEN $4::int = $5::int THEN 'done' ELSE 'queued' END, "
-    "CASE WHEN $4::int = $5::int THEN now() END) RETURNING id"};
+// would type them as text. The rows ($3) are parsed once and stored as
+// chunks of $6 rows.
+constexpr prepared_statement insert_stmt{"vcs_insert_import_job", R"sql(
+WITH job AS (
+  INSERT INTO lead_import_jobs (tenant_id, campaign_id, accepted, invalid, status, finished_at)
+  VALUES ($1, $2, $4::int, $5::int, CASE WHEN $4::int = $5::int THEN 'done' ELSE 'queued' END,
+          CASE WHEN $4::int = $5::int THEN now() END)
+  RETURNING id
+), payload AS MATERIALIZED (
+  SELECT $3::jsonb AS rows
+), chunks AS (
+  INSERT INTO lead_import_chunks (job_id, first_index, row_count, rows)
+  SELECT job.id, s, least($6::int, $4::int - $5::int - s),
+         jsonb_path_query_array(payload.rows, ('$[' || s || ' to ' ||
+                                               (least(s + $6::int, $4::int - $5::int) - 1) || ']')::jsonpath)
+  FROM job, payload, generate_series(0, $4::int - $5::int - 1, $6::int) s
+)
+SELECT id FROM job)sql"};
 
 constexpr prepared_statement find_stmt{
     "vcs_find_import_job",
@@ -45,10 +56,12 @@ enum : int {
   "status IN ('queued', 'running') AND (claimed_by IS NULL OR claimed_by = " me " OR "             \
   "claimed_at < now() - make_interval(secs => " stale "))"
 
+// The job's next chunk comes with it; none when every row is in.
 constexpr prepared_statement lock_stmt{
     "vcs_lock_import_job",
-    "SELECT tenant_id, campaign_id, next_index, accepted - invalid FROM lead_import_jobs "
-    "WHERE id = $1 AND " CLAIMABLE("$2", "$3") " FOR UPDATE"};
+    "SELECT j.tenant_id, j.campaign_id, j.next_index, c.row_count FROM lead_import_jobs j "
+    "LEFT JOIN lead_import_chunks c ON c.job_id = j.id AND c.first_index = j.next_index "
+    "WHERE j.id = $1 AND " CLAIMABLE("$2", "$3") " FOR UPDATE OF j"};
 
 constexpr prepared_statement claim_stmt{
     "vcs_claim_import_job",
@@ -56,13 +69,10 @@ constexpr prepared_statement claim_stmt{
     "attempts = attempts + CASE WHEN claimed_by IS DISTINCT FROM $2 THEN 1 ELSE 0 END, "
     "claimed_by = $2 WHERE id = $1"};
 
-constexpr prepared_statement slice_stmt{
-    "vcs_import_job_slice",
-    "SELECT jsonb_path_query_array(payload, ('$[' || $2 || ' to ' || $3 || ']')::jsonpath) "
-    "FROM lead_import_jobs WHERE id = $1"};
-
+// The chunk's rows go with the transaction that inserted them.
 constexpr prepared_statement complete_stmt{
     "vcs_complete_import_chunk",
+    "WITH done AS (DELETE FROM lead_import_chunks WHERE job_id = $1 AND first_index = $5) "
     "UPDATE lead_import_jobs SET next_index = next_index + $2, inserted = inserted + $3, "
     "duplicates = duplicates + $4, claimed_at = now(), "
     "status = CASE WHEN next_index + $2 >= accepted - invalid THEN 'done' ELSE 'running' END, "
@@ -78,8 +88,10 @@ constexpr prepared_statement pending_stmt{
 } // namespace
 
 int64_t insert_import_job(soci::session& sql, int64_t tenant_id, int64_t campaign_id,
-                          const std::string& payload_json, int32_t accepted, int32_t invalid) {
-  return execute(sql, insert_stmt, {tenant_id, campaign_id, payload_json, accepted, invalid})
+                          const std::string& rows_json, int32_t accepted, int32_t invalid,
+                          int32_t chunk_size) {
+  return execute(sql, insert_stmt,
+                 {tenant_id, campaign_id, rows_json, accepted, invalid, chunk_size})
       .int64(0, 0);
 }
 
@@ -104,35 +116,24 @@ std::optional<domain::import_job> find_import_job(soci::session& sql, int64_t te
 }
 
 std::optional<import_chunk> claim_import_chunk(soci::session& sql, int64_t job_id,
-                                               const std::string& node, int32_t chunk_size,
-                                               int32_t stale_seconds) {
+                                               const std::string& node, int32_t stale_seconds) {
+  auto lock = execute(sql, lock_stmt, {job_id, node, stale_seconds});
+  if (lock.size() == 0)
+    return std::nullopt;
   import_chunk chunk;
-  int32_t next = 0, total = 0;
-  {
-    auto lock = execute(sql, lock_stmt, {job_id, node, stale_seconds});
-    if (lock.size() == 0)
-      return std::nullopt;
-    chunk.tenant_id = lock.int64(0, 0);
-    chunk.campaign_id = lock.int64(0, 1);
-    next = lock.int32(0, 2);
-    total = lock.int32(0, 3);
-  }
+  chunk.tenant_id = lock.int64(0, 0);
+  chunk.campaign_id = lock.int64(0, 1);
+  chunk.first_index = lock.int32(0, 2);
+  chunk.count = lock.opt_int32(0, 3).value_or(0);
   execute(sql, claim_stmt, {job_id, node});
-  chunk.count = std::min(chunk_size, total - next);
-  if (chunk.count <= 0)
-    return chunk;
-  int32_t last = next + chunk.count - 1;
-  auto slice = execute(sql, slice_stmt, {job_id, next, last});
-  if (slice.size() > 0)
-    chunk.rows_json = slice.text(0, 0);
   return chunk;
 }
 
-bool complete_import_chunk(soci::session& sql, int64_t job_id, int32_t processed,
+bool complete_import_chunk(soci::session& sql, int64_t job_id, const import_chunk& chunk,
                            const insert_counts& counts) {
   auto rows = execute(sql, complete_stmt,
-                      {job_id, processed, static_cast<int32_t>(counts.inserted),
-                       static_cast<int32_t>(counts.duplicates)});
+                      {job_id, chunk.count, static_cast<int32_t>(counts.inserted),
+                       static_cast<int32_t>(counts.duplicates), chunk.first_index});
   return rows.size() == 0 || rows.text(0, 0) != "done";
 }
 

@@ -13,34 +13,36 @@ class session;
 
 namespace vcs::storage {
 
-// Stores an accepted bulk import durably; `payload_json` holds the
-// `accepted - invalid` rows still to insert. A job with nothing left to
-// insert is done at once.
+// Stores an accepted bulk import durably: `rows_json` holds the
+// `accepted - invalid` rows to insert, stored in chunks of `chunk_size`
+// rows, one per import transaction. A job with nothing to insert is done
+// at once.
 int64_t insert_import_job(soci::session& sql, int64_t tenant_id, int64_t campaign_id,
-                          const std::string& payload_json, int32_t accepted, int32_t invalid);
+                          const std::string& rows_json, int32_t accepted, int32_t invalid,
+                          int32_t chunk_size);
 
 std::optional<domain::import_job> find_import_job(soci::session& sql, int64_t tenant_id,
                                                   int64_t campaign_id, int64_t job_id);
 
+// A job's next stored chunk: its rows stay in the database
+// (storage::import_leads reads them there).
 struct import_chunk {
   int64_t tenant_id = 0;
   int64_t campaign_id = 0;
-  std::string rows_json;
-  int32_t count = 0;
+  int32_t first_index = 0;
+  int32_t count = 0; // 0: no rows left
 };
 
 // Locks the job row and claims it for `node` unless another node holds a
 // fresh claim (claims older than `stale_seconds` belong to a dead node), then
-// returns its next chunk of at most `chunk_size` rows; nullopt when the job
-// is finished or claimed elsewhere. Call complete_import_chunk in the same
-// transaction.
+// returns its next chunk; nullopt when the job is finished or claimed
+// elsewhere. Call complete_import_chunk in the same transaction.
 std::optional<import_chunk> claim_import_chunk(soci::session& sql, int64_t job_id,
-                                               const std::string& node, int32_t chunk_size,
-                                               int32_t stale_seconds);
+                                               const std::string& node, int32_t stale_seconds);
 
-// Advances the job past the chunk and adds its counts; the job is done when
-// nothing is left. Returns whether rows remain.
-bool complete_import_chunk(soci::session& sql, int64_t job_id, int32_t processed,
+// Advances the job past the chunk, adds its counts and drops its stored
+// rows; the job is done when nothing is left. Returns whether rows remain.
+bool complete_import_chunk(soci::session& sql, int64_t job_id, const import_chunk& chunk,
                            const insert_counts& counts);
 
 struct pending_import {

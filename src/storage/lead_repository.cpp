@@ -23,6 +23,8 @@ constexpr prepared_statement reserve_stmt{
     "WHERE tenant_id = $1 AND id = $2 RETURNING next_lead_position - $3"};
 
 // Earlier rows win over later duplicates: the insert runs in array order.
+// The rows are $1, or when it is null those of the import job $6's stored
+// chunk that starts at row $7 (read in place, never sent back and forth).
 constexpr prepared_statement insert_stmt{"vcs_insert_leads", R"sql(
 WITH input AS (
   SELECT e.ord - 1 AS ord, e.item->>'phone_number' AS phone_number,
@@ -30,7 +32,9 @@ WITH input AS (
          e.item->>'email' AS email, coalesce(e.item->'custom_fields', '{}'::jsonb) AS custom_fields,
          coalesce((e.item->>'invalid')::boolean, false) AS invalid,
          e.item->>'invalid_reason' AS invalid_reason
-  FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS e(item, ord)
+  FROM jsonb_array_elements(coalesce($1::jsonb, (SELECT rows FROM lead_import_chunks
+                                                 WHERE job_id = $6 AND first_index = $7)))
+       WITH ORDINALITY AS e(item, ord)
 ), ins AS (
   INSERT INTO leads (tenant_id, campaign_id, position, phone_number, first_name, last_name,
                      email, custom_fields, invalid, invalid_reason)
@@ -204,19 +208,36 @@ std::optional<int64_t> campaign_lead_total(soci::session& sql, int64_t tenant_id
   return rows.int64(0, 0);
 }
 
-insert_counts insert_leads(soci::session& sql, int64_t tenant_id, int64_t campaign_id,
-                           const std::string& rows_json, int64_t row_count) {
+namespace {
+
+// Reserves `row_count` positions, inserts the rows (insert_stmt) and adds
+// those inserted to the campaign's count.
+insert_counts insert_rows(soci::session& sql, int64_t tenant_id, int64_t campaign_id,
+                          int64_t row_count, pg_param rows, pg_param job_id, pg_param first_index) {
   auto reserved = execute(sql, reserve_stmt, {tenant_id, campaign_id, row_count});
   if (reserved.size() == 0)
     throw std::runtime_error("campaign vanished while adding leads");
-  const int64_t start = reserved.int64(0, 0);
-  // rows_json is borrowed (a const std::string), not copied.
   const int64_t inserted =
-      execute(sql, insert_stmt, {rows_json, tenant_id, campaign_id, start, domain::lead_block_size})
+      execute(sql, insert_stmt,
+              {std::move(rows), tenant_id, campaign_id, reserved.int64(0, 0),
+               domain::lead_block_size, std::move(job_id), std::move(first_index)})
           .int64(0, 0);
   if (inserted > 0)
     add_to_lead_count(sql, tenant_id, campaign_id, inserted);
   return {inserted, row_count - inserted};
+}
+
+} // namespace
+
+insert_counts insert_leads(soci::session& sql, int64_t tenant_id, int64_t campaign_id,
+                           const std::string& rows_json, int64_t row_count) {
+  // rows_json is borrowed (a const std::string), not copied.
+  return insert_rows(sql, tenant_id, campaign_id, row_count, rows_json, std::nullopt, std::nullopt);
+}
+
+insert_counts import_leads(soci::session& sql, int64_t tenant_id, int64_t campaign_id,
+                           int64_t job_id, int32_t first_index, int32_t row_count) {
+  return insert_rows(sql, tenant_id, campaign_id, row_count, std::nullopt, job_id, first_index);
 }
 
 std::optional<lead_page> list_leads(soci::session& sql, int64_t tenant_id, int64_t campaign_id,

@@ -31,6 +31,11 @@ struct insert_counts {
 insert_counts insert_leads(soci::session& sql, int64_t tenant_id, int64_t campaign_id,
                            const std::string& rows_json, int64_t row_count);
 
+// insert_leads for the rows of an import job's stored chunk, read where
+// they are stored (storage::insert_import_job).
+insert_counts import_leads(soci::session& sql, int64_t tenant_id, int64_t campaign_id,
+                           int64_t job_id, int32_t first_index, int32_t row_count);
+
 struct lead_page {
   int64_t total = 0; // the campaign's live leads
   std::vector<domain::lead> leads;

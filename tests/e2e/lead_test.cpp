@@ -235,6 +235,12 @@ TEST_F(lead_test, bulk_add_imports_asynchronously_with_counts) {
   EXPECT_FALSE(str(job, "finished_at").empty());
   auto page = list("?limit=1");
   EXPECT_EQ(page["page_info"]["total_count"].GetInt64(), 2500);
+  auto sql = storage::open_session(database_url());
+  long long chunks_left = -1, cid = campaign_db_id();
+  *sql << "SELECT count(*) FROM lead_import_chunks c JOIN lead_import_jobs j ON j.id = c.job_id "
+          "WHERE j.campaign_id = :c",
+      soci::use(cid), soci::into(chunks_left);
+  EXPECT_EQ(chunks_left, 0) << "each chunk's rows go with the transaction that inserted them";
   // The newest lead is the last one of the array that was inserted.
   EXPECT_EQ(str(page["leads"][0], "phone_number"), phone(2499));
 }

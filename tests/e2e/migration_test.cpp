@@ -55,5 +55,49 @@ TEST(migration_test, database_url_accepts_uri_and_keyword_forms) {
   EXPECT_THROW(storage::open_session("not a = valid 'string"), std::exception);
 }
 
+// Migration 0008 moves each unfinished import's rows from the job's one
+// payload into chunks, starting where the import stopped; the imports go
+// on from their chunks.
+TEST(migration_test, unfinished_imports_continue_from_their_chunks) {
+  const std::string scratch = "vcs_migration_0008";
+  {
+    auto admin = storage::open_session(database_url());
+    *admin << "DROP DATABASE IF EXISTS " + scratch;
+    *admin << "CREATE DATABASE " + scratch;
+  }
+  auto url = database_url();
+  url = url.substr(0, url.rfind('/') + 1) + scratch;
+  {
+    auto sql = storage::open_session(url);
+    for (const auto& [name, text] : storage::embedded_migrations())
+      if (name < "0008")
+        *sql << std::string{text};
+    *sql << "INSERT INTO tenants (name, plan) VALUES ('t', 'PRO')";
+    *sql << "INSERT INTO campaigns (tenant_id, name) SELECT id, 'c' FROM tenants";
+    // 12,000 rows, 5,000 of them imported before the upgrade; and a job
+    // that had finished.
+    *sql << "INSERT INTO lead_import_jobs (tenant_id, campaign_id, payload, accepted, invalid, "
+            "status, next_index) SELECT c.tenant_id, c.id, (SELECT jsonb_agg(jsonb_build_object("
+            "'phone_number', '+1415555' || lpad(g::text, 5, '0'))) FROM generate_series(0, 11999) "
+            "g), 12003, 3, s.status, s.next FROM campaigns c, (VALUES ('running', 5000), ('done', "
+            "12000)) s(status, next)";
+    for (const auto& [name, text] : storage::embedded_migrations())
+      if (name >= "0008")
+        *sql << std::string{text};
+    std::vector<int> first(4), count(4);
+    std::vector<std::string> phone(4), status(4);
+    *sql << "SELECT c.first_index, c.row_count, c.rows->0->>'phone_number', j.status "
+            "FROM lead_import_chunks c JOIN lead_import_jobs j ON j.id = c.job_id "
+            "ORDER BY c.first_index",
+        soci::into(first), soci::into(count), soci::into(phone), soci::into(status);
+    EXPECT_EQ(first, (std::vector<int>{5000, 10000}));
+    EXPECT_EQ(count, (std::vector<int>{5000, 2000}));
+    EXPECT_EQ(phone, (std::vector<std::string>{"+141555505000", "+141555510000"}));
+    EXPECT_EQ(status, (std::vector<std::string>{"running", "running"}));
+  }
+  auto admin = storage::open_session(database_url());
+  *admin << "DROP DATABASE " + scratch;
+}
+
 } // namespace
 } // namespace vcs::test
