@@ -42,7 +42,7 @@ bool cpu_pool::post(std::uint64_t client, std::function<void()> job) {
 
 unsigned cpu_pool::width(unsigned most) {
   std::lock_guard lock{mutex_};
-  return std::max(1u, std::min(most, idle_ + 1));
+  return std::max(1u, std::min(most, idle_ + 2));
 }
 
 void cpu_pool::work() {

@@ -36,9 +36,10 @@ public:
   // already has its most jobs queued or running.
   bool post(std::uint64_t client, std::function<void()> job);
 
-  // Threads a step may spread over (at most `most`): the one running it and
-  // the pool's idle ones, so a step alone on the node may use every permitted
-  // core and one that has to share gets one.
+  // Threads a step may spread over (at most `most`): the one running it, the
+  // pool's idle ones, and one for the core the pool leaves to the rest of the
+  // node (the step's threads run at nice 10 like the pool's, so that core's
+  // other work still comes first). A step alone on the node uses every core.
   unsigned width(unsigned most);
 
 private:
