@@ -29,7 +29,7 @@ lead_page_cache::body lead_page_cache::find(const key& k, int64_t version) {
 }
 
 void lead_page_cache::store(const key& k, int64_t version, body page) {
-  const auto size = page->size();
+  const auto size = footprint(*page);
   if (size > max_bytes_)
     return;
   std::lock_guard lock{mutex_};
@@ -46,8 +46,16 @@ void lead_page_cache::store(const key& k, int64_t version, body page) {
   bytes_ += size;
 }
 
+std::size_t lead_page_cache::footprint(const std::string& page) noexcept {
+  // The list and map nodes, the key and the version: without them, many
+  // small pages (the empty ones past a campaign's end) would hold several
+  // times the budget.
+  constexpr std::size_t bookkeeping = 160;
+  return page.size() + bookkeeping;
+}
+
 void lead_page_cache::erase(std::list<entry>::iterator it) {
-  bytes_ -= it->page->size();
+  bytes_ -= footprint(*it->page);
   index_.erase(it->k);
   recent_.erase(it);
 }
@@ -77,7 +85,7 @@ std::string lead_page_cache::render_metrics() const {
       "# HELP vcs_lead_page_cache_misses_total Lead lists read from the database.\n"
       "# TYPE vcs_lead_page_cache_misses_total counter\n"
       "vcs_lead_page_cache_misses_total {}\n"
-      "# HELP vcs_lead_page_cache_bytes Bytes of rendered lead pages kept.\n"
+      "# HELP vcs_lead_page_cache_bytes Memory the kept lead pages take, bookkeeping included.\n"
       "# TYPE vcs_lead_page_cache_bytes gauge\n"
       "vcs_lead_page_cache_bytes {}\n",
       hits_, misses_, bytes_);

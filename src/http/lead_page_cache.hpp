@@ -33,13 +33,16 @@ public:
   // A page rendered at `version` or later, or null (an older page is
   // dropped: versions only grow).
   body find(const key& k, int64_t version);
-  // Keeps a page rendered at `version` or later; a body larger than the
+  // Keeps a page rendered at `version` or later; a page larger than the
   // whole budget is not kept.
   void store(const key& k, int64_t version, body page);
 
+  // Memory the kept pages take, bookkeeping included; at most max_bytes.
   std::size_t bytes() const;
   uint64_t hits() const;
   uint64_t misses() const;
+  // What a page costs the budget: its bytes and its bookkeeping.
+  static std::size_t footprint(const std::string& page) noexcept;
   // Prometheus text: hits, misses and bytes kept.
   std::string render_metrics() const;
 

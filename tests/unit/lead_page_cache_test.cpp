@@ -45,22 +45,35 @@ TEST(lead_page_cache, an_older_rendering_never_replaces_a_newer_one) {
   EXPECT_EQ(*cache.find(k, 9), "n");
   cache.store(k, 10, page(2, 'm'));
   EXPECT_EQ(*cache.find(k, 10), "mm");
-  EXPECT_EQ(cache.bytes(), 2u);
+  EXPECT_EQ(cache.bytes(), lead_page_cache::footprint("mm"));
 }
 
 TEST(lead_page_cache, keeps_within_its_bytes_dropping_the_least_recently_used) {
-  lead_page_cache cache{100};
+  const auto one = lead_page_cache::footprint(std::string(40, 'x'));
+  const auto budget = 2 * one + one / 2; // room for two pages, not three
+  lead_page_cache cache{budget};
   cache.store({1, 50, 0}, 1, page(40));
   cache.store({2, 50, 0}, 1, page(40));
   ASSERT_NE(cache.find({1, 50, 0}, 1), nullptr); // 1 is now the more recent
   cache.store({3, 50, 0}, 1, page(40));
-  EXPECT_LE(cache.bytes(), 100u);
+  EXPECT_LE(cache.bytes(), budget);
   EXPECT_NE(cache.find({1, 50, 0}, 1), nullptr);
   EXPECT_EQ(cache.find({2, 50, 0}, 1), nullptr);
   EXPECT_NE(cache.find({3, 50, 0}, 1), nullptr);
-  cache.store({4, 50, 0}, 1, page(101));
+  cache.store({4, 50, 0}, 1, page(budget));
   EXPECT_EQ(cache.find({4, 50, 0}, 1), nullptr) << "larger than the whole budget";
-  EXPECT_EQ(cache.bytes(), 80u);
+  EXPECT_EQ(cache.bytes(), 2 * one);
+}
+
+// Small pages count their bookkeeping too: a flood of empty pages past a
+// campaign's end cannot hold more memory than the budget.
+TEST(lead_page_cache, small_pages_count_their_bookkeeping) {
+  lead_page_cache cache{10'000};
+  for (int64_t offset = 0; offset < 1'000; ++offset)
+    cache.store({1, 50, offset}, 1, page(1));
+  EXPECT_LE(cache.bytes(), 10'000u);
+  EXPECT_EQ(cache.bytes() % lead_page_cache::footprint("x"), 0u);
+  EXPECT_LT(cache.bytes() / lead_page_cache::footprint("x"), 1'000u);
 }
 
 TEST(lead_page_cache, a_budget_of_zero_keeps_nothing) {
