@@ -68,6 +68,13 @@ struct services {
   std::shared_ptr<lead_page_cache> lead_pages;
 };
 
+// A campaign of the caller's tenant and its leads version, read with the
+// caller's key (handler::versioned_campaign).
+struct campaign_at_version {
+  int64_t id = 0;
+  int64_t leads_version = 0;
+};
+
 // One request in flight: what was asked, who asks, and the way back. Held by
 // shared_ptr so handlers that wait on an actor keep it alive.
 class exchange {
@@ -83,10 +90,9 @@ public:
   // has not ended, and CPU-pool steps not yet started are skipped.
   std::chrono::steady_clock::time_point due = std::chrono::steady_clock::time_point::max();
   std::optional<domain::principal> principal;
-  // The leads version of the route's campaign, read with the key
-  // (handler::versioned_campaign); nullopt when not read, or when the
-  // tenant has no such campaign.
-  std::optional<int64_t> leads_version;
+  // The route's campaign, when it names one in handler::versioned_campaign
+  // and the tenant has it.
+  std::optional<campaign_at_version> campaign;
   const services& svc;
 
   // Runs once on the request's outcome (stores it for the request's
@@ -146,7 +152,7 @@ public:
   // reads it (domain::too_many_items); 0: not counted.
   virtual std::size_t body_items() const { return 0; }
   // The path parameter naming a campaign whose leads version is read in the
-  // same round trip as the key (exchange::leads_version); empty: none.
+  // same round trip as the key (exchange::campaign); empty: none.
   virtual std::string_view versioned_campaign() const { return {}; }
   // The answer given on the I/O thread, without a worker, from the server's
   // own state, or nullopt to run handle() on a worker. The probes answer so:

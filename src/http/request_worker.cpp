@@ -101,7 +101,8 @@ std::optional<domain::principal> request_worker_state::find_principal(const exch
   auto found = storage::find_principal(db(), key_hash, *campaign);
   if (!found)
     return std::nullopt;
-  ex->leads_version = found->leads_version;
+  if (found->leads_version)
+    ex->campaign = campaign_at_version{*campaign, *found->leads_version};
   return found->principal;
 }
 

@@ -166,20 +166,20 @@ public:
       return ex->fail(
           domain::error{domain::errc::bad_request, "Invalid query parameters"}.with_field_errors(
               std::move(errors)));
-    auto campaign = domain::parse_id(domain::entity::campaign, ex->param("campaign_id"));
-    if (!campaign || !ex->leads_version)
+    if (!ex->campaign)
       return ex->fail(domain::campaign_not_found());
-    const lead_page_cache::key key{*campaign, query->limit, query->offset};
+    const auto& campaign = *ex->campaign;
+    const lead_page_cache::key key{campaign.id, query->limit, query->offset};
     auto& pages = *ex->svc.lead_pages;
-    if (auto page = pages.find(key, *ex->leads_version))
+    if (auto page = pages.find(key, campaign.leads_version))
       return ex->respond(200, *page);
-    auto page = storage::list_leads(ctx.db(), ex->principal->tenant_id, *campaign, query->offset,
+    auto page = storage::list_leads(ctx.db(), ex->principal->tenant_id, campaign.id, query->offset,
                                     static_cast<int32_t>(query->limit));
     if (!page)
       return ex->fail(domain::campaign_not_found());
     // Rendered after the version was read, so at that version or later.
     auto body = std::make_shared<const std::string>(render_page(*page, *query));
-    pages.store(key, *ex->leads_version, body);
+    pages.store(key, campaign.leads_version, body);
     ex->respond(200, *body);
   }
 
