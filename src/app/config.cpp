@@ -389,6 +389,9 @@ void require_serve_settings(const config& c) {
   if (c.voice_mode == "live" && c.callback_base_url.empty())
     throw std::invalid_argument("voice-mode live needs callback-base-url (this service's public "
                                 "URL, for the providers' call-status callbacks)");
+  // A chunk of no rows would never finish an import.
+  if (c.entities.import_chunk_size < 1)
+    throw std::invalid_argument("import-chunk-size must be at least 1");
   if (c.entities.dial_batch == 0 || c.webhooks.max_attempts == 0 || c.dial.lease_seconds == 0)
     throw std::invalid_argument("dial-batch, dial-lease-seconds and webhook-max-attempts must be "
                                 "at least 1");

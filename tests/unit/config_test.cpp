@@ -88,5 +88,18 @@ TEST(Config, NestedSettingsAreReadIntoTheirStructs) {
   EXPECT_THROW(parse({"serve", "--io-threads=-1"}), std::invalid_argument);
 }
 
+TEST(Config, AnImportChunkOfNoRowsIsRefused) {
+  const std::vector<std::string> serve{"serve", "--database-url=postgresql://db/vcs",
+                                       "--operator-token=t",
+                                       "--secret-key=" + std::string(64, 'a')};
+  auto with = [&](std::string extra) {
+    auto args = serve;
+    args.push_back(std::move(extra));
+    return parse(args).settings;
+  };
+  EXPECT_NO_THROW(require_serve_settings(with("--import-chunk-size=1")));
+  EXPECT_THROW(require_serve_settings(with("--import-chunk-size=0")), std::invalid_argument);
+}
+
 } // namespace
 } // namespace vcs::app
