@@ -1,10 +1,8 @@
 #include "domain/lead.hpp"
 
-#include <algorithm>
+#include "domain/e164_parse.hpp"
 
-// libphonenumber 8.12 installs a NullLogger by default, so parse failures
-// write nothing to stderr and no logger needs to be set here.
-#include <phonenumbers/phonenumberutil.h>
+#include <algorithm>
 
 namespace vcs::domain {
 namespace {
@@ -71,8 +69,7 @@ phone_check check_phone(std::string_view text) {
 
   const PhoneNumberUtil& util = *PhoneNumberUtil::GetInstance();
   PhoneNumber number;
-  // "ZZ": no default region, the number must carry its calling code.
-  const auto error = util.Parse(std::string{text}, "ZZ", &number);
+  const auto error = parse_e164(text, number);
   if (error != PhoneNumberUtil::NO_PARSING_ERROR) {
     result.invalid_reason = parse_error_reason(error);
     return result;

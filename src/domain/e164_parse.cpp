@@ -1,0 +1,82 @@
+#include "domain/e164_parse.hpp"
+
+#include <phonenumbers/phonemetadata.pb.h>
+
+#include <algorithm>
+#include <charconv>
+#include <string>
+
+namespace i18n::phonenumbers {
+
+// libphonenumber 8.12 keeps its parsing steps private and names this class
+// as a friend for its own tests, which are not part of the installed
+// library. Defining it here calls those steps instead of copying their rules
+// (the national prefix patterns and length tables are the library's data);
+// tests/unit/e164_parse_test.cpp compares the result with Parse.
+class PhoneNumberUtilTest {
+public:
+  using error_type = PhoneNumberUtil::ErrorType;
+
+  // TestNumberLength(number, metadata) (a function local to the library's
+  // source) answering neither TOO_SHORT, IS_POSSIBLE_LOCAL_ONLY nor
+  // INVALID_LENGTH: a length of the general description, or longer than
+  // all of them.
+  static bool possible_length(std::size_t size, const PhoneNumberDesc& general) {
+    const auto length = static_cast<int>(size);
+    const auto& lengths = general.possible_length();
+    const auto& local = general.possible_length_local_only();
+    if (lengths.empty() || lengths.Get(0) == -1 ||
+        std::find(local.begin(), local.end(), length) != local.end())
+      return false;
+    return length > *(lengths.end() - 1) ||
+           std::find(lengths.begin(), lengths.end(), length) != lengths.end();
+  }
+
+  // Mirrors PhoneNumberUtil::ParseHelper (v8.12.57) from the point where a
+  // number written with a leading '+' has been found and normalised.
+  static error_type parse(std::string_view digits, PhoneNumber& out) {
+    const PhoneNumberUtil& util = *PhoneNumberUtil::GetInstance();
+    // IsViablePhoneNumber: after a '+' its pattern wants three digits.
+    if (digits.size() < 3)
+      return PhoneNumberUtil::NOT_A_NUMBER;
+    std::string national{digits};
+    const int country_code = util.ExtractCountryCode(&national);
+    if (country_code == 0)
+      return PhoneNumberUtil::INVALID_COUNTRY_CODE_ERROR;
+    std::string region;
+    util.GetRegionCodeForCountryCode(country_code, &region);
+    const PhoneMetadata* metadata = util.GetMetadataForRegionOrCallingCode(country_code, region);
+    if (national.size() < PhoneNumberUtil::kMinLengthForNsn)
+      return PhoneNumberUtil::TOO_SHORT_NSN;
+    if (metadata) {
+      std::string carrier_code;
+      std::string stripped{national};
+      util.MaybeStripNationalPrefixAndCarrierCode(*metadata, &stripped, &carrier_code);
+      // The stripped number is kept only when its length is possible.
+      if (possible_length(stripped.size(), metadata->general_desc()))
+        national = std::move(stripped);
+    }
+    if (national.size() < PhoneNumberUtil::kMinLengthForNsn)
+      return PhoneNumberUtil::TOO_SHORT_NSN;
+    if (national.size() > PhoneNumberUtil::kMaxLengthForNsn)
+      return PhoneNumberUtil::TOO_LONG_NSN;
+    out.Clear();
+    out.set_country_code(country_code);
+    util.SetItalianLeadingZerosForPhoneNumber(national, &out);
+    uint64 value = 0;
+    std::from_chars(national.data(), national.data() + national.size(), value);
+    out.set_national_number(value);
+    return PhoneNumberUtil::NO_PARSING_ERROR;
+  }
+};
+
+} // namespace i18n::phonenumbers
+
+namespace vcs::domain {
+
+i18n::phonenumbers::PhoneNumberUtil::ErrorType parse_e164(std::string_view text,
+                                                          i18n::phonenumbers::PhoneNumber& out) {
+  return i18n::phonenumbers::PhoneNumberUtilTest::parse(text.substr(1), out);
+}
+
+} // namespace vcs::domain
