@@ -1,6 +1,6 @@
 #include "domain/lead.hpp"
 
-#include "domain/e164_parse.hpp"
+#include "domain/phone_library.hpp"
 
 #include <algorithm>
 
@@ -67,17 +67,17 @@ phone_check check_phone(std::string_view text) {
     return result;
   result.well_formed = true;
 
-  const PhoneNumberUtil& util = *PhoneNumberUtil::GetInstance();
+  const phone_util_lease util;
   PhoneNumber number;
-  const auto error = parse_e164(text, number);
+  const auto error = parse_e164(*util, text, number);
   if (error != PhoneNumberUtil::NO_PARSING_ERROR) {
     result.invalid_reason = parse_error_reason(error);
     return result;
   }
   // IsValidNumber() would look the region up again (a third of the cost).
   std::string region;
-  util.GetRegionCodeForNumber(number, &region);
-  result.valid = util.IsValidNumberForRegion(number, region);
+  util->GetRegionCodeForNumber(number, &region);
+  result.valid = util->IsValidNumberForRegion(number, region);
   if (region != "ZZ" && region != "001")
     result.region = std::move(region);
   if (!result.valid) {

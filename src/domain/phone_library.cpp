@@ -1,21 +1,29 @@
-#include "domain/e164_parse.hpp"
+#include "domain/phone_library.hpp"
 
 #include <phonenumbers/phonemetadata.pb.h>
 
 #include <algorithm>
+#include <array>
 #include <charconv>
+#include <mutex>
 #include <string>
+#include <thread>
 
 namespace i18n::phonenumbers {
 
-// libphonenumber 8.12 keeps its parsing steps private and names this class
-// as a friend for its own tests, which are not part of the installed
-// library. Defining it here calls those steps instead of copying their rules
-// (the national prefix patterns and length tables are the library's data);
-// tests/unit/e164_parse_test.cpp compares the result with Parse.
+// libphonenumber 8.12 keeps its constructor and its parsing steps private
+// and names this class as a friend for its own tests, which are not part of
+// the installed library. Defining it here makes instances besides the
+// singleton, and calls those steps instead of copying their rules (the
+// national prefix patterns and length tables are the library's data);
+// tests/unit/phone_library_test.cpp compares the results with Parse.
 class PhoneNumberUtilTest {
 public:
   using error_type = PhoneNumberUtil::ErrorType;
+
+  // Never deleted: each instance's constructor makes its logger the
+  // library's global one.
+  static const PhoneNumberUtil* make() { return new PhoneNumberUtil(); }
 
   // TestNumberLength(number, metadata) (a function local to the library's
   // source) answering neither TOO_SHORT, IS_POSSIBLE_LOCAL_ONLY nor
@@ -34,8 +42,7 @@ public:
 
   // Mirrors PhoneNumberUtil::ParseHelper (v8.12.57) from the point where a
   // number written with a leading '+' has been found and normalised.
-  static error_type parse(std::string_view digits, PhoneNumber& out) {
-    const PhoneNumberUtil& util = *PhoneNumberUtil::GetInstance();
+  static error_type parse(const PhoneNumberUtil& util, std::string_view digits, PhoneNumber& out) {
     // IsViablePhoneNumber: after a '+' its pattern wants three digits.
     if (digits.size() < 3)
       return PhoneNumberUtil::NOT_A_NUMBER;
@@ -74,9 +81,47 @@ public:
 
 namespace vcs::domain {
 
-i18n::phonenumbers::PhoneNumberUtil::ErrorType parse_e164(std::string_view text,
-                                                          i18n::phonenumbers::PhoneNumber& out) {
-  return i18n::phonenumbers::PhoneNumberUtilTest::parse(text.substr(1), out);
+// Enough for every core of the machines this runs on; callers beyond that
+// wait for a slot, as all of them did on the singleton's mutex.
+struct phone_util_slot {
+  std::mutex held;
+  const i18n::phonenumbers::PhoneNumberUtil* util = nullptr;
+};
+
+namespace {
+
+std::array<phone_util_slot, 16>& slots() {
+  static std::array<phone_util_slot, 16> all;
+  return all;
+}
+
+} // namespace
+
+phone_util_lease::phone_util_lease() {
+  auto& all = slots();
+  slot_ = nullptr;
+  for (auto& s : all)
+    if (s.held.try_lock()) {
+      slot_ = &s;
+      break;
+    }
+  if (!slot_) {
+    slot_ = &all[std::hash<std::thread::id>{}(std::this_thread::get_id()) % all.size()];
+    slot_->held.lock();
+  }
+  if (!slot_->util)
+    slot_->util = i18n::phonenumbers::PhoneNumberUtilTest::make();
+  util_ = slot_->util;
+}
+
+phone_util_lease::~phone_util_lease() {
+  slot_->held.unlock();
+}
+
+i18n::phonenumbers::PhoneNumberUtil::ErrorType
+parse_e164(const i18n::phonenumbers::PhoneNumberUtil& util, std::string_view text,
+           i18n::phonenumbers::PhoneNumber& out) {
+  return i18n::phonenumbers::PhoneNumberUtilTest::parse(util, text.substr(1), out);
 }
 
 } // namespace vcs::domain

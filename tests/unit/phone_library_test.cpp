@@ -1,8 +1,9 @@
-// parse_e164 against libphonenumber's own Parse, over the library's example
+// parse_e164, on an instance of our own, against the singleton's Parse and
+// verdicts, over the library's example
 // numbers for every region, type and non-geographic calling code, the same
 // numbers written with their national prefix, cut short and made longer,
 // and random digits after every calling code.
-#include "domain/e164_parse.hpp"
+#include "domain/phone_library.hpp"
 
 #include <map>
 #include <random>
@@ -115,16 +116,24 @@ std::vector<std::string> inputs() {
 
 TEST(e164_parse, gives_what_libphonenumber_parse_gives_for_every_region) {
   const auto all = inputs();
+  const vcs::domain::phone_util_lease lease;
   std::map<PhoneNumberUtil::ErrorType, int> errors;
   int parsed = 0;
   for (const auto& text : all) {
     PhoneNumber expected, got;
     const auto want = util().Parse(text, "ZZ", &expected);
-    const auto have = vcs::domain::parse_e164(text, got);
+    const auto have = vcs::domain::parse_e164(*lease, text, got);
     ASSERT_EQ(have, want) << text;
     ++errors[want];
     if (want == PhoneNumberUtil::NO_PARSING_ERROR) {
       ++parsed;
+      std::string region, lease_region;
+      util().GetRegionCodeForNumber(expected, &region);
+      lease->GetRegionCodeForNumber(got, &lease_region);
+      EXPECT_EQ(lease_region, region) << text;
+      EXPECT_EQ(lease->IsValidNumberForRegion(got, lease_region),
+                util().IsValidNumberForRegion(expected, region))
+          << text;
       EXPECT_TRUE(same(got, expected))
           << text << " parsed as " << e164(got) << " instead of " << e164(expected);
     }
@@ -143,15 +152,33 @@ TEST(e164_parse, gives_what_libphonenumber_parse_gives_for_every_region) {
 // Written with its national prefix after the calling code, a number parses
 // to the number without it, as libphonenumber strips it.
 TEST(e164_parse, strips_a_national_prefix_as_libphonenumber_does) {
+  const vcs::domain::phone_util_lease lease;
   PhoneNumber with, without;
-  ASSERT_EQ(vcs::domain::parse_e164("+4402071838750", with), PhoneNumberUtil::NO_PARSING_ERROR);
-  ASSERT_EQ(vcs::domain::parse_e164("+442071838750", without), PhoneNumberUtil::NO_PARSING_ERROR);
+  ASSERT_EQ(vcs::domain::parse_e164(*lease, "+4402071838750", with),
+            PhoneNumberUtil::NO_PARSING_ERROR);
+  ASSERT_EQ(vcs::domain::parse_e164(*lease, "+442071838750", without),
+            PhoneNumberUtil::NO_PARSING_ERROR);
   EXPECT_TRUE(same(with, without));
   // Italy keeps its leading zero.
   PhoneNumber italian;
-  ASSERT_EQ(vcs::domain::parse_e164("+390236618300", italian), PhoneNumberUtil::NO_PARSING_ERROR);
+  ASSERT_EQ(vcs::domain::parse_e164(*lease, "+390236618300", italian),
+            PhoneNumberUtil::NO_PARSING_ERROR);
   EXPECT_TRUE(italian.italian_leading_zero());
   EXPECT_EQ(italian.national_number(), 236618300u);
+}
+
+// Leases held at once are different instances; a returned one is reused.
+TEST(phone_util_lease, callers_at_once_get_instances_of_their_own) {
+  const PhoneNumberUtil* first = nullptr;
+  {
+    const vcs::domain::phone_util_lease a;
+    const vcs::domain::phone_util_lease b;
+    EXPECT_NE(&*a, &*b);
+    EXPECT_NE(&*a, &util());
+    first = &*a;
+  }
+  const vcs::domain::phone_util_lease again;
+  EXPECT_EQ(&*again, first);
 }
 
 } // namespace

@@ -1,0 +1,46 @@
+#pragma once
+
+#include <string_view>
+
+// libphonenumber 8.12 installs a NullLogger by default, so parse failures
+// write nothing to stderr and no logger needs to be set.
+#include <phonenumbers/phonenumberutil.h>
+
+namespace vcs::domain {
+
+struct phone_util_slot;
+
+// One of the process's libphonenumber instances, this thread's alone while
+// the lease lives. The library's singleton keeps its compiled regular
+// expressions in caches behind one mutex, held while it hashes a pattern
+// of up to a few kilobytes on every lookup: two threads validating a bulk
+// body took as long as one. An instance per concurrent caller (created on
+// first need, kept for the process's life, as the singleton is) makes
+// them independent.
+class phone_util_lease {
+public:
+  phone_util_lease();
+  ~phone_util_lease();
+  phone_util_lease(const phone_util_lease&) = delete;
+  phone_util_lease& operator=(const phone_util_lease&) = delete;
+
+  const i18n::phonenumbers::PhoneNumberUtil& operator*() const noexcept { return *util_; }
+  const i18n::phonenumbers::PhoneNumberUtil* operator->() const noexcept { return util_; }
+
+private:
+  phone_util_slot* slot_;
+  const i18n::phonenumbers::PhoneNumberUtil* util_;
+};
+
+// util.Parse(text, "ZZ", out) for text in strict E.164 form (a '+', then 2
+// to 15 digits, the first not 0), with the same result and the same error,
+// at about a third of the cost: Parse first looks for a number inside free
+// text (extensions, punctuation, letters, a second number, an
+// international dialling prefix) with a dozen regular expressions that
+// cannot match such text. The steps that can change the result (calling
+// code, national prefix, lengths) are libphonenumber's own.
+i18n::phonenumbers::PhoneNumberUtil::ErrorType
+parse_e164(const i18n::phonenumbers::PhoneNumberUtil& util, std::string_view text,
+           i18n::phonenumbers::PhoneNumber& out);
+
+} // namespace vcs::domain
