@@ -3,6 +3,7 @@
 // What a campaign actor is asked to do, beyond the domain values it takes.
 
 #include "domain/campaign.hpp"
+#include "domain/json_rows.hpp"
 #include "domain/lead_record.hpp"
 #include "domain/web_widget.hpp"
 
@@ -40,9 +41,9 @@ struct lead_outcomes {
   std::vector<domain::lead_outcome> items;
 };
 
-// An accepted bulk add: `rows_json` is the array of valid rows to insert.
+// An accepted bulk add: `rows` are the valid rows to insert.
 struct import_request {
-  std::string rows_json;
+  domain::json_rows rows;
   int32_t accepted = 0;
   int32_t invalid = 0;
 };

@@ -178,12 +178,12 @@ caf::result<int64_t> campaign_state::store_import(import_request& req) {
       self,
       [t = tenant_id, c = campaign_id, chunk = config->settings.import_chunk_size,
        req = std::move(req)](soci::session& sql) {
-        return storage::insert_import_job(sql, t, c, req.rows_json, req.accepted, req.invalid,
-                                          chunk);
+        return storage::insert_import_job(sql, t, c, req.rows, req.accepted, req.invalid, chunk);
       },
-      [this, rp](int64_t job_id) mutable {
-        rp.deliver(job_id);
-        resume_import(job_id);
+      [this, rp](const storage::stored_import& stored) mutable {
+        rp.deliver(stored.job_id);
+        if (stored.rows_left)
+          resume_import(stored.job_id);
       },
       [rp](const caf::error& e) mutable { rp.deliver(e); });
   return rp;

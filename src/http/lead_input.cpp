@@ -147,20 +147,23 @@ void write_lead_row(json_writer& w, const domain::lead_input& lead) {
 
 namespace {
 
-// Validates items [begin, end) into a JSON array of rows; returns how many
-// were malformed.
+// Validates items [begin, end) into a JSON array of rows, noting where
+// each row ends; returns how many were malformed.
 int32_t validate_slice(const rapidjson::Value& items, rapidjson::SizeType begin,
-                       rapidjson::SizeType end, rapidjson::StringBuffer& out) {
+                       rapidjson::SizeType end, rapidjson::StringBuffer& out,
+                       std::vector<std::size_t>& ends) {
   json_writer w{out};
   std::vector<std::string> problems;
   int32_t invalid = 0;
   w.StartArray();
   for (auto i = begin; i < end; ++i) {
     problems.clear();
-    if (auto lead = read_lead_input(items[i], problems))
+    if (auto lead = read_lead_input(items[i], problems)) {
       write_lead_row(w, *lead);
-    else
+      ends.push_back(out.GetSize());
+    } else {
       ++invalid;
+    }
   }
   w.EndArray();
   return invalid;
@@ -177,33 +180,42 @@ bulk_rows read_bulk_leads(const rapidjson::Value& items, unsigned threads) {
   out.accepted = static_cast<int32_t>(n);
   auto slices = n < parallel_threshold ? 1u : std::clamp(threads, 1u, 8u);
   std::vector<rapidjson::StringBuffer> parts(slices);
+  std::vector<std::vector<std::size_t>> ends(slices);
   std::vector<std::future<int32_t>> helpers;
   auto bound = [&](unsigned s) {
     return static_cast<rapidjson::SizeType>(uint64_t{n} * s / slices);
   };
   for (unsigned s = 1; s < slices; ++s)
     helpers.push_back(std::async(std::launch::async, validate_slice, std::cref(items), bound(s),
-                                 bound(s + 1), std::ref(parts[s])));
-  out.invalid = validate_slice(items, 0, bound(1), parts[0]);
+                                 bound(s + 1), std::ref(parts[s]), std::ref(ends[s])));
+  out.invalid = validate_slice(items, 0, bound(1), parts[0], ends[0]);
   for (auto& h : helpers)
     out.invalid += h.get();
-  // Splice the slices' arrays into one: drop the inner brackets.
-  out.rows_json.reserve([&] {
+  // Splice the slices' arrays into one: drop the inner brackets, and move
+  // each row's end to where its slice lands.
+  auto& rows = out.rows;
+  rows.text.clear();
+  rows.text.reserve([&] {
     std::size_t size = 0;
     for (const auto& p : parts)
       size += p.GetSize();
     return size;
   }());
-  out.rows_json += '[';
-  for (const auto& p : parts) {
-    std::string_view inner{p.GetString() + 1, p.GetSize() - 2};
+  rows.ends.reserve(n - static_cast<std::size_t>(out.invalid));
+  rows.text += '[';
+  for (unsigned s = 0; s < slices; ++s) {
+    std::string_view inner{parts[s].GetString() + 1, parts[s].GetSize() - 2};
     if (inner.empty())
       continue;
-    if (out.rows_json.size() > 1)
-      out.rows_json += ',';
-    out.rows_json += inner;
+    if (rows.text.size() > 1)
+      rows.text += ',';
+    // A row's end in the slice counts the slice's '['.
+    const auto shift = rows.text.size() - 1;
+    rows.text += inner;
+    for (auto e : ends[s])
+      rows.ends.push_back(e + shift);
   }
-  out.rows_json += ']';
+  rows.text += ']';
   return out;
 }
 

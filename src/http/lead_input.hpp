@@ -1,5 +1,6 @@
 #pragma once
 
+#include "domain/json_rows.hpp"
 #include "domain/lead_record.hpp"
 #include "http/json.hpp"
 
@@ -21,9 +22,9 @@ void write_lead_row(json_writer& w, const domain::lead_input& lead);
 
 // A bulk add body validated into the rows its import inserts.
 struct bulk_rows {
-  std::string rows_json; // a JSON array of the valid rows, in body order
-  int32_t accepted = 0;  // items in the body
-  int32_t invalid = 0;   // items skipped as malformed
+  domain::json_rows rows; // the valid rows, in body order
+  int32_t accepted = 0;   // items in the body
+  int32_t invalid = 0;    // items skipped as malformed
 };
 
 // Validates every item of the array `items`. Large bodies are split into

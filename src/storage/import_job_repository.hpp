@@ -1,5 +1,6 @@
 #pragma once
 
+#include "domain/json_rows.hpp"
 #include "domain/lead_record.hpp"
 #include "storage/lead_repository.hpp"
 
@@ -13,13 +14,18 @@ class session;
 
 namespace vcs::storage {
 
-// Stores an accepted bulk import durably: `rows_json` holds the
-// `accepted - invalid` rows to insert, stored in chunks of `chunk_size`
-// rows, one per import transaction. A job with nothing to insert is done
-// at once.
-int64_t insert_import_job(soci::session& sql, int64_t tenant_id, int64_t campaign_id,
-                          const std::string& rows_json, int32_t accepted, int32_t invalid,
-                          int32_t chunk_size);
+// Stores an accepted bulk import durably: `rows` are the `accepted -
+// invalid` rows to insert. The first `chunk_size` are inserted at once, in
+// the caller's transaction; the rest are stored in chunks of `chunk_size`
+// rows, one per import transaction to come. A job with nothing left is
+// done at once. Returns the job and whether rows are left.
+struct stored_import {
+  int64_t job_id = 0;
+  bool rows_left = false;
+};
+stored_import insert_import_job(soci::session& sql, int64_t tenant_id, int64_t campaign_id,
+                                const domain::json_rows& rows, int32_t accepted, int32_t invalid,
+                                int32_t chunk_size);
 
 std::optional<domain::import_job> find_import_job(soci::session& sql, int64_t tenant_id,
                                                   int64_t campaign_id, int64_t job_id);

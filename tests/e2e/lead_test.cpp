@@ -213,7 +213,7 @@ TEST_F(lead_test, a_bulk_list_over_its_cap_is_refused_while_its_body_is_read) {
   ASSERT_EQ(at_cap.status, 200u) << at_cap.body.substr(0, 300);
 }
 
-TEST_F(lead_test, bulk_add_imports_asynchronously_with_counts) {
+TEST_F(lead_test, bulk_add_imports_with_counts) {
   std::string body = "[";
   for (int i = 0; i < 2500; ++i)
     body += R"({"phone_number":")" + phone(i) + R"(","custom_fields":{"i":)" + std::to_string(i) +
@@ -226,6 +226,8 @@ TEST_F(lead_test, bulk_add_imports_asynchronously_with_counts) {
   EXPECT_EQ(str(d, "status"), "success");
   EXPECT_EQ(d["invalid"].GetInt(), 2);
   EXPECT_EQ(d["queued"].GetInt(), 2501);
+  // Within one import chunk (5,000 rows), the rows went in with the job.
+  EXPECT_EQ(list("?limit=1")["page_info"]["total_count"].GetInt64(), 2500);
   auto job = wait_import(str(d, "import_id"));
   EXPECT_EQ(job["accepted"].GetInt(), 2503);
   EXPECT_EQ(job["inserted"].GetInt(), 2500);

@@ -212,16 +212,16 @@ void bulk_lead_bodies(std::string_view body) {
   auto rows = http::read_bulk_leads(*doc, 1);
   FUZZ_CHECK(rows.accepted == static_cast<int32_t>(doc->Size()));
   FUZZ_CHECK(rows.invalid >= 0 && rows.invalid <= rows.accepted);
-  FUZZ_CHECK(check_json(rows.rows_json, true) == rapidjson::kArrayType);
+  FUZZ_CHECK(check_json(rows.rows.text, true) == rapidjson::kArrayType);
   {
     rapidjson::Document parsed;
-    parsed.Parse<rapidjson::kParseIterativeFlag>(rows.rows_json.data(), rows.rows_json.size());
+    parsed.Parse<rapidjson::kParseIterativeFlag>(rows.rows.text.data(), rows.rows.text.size());
     FUZZ_CHECK(parsed.Size() == static_cast<rapidjson::SizeType>(rows.accepted - rows.invalid));
   }
   if (doc->Size() >= 4096) {
     // Large bodies are validated in slices on several threads: same rows.
     auto sliced = http::read_bulk_leads(*doc, 3);
-    FUZZ_CHECK(sliced.rows_json == rows.rows_json && sliced.invalid == rows.invalid);
+    FUZZ_CHECK(sliced.rows.text == rows.rows.text && sliced.invalid == rows.invalid);
   }
   for (const auto& item : doc->GetArray()) {
     if (doc->Size() <= domain::bulk_update_max_items)

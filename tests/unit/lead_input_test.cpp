@@ -36,9 +36,10 @@ TEST(read_bulk_leads, slices_on_threads_give_the_single_thread_result_in_order) 
     auto many = read_bulk_leads(*doc, threads);
     EXPECT_EQ(many.accepted, one.accepted);
     EXPECT_EQ(many.invalid, one.invalid);
-    EXPECT_EQ(many.rows_json, one.rows_json) << threads;
+    EXPECT_EQ(many.rows.text, one.rows.text) << threads;
+    EXPECT_EQ(many.rows.ends, one.rows.ends) << threads;
   }
-  auto rows = parse_json(one.rows_json);
+  auto rows = parse_json(one.rows.text);
   ASSERT_TRUE(rows && rows->IsArray());
   EXPECT_EQ(rows->Size(), 10'000u - 1'429u);
   // Body order is kept: the first rows are items 0, 1, 2, 4.
@@ -47,13 +48,55 @@ TEST(read_bulk_leads, slices_on_threads_give_the_single_thread_result_in_order) 
   EXPECT_FALSE((*rows)[1]["invalid"].GetBool());
 }
 
+// The rows can be cut at any row, the seams of the threads' slices
+// included: the two halves are the rows before and after the cut.
+TEST(read_bulk_leads, rows_cut_anywhere_into_two_arrays) {
+  auto doc = parse_json(bulk_body());
+  ASSERT_TRUE(doc);
+  const auto rows = read_bulk_leads(*doc, 3).rows;
+  auto all = parse_json(rows.text);
+  ASSERT_TRUE(all && all->IsArray());
+  const auto n = rows.size();
+  ASSERT_EQ(n, all->Size());
+  // Every cut: a whole array before, the next row's start after.
+  for (std::size_t cut = 1; cut < n; ++cut) {
+    ASSERT_EQ(rows.text.substr(rows.ends[cut - 1], 2), ",{") << cut;
+    ASSERT_EQ(rows.text[rows.ends[cut - 1] - 1], '}') << cut;
+  }
+  // Parsed: both ends, and around the slices' seams (a third of the rows
+  // each, as the invalid items are spread evenly).
+  std::vector<std::size_t> cuts{0, 1, 2, n - 1, n};
+  for (std::size_t seam : {n / 3, 2 * n / 3})
+    for (std::size_t near = seam - 2; near <= seam + 2; ++near)
+      cuts.push_back(near);
+  auto name = [](const rapidjson::Value& row) {
+    return std::string{row["phone_number"].GetString()};
+  };
+  for (auto cut : cuts) {
+    const auto head_text = rows.head(cut);
+    const auto tail_text = rows.tail(cut);
+    auto head = parse_json(head_text);
+    auto tail = parse_json(tail_text);
+    ASSERT_TRUE(head && head->IsArray() && tail && tail->IsArray()) << cut;
+    ASSERT_EQ(head->Size(), cut);
+    ASSERT_EQ(tail->Size(), n - cut);
+    const auto at = static_cast<rapidjson::SizeType>(cut);
+    if (cut > 0)
+      EXPECT_EQ(name((*head)[at - 1]), name((*all)[at - 1]));
+    if (cut < n)
+      EXPECT_EQ(name(*tail->Begin()), name((*all)[at]));
+  }
+  EXPECT_EQ(rows.head(n), rows.text);
+  EXPECT_EQ(rows.tail(0), rows.text);
+}
+
 TEST(read_bulk_leads, small_and_all_malformed_bodies) {
   auto doc = parse_json(R"([{"phone_number":1},{"nope":true}])");
   ASSERT_TRUE(doc);
   auto r = read_bulk_leads(*doc, 4);
   EXPECT_EQ(r.accepted, 2);
   EXPECT_EQ(r.invalid, 2);
-  EXPECT_EQ(r.rows_json, "[]");
+  EXPECT_EQ(r.rows.text, "[]");
 }
 
 // Bulk bodies are counted on the raw text as it arrives; strings, nested

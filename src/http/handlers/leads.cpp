@@ -115,7 +115,7 @@ private:
     actors::import_request req;
     req.accepted = rows.accepted;
     req.invalid = rows.invalid;
-    req.rows_json = std::move(rows.rows_json);
+    req.rows = std::move(rows.rows);
     auto queued = req.accepted - req.invalid;
     auto invalid = req.invalid;
     ask_campaign<int64_t>(

@@ -1,0 +1,21 @@
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+namespace vcs::domain {
+
+// A JSON array of rows as text, with where each row ends, so that it can
+// be cut at any row without being parsed again.
+struct json_rows {
+  std::string text = "[]";
+  std::vector<std::size_t> ends; // offset in `text` just past each row
+
+  std::size_t size() const noexcept { return ends.size(); }
+  // Rows [0, n) and rows [n, size()), each as a JSON array.
+  std::string head(std::size_t n) const;
+  std::string tail(std::size_t n) const;
+};
+
+} // namespace vcs::domain
