@@ -75,8 +75,7 @@ phone_check check_phone(std::string_view text) {
     return result;
   }
   // IsValidNumber() would look the region up again (a third of the cost).
-  std::string region;
-  util->GetRegionCodeForNumber(number, &region);
+  auto region = util.region_of(number);
   result.valid = util->IsValidNumberForRegion(number, region);
   if (region != "ZZ" && region != "001")
     result.region = std::move(region);

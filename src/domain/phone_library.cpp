@@ -1,15 +1,59 @@
 #include "domain/phone_library.hpp"
 
+#include <phonenumbers/matcher_api.h>
 #include <phonenumbers/phonemetadata.pb.h>
+#include <re2/re2.h>
 
 #include <algorithm>
 #include <array>
 #include <charconv>
+#include <list>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <thread>
+#include <unordered_map>
 
 namespace i18n::phonenumbers {
+
+// The library's RegexBasedMatcher (regex_based_matcher.cc, v8.12.57) on RE2,
+// which libphonenumber also supports as its engine, instead of ICU. It
+// finds a compiled pattern by the address of the metadata string it came
+// from, where the library's cache hashes the whole pattern (up to a few
+// kilobytes) on every lookup; the text is compared to rule out a reused
+// address. One thread at a time uses an instance (phone_util_lease).
+class re2_matcher final : public MatcherApi {
+public:
+  bool MatchNationalNumber(const std::string& number, const PhoneNumberDesc& desc,
+                           bool allow_prefix_match) const override {
+    const std::string& pattern = desc.national_number_pattern();
+    // Non-empty input does not prefix-match an empty pattern.
+    if (pattern.empty())
+      return false;
+    const RE2& re = compiled(pattern);
+    if (RE2::FullMatch(number, re))
+      return true;
+    re2::StringPiece input{number};
+    return RE2::Consume(&input, re) && allow_prefix_match;
+  }
+
+  // Whether `number` starts with a match of `pattern` (the library's
+  // RegExp::Consume).
+  bool starts_with(const std::string& number, const std::string& pattern) const {
+    re2::StringPiece input{number};
+    return RE2::Consume(&input, compiled(pattern));
+  }
+
+private:
+  const RE2& compiled(const std::string& pattern) const {
+    auto& slot = cache_[&pattern];
+    if (!slot || slot->pattern() != pattern)
+      slot = std::make_unique<RE2>(pattern);
+    return *slot;
+  }
+
+  mutable std::unordered_map<const std::string*, std::unique_ptr<RE2>> cache_;
+};
 
 // libphonenumber 8.12 keeps its constructor and its parsing steps private
 // and names this class as a friend for its own tests, which are not part of
@@ -22,8 +66,38 @@ public:
   using error_type = PhoneNumberUtil::ErrorType;
 
   // Never deleted: each instance's constructor makes its logger the
-  // library's global one.
-  static const PhoneNumberUtil* make() { return new PhoneNumberUtil(); }
+  // library's global one. Its matcher is `matcher`.
+  static const PhoneNumberUtil* make(const re2_matcher*& matcher) {
+    auto* util = new PhoneNumberUtil();
+    auto* own = new re2_matcher();
+    util->matcher_api_.reset(own);
+    matcher = own;
+    return util;
+  }
+
+  // GetRegionCodeForNumber with GetRegionCodeForNumberFromRegionList
+  // (v8.12.57), the leading digits matched by `matcher`.
+  static std::string region_for(const PhoneNumberUtil& util, const re2_matcher& matcher,
+                                const PhoneNumber& number) {
+    std::list<std::string> regions;
+    util.GetRegionCodesForCountryCallingCode(number.country_code(), &regions);
+    if (regions.empty())
+      return "ZZ";
+    if (regions.size() == 1)
+      return regions.front();
+    std::string national;
+    util.GetNationalSignificantNumber(number, &national);
+    for (const auto& region : regions) {
+      const PhoneMetadata* metadata = util.GetMetadataForRegion(region);
+      if (metadata->has_leading_digits()) {
+        if (matcher.starts_with(national, metadata->leading_digits()))
+          return region;
+      } else if (util.GetNumberTypeHelper(national, *metadata) != PhoneNumberUtil::UNKNOWN) {
+        return region;
+      }
+    }
+    return "ZZ";
+  }
 
   // TestNumberLength(number, metadata) (a function local to the library's
   // source) answering neither TOO_SHORT, IS_POSSIBLE_LOCAL_ONLY nor
@@ -86,6 +160,7 @@ namespace vcs::domain {
 struct phone_util_slot {
   std::mutex held;
   const i18n::phonenumbers::PhoneNumberUtil* util = nullptr;
+  const i18n::phonenumbers::re2_matcher* matcher = nullptr;
 };
 
 namespace {
@@ -110,12 +185,16 @@ phone_util_lease::phone_util_lease() {
     slot_->held.lock();
   }
   if (!slot_->util)
-    slot_->util = i18n::phonenumbers::PhoneNumberUtilTest::make();
+    slot_->util = i18n::phonenumbers::PhoneNumberUtilTest::make(slot_->matcher);
   util_ = slot_->util;
 }
 
 phone_util_lease::~phone_util_lease() {
   slot_->held.unlock();
+}
+
+std::string phone_util_lease::region_of(const i18n::phonenumbers::PhoneNumber& number) const {
+  return i18n::phonenumbers::PhoneNumberUtilTest::region_for(*util_, *slot_->matcher, number);
 }
 
 i18n::phonenumbers::PhoneNumberUtil::ErrorType

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <string>
 #include <string_view>
 
 // libphonenumber 8.12 installs a NullLogger by default, so parse failures
@@ -16,7 +17,9 @@ struct phone_util_slot;
 // of up to a few kilobytes on every lookup: two threads validating a bulk
 // body took as long as one. An instance per concurrent caller (created on
 // first need, kept for the process's life, as the singleton is) makes
-// them independent.
+// them independent, and its number patterns are matched with RE2 (the
+// library's other supported engine) from a cache keyed by the pattern's
+// address.
 class phone_util_lease {
 public:
   phone_util_lease();
@@ -26,6 +29,11 @@ public:
 
   const i18n::phonenumbers::PhoneNumberUtil& operator*() const noexcept { return *util_; }
   const i18n::phonenumbers::PhoneNumberUtil* operator->() const noexcept { return util_; }
+
+  // GetRegionCodeForNumber(number, &region): the same answer, with the
+  // leading digits of regions that share a calling code matched by the
+  // instance's RE2 patterns instead of the library's ICU cache.
+  std::string region_of(const i18n::phonenumbers::PhoneNumber& number) const;
 
 private:
   phone_util_slot* slot_;

@@ -127,9 +127,9 @@ TEST(e164_parse, gives_what_libphonenumber_parse_gives_for_every_region) {
     ++errors[want];
     if (want == PhoneNumberUtil::NO_PARSING_ERROR) {
       ++parsed;
-      std::string region, lease_region;
+      std::string region;
       util().GetRegionCodeForNumber(expected, &region);
-      lease->GetRegionCodeForNumber(got, &lease_region);
+      const auto lease_region = lease.region_of(got);
       EXPECT_EQ(lease_region, region) << text;
       EXPECT_EQ(lease->IsValidNumberForRegion(got, lease_region),
                 util().IsValidNumberForRegion(expected, region))
