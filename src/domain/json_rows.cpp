@@ -5,22 +5,21 @@
 
 namespace vcs::domain {
 
-std::string json_rows::head(std::size_t n) const {
-  n = std::min(n, size());
-  if (n == size())
-    return text;
-  if (n == 0)
+std::string json_rows::slice(std::size_t begin, std::size_t end) const {
+  end = std::min(end, size());
+  if (begin >= end)
     return "[]";
-  return std::string{std::string_view{text}.substr(0, ends[n - 1])} + ']';
-}
-
-std::string json_rows::tail(std::size_t n) const {
-  if (n == 0)
+  if (begin == 0 && end == size())
     return text;
-  if (n >= size())
-    return "[]";
-  // Past row n - 1's end comes the comma before row n.
-  return '[' + std::string{std::string_view{text}.substr(ends[n - 1] + 1)};
+  // Row i starts after the comma that follows row i - 1 (the first after
+  // the '['); it ends at ends[i].
+  const auto from = begin == 0 ? 1 : ends[begin - 1] + 1;
+  std::string out;
+  out.reserve(ends[end - 1] - from + 2);
+  out += '[';
+  out += std::string_view{text}.substr(from, ends[end - 1] - from);
+  out += ']';
+  return out;
 }
 
 } // namespace vcs::domain

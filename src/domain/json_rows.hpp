@@ -13,9 +13,8 @@ struct json_rows {
   std::vector<std::size_t> ends; // offset in `text` just past each row
 
   std::size_t size() const noexcept { return ends.size(); }
-  // Rows [0, n) and rows [n, size()), each as a JSON array.
-  std::string head(std::size_t n) const;
-  std::string tail(std::size_t n) const;
+  // Rows [begin, end) as a JSON array (bounds past size() are cut to it).
+  std::string slice(std::size_t begin, std::size_t end) const;
 };
 
 } // namespace vcs::domain

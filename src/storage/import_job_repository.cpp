@@ -9,27 +9,22 @@ namespace vcs::storage {
 namespace {
 
 // The counts are cast: each is also compared with the other, which alone
-// would type them as text. The rows already inserted ($7, with their
-// counts $8 and $9) are not stored; the rest ($3) are parsed once and
-// stored as chunks of $6 rows.
-constexpr prepared_statement insert_stmt{"vcs_insert_import_job", R"sql(
-WITH job AS (
-  INSERT INTO lead_import_jobs (tenant_id, campaign_id, accepted, invalid, next_index, inserted,
-                                duplicates, status, finished_at)
-  VALUES ($1, $2, $4::int, $5::int, $7::int, $8::int, $9::int,
-          CASE WHEN $4::int - $5::int = $7::int THEN 'done' ELSE 'queued' END,
-          CASE WHEN $4::int - $5::int = $7::int THEN now() END)
-  RETURNING id
-), payload AS MATERIALIZED (
-  SELECT $3::jsonb AS rows, $4::int - $5::int - $7::int AS stored
-), chunks AS (
-  INSERT INTO lead_import_chunks (job_id, first_index, row_count, rows)
-  SELECT job.id, $7::int + s, least($6::int, payload.stored - s),
-         jsonb_path_query_array(payload.rows, ('$[' || s || ' to ' ||
-                                               (least(s + $6::int, payload.stored) - 1) || ']')::jsonpath)
-  FROM job, payload, generate_series(0, payload.stored - 1, $6::int) s
-)
-SELECT id FROM job)sql"};
+// would type them as text. The rows already inserted ($5, with their
+// counts $6 and $7) are not stored.
+constexpr prepared_statement insert_stmt{
+    "vcs_insert_import_job",
+    "INSERT INTO lead_import_jobs (tenant_id, campaign_id, accepted, invalid, next_index, "
+    "inserted, duplicates, status, finished_at) "
+    "VALUES ($1, $2, $3::int, $4::int, $5::int, $6::int, $7::int, "
+    "CASE WHEN $3::int - $4::int = $5::int THEN 'done' ELSE 'queued' END, "
+    "CASE WHEN $3::int - $4::int = $5::int THEN now() END) RETURNING id"};
+
+// One chunk of a job's rows, cut by the service: parsing one array of all
+// of them and cutting it in SQL cost as much again as the parse.
+constexpr prepared_statement insert_chunk_stmt{
+    "vcs_insert_import_chunk",
+    "INSERT INTO lead_import_chunks (job_id, first_index, row_count, rows) "
+    "VALUES ($1, $2, $3, $4::jsonb)"};
 
 constexpr prepared_statement find_stmt{
     "vcs_find_import_job",
@@ -95,17 +90,21 @@ stored_import insert_import_job(soci::session& sql, int64_t tenant_id, int64_t c
                                 int32_t chunk_size) {
   // The first chunk's rows skip the store-then-read round: a body of one
   // chunk is in when it is answered.
-  const auto first = static_cast<int32_t>(std::min<std::size_t>(rows.size(), chunk_size));
+  const auto total = static_cast<int32_t>(rows.size());
+  const auto first = std::min(total, chunk_size);
   insert_counts counts;
   if (first > 0)
-    counts = insert_leads(sql, tenant_id, campaign_id, rows.head(first), first);
-  const bool rows_left = static_cast<std::size_t>(first) < rows.size();
+    counts = insert_leads(sql, tenant_id, campaign_id, rows.slice(0, first), first);
   const auto id =
       execute(sql, insert_stmt,
-              {tenant_id, campaign_id, rows.tail(first), accepted, invalid, chunk_size, first,
+              {tenant_id, campaign_id, accepted, invalid, first,
                static_cast<int32_t>(counts.inserted), static_cast<int32_t>(counts.duplicates)})
           .int64(0, 0);
-  return {id, rows_left};
+  for (int32_t at = first; at < total; at += chunk_size) {
+    const auto count = std::min(chunk_size, total - at);
+    execute(sql, insert_chunk_stmt, {id, at, count, rows.slice(at, at + count)});
+  }
+  return {id, first < total};
 }
 
 std::optional<domain::import_job> find_import_job(soci::session& sql, int64_t tenant_id,

@@ -73,8 +73,8 @@ TEST(read_bulk_leads, rows_cut_anywhere_into_two_arrays) {
     return std::string{row["phone_number"].GetString()};
   };
   for (auto cut : cuts) {
-    const auto head_text = rows.head(cut);
-    const auto tail_text = rows.tail(cut);
+    const auto head_text = rows.slice(0, cut);
+    const auto tail_text = rows.slice(cut, n);
     auto head = parse_json(head_text);
     auto tail = parse_json(tail_text);
     ASSERT_TRUE(head && head->IsArray() && tail && tail->IsArray()) << cut;
@@ -86,8 +86,14 @@ TEST(read_bulk_leads, rows_cut_anywhere_into_two_arrays) {
     if (cut < n)
       EXPECT_EQ(name(*tail->Begin()), name((*all)[at]));
   }
-  EXPECT_EQ(rows.head(n), rows.text);
-  EXPECT_EQ(rows.tail(0), rows.text);
+  EXPECT_EQ(rows.slice(0, n), rows.text);
+  EXPECT_EQ(rows.slice(n, n + 5), "[]");
+  // A slice between two cuts: the rows between them.
+  const auto middle = rows.slice(n / 3 - 1, n / 3 + 2);
+  auto three = parse_json(middle);
+  ASSERT_TRUE(three && three->IsArray());
+  ASSERT_EQ(three->Size(), 3u);
+  EXPECT_EQ(name(*three->Begin()), name((*all)[static_cast<rapidjson::SizeType>(n / 3 - 1)]));
 }
 
 TEST(read_bulk_leads, small_and_all_malformed_bodies) {
