@@ -81,10 +81,12 @@ TEST(read_bulk_leads, rows_cut_anywhere_into_two_arrays) {
     ASSERT_EQ(head->Size(), cut);
     ASSERT_EQ(tail->Size(), n - cut);
     const auto at = static_cast<rapidjson::SizeType>(cut);
-    if (cut > 0)
+    if (cut > 0) {
       EXPECT_EQ(name((*head)[at - 1]), name((*all)[at - 1]));
-    if (cut < n)
+    }
+    if (cut < n) {
       EXPECT_EQ(name(*tail->Begin()), name((*all)[at]));
+    }
   }
   EXPECT_EQ(rows.slice(0, n), rows.text);
   EXPECT_EQ(rows.slice(n, n + 5), "[]");
