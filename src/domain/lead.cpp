@@ -74,9 +74,8 @@ phone_check check_phone(std::string_view text) {
     result.invalid_reason = parse_error_reason(error);
     return result;
   }
-  // IsValidNumber() would look the region up again (a third of the cost).
-  auto region = util.region_of(number);
-  result.valid = util->IsValidNumberForRegion(number, region);
+  auto [region, valid] = util.verdict_of(number);
+  result.valid = valid;
   if (region != "ZZ" && region != "001")
     result.region = std::move(region);
   if (!result.valid) {

@@ -76,27 +76,29 @@ public:
   }
 
   // GetRegionCodeForNumber with GetRegionCodeForNumberFromRegionList
-  // (v8.12.57), the leading digits matched by `matcher`.
-  static std::string region_for(const PhoneNumberUtil& util, const re2_matcher& matcher,
-                                const PhoneNumber& number) {
+  // (v8.12.57), the leading digits matched by `matcher`, then
+  // IsValidNumberForRegion, which is already answered when the region was
+  // the first whose number types take the number.
+  static vcs::domain::phone_util_lease::verdict
+  verdict_for(const PhoneNumberUtil& util, const re2_matcher& matcher, const PhoneNumber& number) {
     std::list<std::string> regions;
     util.GetRegionCodesForCountryCallingCode(number.country_code(), &regions);
     if (regions.empty())
-      return "ZZ";
+      return {"ZZ", false};
     if (regions.size() == 1)
-      return regions.front();
+      return {regions.front(), util.IsValidNumberForRegion(number, regions.front())};
     std::string national;
     util.GetNationalSignificantNumber(number, &national);
     for (const auto& region : regions) {
       const PhoneMetadata* metadata = util.GetMetadataForRegion(region);
       if (metadata->has_leading_digits()) {
         if (matcher.starts_with(national, metadata->leading_digits()))
-          return region;
+          return {region, util.IsValidNumberForRegion(number, region)};
       } else if (util.GetNumberTypeHelper(national, *metadata) != PhoneNumberUtil::UNKNOWN) {
-        return region;
+        return {region, true};
       }
     }
-    return "ZZ";
+    return {"ZZ", false};
   }
 
   // TestNumberLength(number, metadata) (a function local to the library's
@@ -193,8 +195,9 @@ phone_util_lease::~phone_util_lease() {
   slot_->held.unlock();
 }
 
-std::string phone_util_lease::region_of(const i18n::phonenumbers::PhoneNumber& number) const {
-  return i18n::phonenumbers::PhoneNumberUtilTest::region_for(*util_, *slot_->matcher, number);
+phone_util_lease::verdict
+phone_util_lease::verdict_of(const i18n::phonenumbers::PhoneNumber& number) const {
+  return i18n::phonenumbers::PhoneNumberUtilTest::verdict_for(*util_, *slot_->matcher, number);
 }
 
 i18n::phonenumbers::PhoneNumberUtil::ErrorType

@@ -30,10 +30,16 @@ public:
   const i18n::phonenumbers::PhoneNumberUtil& operator*() const noexcept { return *util_; }
   const i18n::phonenumbers::PhoneNumberUtil* operator->() const noexcept { return util_; }
 
-  // GetRegionCodeForNumber(number, &region): the same answer, with the
+  // GetRegionCodeForNumber(number, &region) and
+  // IsValidNumberForRegion(number, region): the same answers, with the
   // leading digits of regions that share a calling code matched by the
-  // instance's RE2 patterns instead of the library's ICU cache.
-  std::string region_of(const i18n::phonenumbers::PhoneNumber& number) const;
+  // instance's RE2 patterns instead of the library's ICU cache, and a
+  // region found by its number types not checked a second time.
+  struct verdict {
+    std::string region; // "ZZ": none
+    bool valid = false;
+  };
+  verdict verdict_of(const i18n::phonenumbers::PhoneNumber& number) const;
 
 private:
   phone_util_slot* slot_;

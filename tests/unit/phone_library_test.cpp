@@ -129,11 +129,9 @@ TEST(e164_parse, gives_what_libphonenumber_parse_gives_for_every_region) {
       ++parsed;
       std::string region;
       util().GetRegionCodeForNumber(expected, &region);
-      const auto lease_region = lease.region_of(got);
-      EXPECT_EQ(lease_region, region) << text;
-      EXPECT_EQ(lease->IsValidNumberForRegion(got, lease_region),
-                util().IsValidNumberForRegion(expected, region))
-          << text;
+      const auto verdict = lease.verdict_of(got);
+      EXPECT_EQ(verdict.region, region) << text;
+      EXPECT_EQ(verdict.valid, util().IsValidNumberForRegion(expected, region)) << text;
       EXPECT_TRUE(same(got, expected))
           << text << " parsed as " << e164(got) << " instead of " << e164(expected);
     }
