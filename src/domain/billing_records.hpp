@@ -16,10 +16,6 @@ const std::vector<std::string>& payment_types();         // SUBSCRIPTION ADDON O
 const std::vector<std::string>& subscription_statuses(); // active past_due blocked canceled
 bool one_of(const std::vector<std::string>& values, std::string_view v);
 
-// Billing list paging: page >= 1 (default 1), page_size 1..100 (default 20).
-inline constexpr int64_t default_page_size = 20;
-inline constexpr int64_t max_page_size = 100;
-
 struct payment_request {
   int64_t id = 0;
   int64_t client_id = 0;

@@ -14,6 +14,11 @@ constexpr std::array<std::string_view, 5> status_names{"IDLE", "QUEUED", "IN_PRO
 constexpr std::array<std::string_view, 6> outcome_names{"human", "voicemail", "no_answer",
                                                         "busy",  "failed",    "invalid_number"};
 
+// A call row's status (migration 0004): a lead's, or ABANDONED when the
+// provider refused it or the node placing it stopped.
+constexpr std::array<std::string_view, 5> call_row_status_names{"QUEUED", "IN_PROGRESS",
+                                                                "COMPLETED", "FAILED", "ABANDONED"};
+
 constexpr const char* not_in_service = "Number not in service";
 
 template <class Enum, std::size_t N>
@@ -47,6 +52,24 @@ lead_call_state answered_by(lead_call_state s, std::string_view answer_type, tim
 }
 
 } // namespace
+
+const std::array<call_status, 5>& call_statuses() noexcept {
+  static constexpr std::array<call_status, 5> all{call_status::idle, call_status::queued,
+                                                  call_status::in_progress, call_status::completed,
+                                                  call_status::failed};
+  return all;
+}
+
+const std::vector<std::string>& call_outcome_names() {
+  static const std::vector<std::string> names{outcome_names.begin(), outcome_names.end()};
+  return names;
+}
+
+const std::vector<std::string>& call_row_statuses() {
+  static const std::vector<std::string> names{call_row_status_names.begin(),
+                                              call_row_status_names.end()};
+  return names;
+}
 
 std::string_view to_string(call_status s) noexcept {
   return status_names[static_cast<std::size_t>(s)];

@@ -2,11 +2,13 @@
 
 #include "domain/timestamp.hpp"
 
+#include <array>
 #include <chrono>
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 // The dialing state machine of one lead, in one place (the dialer actors
 // and the lead routes only store and load its fields):
@@ -33,6 +35,8 @@ enum class call_status : uint8_t { idle, queued, in_progress, completed, failed 
 
 // "IDLE", "QUEUED", "IN_PROGRESS", "COMPLETED", "FAILED" (exact, upper case).
 std::string_view to_string(call_status s) noexcept;
+// The five statuses in the order above.
+const std::array<call_status, 5>& call_statuses() noexcept;
 std::optional<call_status> parse_call_status(std::string_view text) noexcept;
 
 enum class call_outcome : uint8_t { human, voicemail, no_answer, busy, failed, invalid_number };
@@ -40,6 +44,11 @@ enum class call_outcome : uint8_t { human, voicemail, no_answer, busy, failed, i
 // "human", "voicemail", "no_answer", "busy", "failed", "invalid_number".
 std::string_view to_string(call_outcome o) noexcept;
 std::optional<call_outcome> parse_call_outcome(std::string_view text) noexcept;
+// The six outcome names in the order above (for `valid_values`).
+const std::vector<std::string>& call_outcome_names();
+// The statuses of a call (not a lead): QUEUED, IN_PROGRESS, COMPLETED,
+// FAILED, ABANDONED.
+const std::vector<std::string>& call_row_statuses();
 
 // The dialing fields of one lead as stored.
 struct lead_call_state {

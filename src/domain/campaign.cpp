@@ -224,6 +224,11 @@ const std::vector<std::string>& campaign_status_names() {
   return names;
 }
 
+const std::vector<std::string>& campaign_type_names() {
+  static const std::vector<std::string> names{campaign_types.begin(), campaign_types.end()};
+  return names;
+}
+
 void validate_campaign(const campaign_fields& fields, bool creating, field_errors& errors) {
   check_name(fields, creating, errors);
   check_choice("type", fields.type, campaign_types, errors);

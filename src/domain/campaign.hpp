@@ -18,6 +18,8 @@ std::string_view to_string(campaign_status s) noexcept;
 std::optional<campaign_status> parse_campaign_status(std::string_view text) noexcept;
 // The five names in the order above (for `valid_statuses`).
 const std::vector<std::string>& campaign_status_names();
+// "OUTBOUND", "INBOUND": the campaign types (for `valid_values`).
+const std::vector<std::string>& campaign_type_names();
 
 // Bounds of the numeric campaign fields (docs/decisions.md).
 inline constexpr int32_t max_call_attempts_limit = 100;    // 1..100 in total
@@ -115,6 +117,9 @@ struct campaign {
   int64_t lead_count = 0;
   timestamp created_at{};
   timestamp updated_at{};
+  // When a dialer looks at the campaign next (campaigns.next_dial_at); null
+  // while nothing but a change can give it work.
+  std::optional<timestamp> next_dial_at;
 };
 
 } // namespace vcs::domain

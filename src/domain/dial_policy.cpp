@@ -187,4 +187,20 @@ dial_refusal can_dial_at(const lead_call_state& s, const dial_policy& p,
   return can_dial_now(p, phone_e164, now) ? dial_refusal::none : dial_refusal::outside_window;
 }
 
+std::optional<timestamp> next_dial_time(const dial_policy& p, campaign_status status,
+                                        std::optional<timestamp> dialer_look,
+                                        std::optional<timestamp> first_dialable_at) {
+  if (status != campaign_status::scheduled && status != campaign_status::active)
+    return std::nullopt;
+  if (!dialer_look || !first_dialable_at)
+    return std::nullopt;
+  std::optional<timestamp> at = std::max(*dialer_look, *first_dialable_at);
+  if (!p.lead_local_time)
+    at = next_window_open(p, p.zone, *at);
+  auto ends = end_instant(p);
+  if (at && ends && *at >= *ends)
+    return std::nullopt;
+  return at;
+}
+
 } // namespace vcs::domain

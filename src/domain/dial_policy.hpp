@@ -81,4 +81,15 @@ bool can_dial_now(const dial_policy& p, std::string_view phone_e164, timestamp n
 dial_refusal can_dial_at(const lead_call_state& s, const dial_policy& p,
                          std::string_view phone_e164, timestamp now);
 
+// When the campaign places its next call, as far as the campaign itself
+// tells (the campaign read's next_dial_at): nullopt unless it is SCHEDULED
+// or ACTIVE, a dialer look is due (`dialer_look`, campaigns.next_dial_at)
+// and a lead may be called (`first_dialable_at`). Otherwise the later of
+// the two, moved to the next opening of the daily window (in the
+// campaign's zone; with lead_local_time each lead's own hours may put it
+// later), and nullopt when that is at or after the end date.
+std::optional<timestamp> next_dial_time(const dial_policy& p, campaign_status status,
+                                        std::optional<timestamp> dialer_look,
+                                        std::optional<timestamp> first_dialable_at);
+
 } // namespace vcs::domain

@@ -1,5 +1,6 @@
 #include "http/render.hpp"
 
+#include "domain/call_state.hpp"
 #include "domain/global_id.hpp"
 #include "domain/timestamp.hpp"
 
@@ -73,8 +74,9 @@ void render_campaign_summary(json_out& out, const domain::campaign& c) {
   out.w().EndObject();
 }
 
-void render_campaign(json_out& out, const domain::campaign& c) {
-  out.w().StartObject();
+namespace {
+
+void campaign_fields(json_out& out, const domain::campaign& c) {
   out.field("id", encode_global_id(entity::campaign, c.id));
   out.field("name", c.name);
   out.field("type", c.type);
@@ -112,6 +114,40 @@ void render_campaign(json_out& out, const domain::campaign& c) {
   out.field("lead_count", c.lead_count);
   out.field("created_at", domain::format_utc(c.created_at));
   out.field("updated_at", domain::format_utc(c.updated_at));
+}
+
+int64_t count_of(const domain::campaign_progress& p, std::string_view status) {
+  for (const auto& [name, count] : p.call_statuses)
+    if (name == status)
+      return count;
+  return 0;
+}
+
+} // namespace
+
+void render_campaign(json_out& out, const domain::campaign& c) {
+  out.w().StartObject();
+  campaign_fields(out, c);
+  out.w().EndObject();
+}
+
+void render_campaign(json_out& out, const domain::campaign& c,
+                     const domain::campaign_progress& progress) {
+  out.w().StartObject();
+  campaign_fields(out, c);
+  out.key("lead_counts");
+  out.w().StartObject();
+  for (auto status : domain::call_statuses())
+    out.field(domain::to_string(status), count_of(progress, domain::to_string(status)));
+  out.w().EndObject();
+  out.field("answered_count", progress.answered);
+  out.field("failed_count", count_of(progress, domain::to_string(domain::call_status::failed)));
+  out.field("dialable_count", progress.dialable);
+  if (progress.next_dial_at)
+    out.field("next_dial_at", domain::format_utc(*progress.next_dial_at));
+  else
+    out.null_field("next_dial_at");
+  out.field("counts_as_of", domain::format_utc(progress.counted_at));
   out.w().EndObject();
 }
 

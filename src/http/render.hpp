@@ -1,6 +1,7 @@
 #pragma once
 
 #include "domain/campaign.hpp"
+#include "domain/campaign_progress.hpp"
 #include "domain/client.hpp"
 #include "domain/lead_record.hpp"
 #include "domain/tenant.hpp"
@@ -21,8 +22,13 @@ void render_client(json_out& out, const domain::client& c);
 // The spec's campaign summary: campaign_id, campaign_name, campaign_type,
 // campaign_status.
 void render_campaign_summary(json_out& out, const domain::campaign& c);
-// Every stored field of a campaign (GET /api/v2/voice-campaigns/{id}).
+// Every stored field of a campaign (the campaign list's items).
 void render_campaign(json_out& out, const domain::campaign& c);
+// The campaign read (GET /api/v2/voice-campaigns/{id}): every stored field,
+// then lead_counts (each call status, 0 included), answered_count,
+// failed_count, dialable_count, next_dial_at and counts_as_of.
+void render_campaign(json_out& out, const domain::campaign& c,
+                     const domain::campaign_progress& progress);
 // The spec's lead record: timestamps with offset, answer_type "" while
 // unanswered, names and e-mail "" when never given.
 void render_lead(json_out& out, const domain::lead& l);

@@ -3,6 +3,7 @@
 #include "domain/error.hpp"
 
 #include <exception>
+#include <optional>
 #include <utility>
 
 namespace vcs::http {
@@ -27,6 +28,12 @@ template <class T> T value_or_throw(domain::result<T> r) {
   if (!r)
     throw request_error(std::move(r).err());
   return std::move(r).value();
+}
+
+// Throws `problem`, when there is one, as a request_error.
+inline void throw_if_refused(std::optional<domain::error> problem) {
+  if (problem)
+    throw request_error(std::move(*problem));
 }
 
 } // namespace vcs::http

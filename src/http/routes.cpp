@@ -39,11 +39,13 @@ router public_routes() {
   r.add({"GET", "/api/v2/external-billing/subscriptions/{subscription_id}/",
          handlers::get_subscription()});
   r.add({"GET", "/api/v2/external-billing/usage", handlers::list_usage()});
+  r.add({"GET", "/api/v2/voice-campaigns", handlers::list_campaigns()});
   r.add({"POST", "/api/v2/voice-campaigns", handlers::create_campaign()});
   r.add({"GET", "/api/v2/voice-campaigns/{campaign_id}", handlers::get_campaign()});
   r.add({"PATCH", "/api/v2/voice-campaigns/{campaign_id}", handlers::update_campaign()});
   r.add({"PATCH", "/api/v2/voice-campaigns/{campaign_id}/status",
          handlers::update_campaign_status()});
+  r.add({"GET", "/api/v2/voice-campaigns/{campaign_id}/calls", handlers::list_campaign_calls()});
   r.add({"POST", "/api/v2/voice-campaigns/{campaign_id}/leads", handlers::add_lead()});
   r.add({"POST", "/api/v2/voice-campaigns/{campaign_id}/leads/bulk", handlers::bulk_add_leads()});
   r.add({"GET", "/api/v2/voice-campaigns/{campaign_id}/leads/imports/{import_id}",

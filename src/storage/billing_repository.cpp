@@ -1,5 +1,6 @@
 #include "storage/billing_repository.hpp"
 
+#include "storage/page_rows.hpp"
 #include "storage/prepared.hpp"
 #include "storage/usage_row.hpp"
 
@@ -162,20 +163,6 @@ domain::subscription_record subscription_of(const pg_rows& rows, int i) {
   s.created_at = rows.timestamp(i, subscription_col::created_at);
   s.updated_at = rows.timestamp(i, subscription_col::updated_at);
   return s;
-}
-
-int64_t offset_of(const page_request& page) {
-  return (page.page - 1) * page.page_size;
-}
-
-// One page of a billing list: the total (counted first) and the page's rows.
-template <class Read> auto page_from(const pg_rows& total, const pg_rows& rows, Read read) {
-  page_of<decltype(read(rows, 0))> out;
-  out.total = total.int64(0, 0);
-  out.items.reserve(static_cast<std::size_t>(rows.size()));
-  for (int i = 0; i < rows.size(); ++i)
-    out.items.push_back(read(rows, i));
-  return out;
 }
 
 } // namespace

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "domain/billing_records.hpp"
+#include "storage/page.hpp"
 
 #include <optional>
 #include <string>
@@ -12,16 +13,6 @@ class session;
 }
 
 namespace vcs::storage {
-
-struct page_request {
-  int64_t page = 1;
-  int64_t page_size = 20;
-};
-
-template <class T> struct page_of {
-  int64_t total = 0;
-  std::vector<T> items;
-};
 
 struct payment_filter {
   std::optional<int64_t> client_id;

@@ -3,6 +3,7 @@
 #include "domain/global_id.hpp"
 #include "domain/plan.hpp"
 
+#include "storage/page_rows.hpp"
 #include "storage/prepared.hpp"
 
 #include <stdexcept>
@@ -17,7 +18,7 @@ namespace {
   "provider_a_calling_entity, phone_number_id, phone_number_pool_id, start_date, end_date, "       \
   "timezone, days_of_week, daily_start_time, daily_end_time, max_call_attempts, "                  \
   "max_daily_attempts, min_gap_between_attempts, consider_voicemail_as_answered, "                 \
-  "webhook_url, lead_count, created_at, updated_at, lead_local_time"
+  "webhook_url, lead_count, created_at, updated_at, lead_local_time, next_dial_at"
 
 namespace campaign_col {
 enum : int {
@@ -46,7 +47,8 @@ enum : int {
   lead_count,
   created_at,
   updated_at,
-  lead_local_time
+  lead_local_time,
+  next_dial_at
 };
 } // namespace campaign_col
 
@@ -66,6 +68,18 @@ constexpr prepared_statement insert_stmt{
     "coalesce($3, 'OUTBOUND'), $4, $5, $6, $7, $8, $9, $10::date, $11::date, $12, $13::text[], "
     "$14, $15, $16, $17, $18, coalesce($19::boolean, false), $20, coalesce($21::boolean, false)) "
     "RETURNING " CAMPAIGN_COLUMNS};
+
+// The tenant's campaigns, newest first; a NULL status ($2) or type ($3)
+// matches every campaign.
+#define CAMPAIGN_LIST_WHERE                                                                        \
+  " FROM campaigns WHERE tenant_id = $1 AND ($2::text IS NULL OR status = $2) "                    \
+  "AND ($3::text IS NULL OR type = $3) "
+constexpr prepared_statement count_listed_stmt{"vcs_count_campaigns",
+                                               "SELECT count(*)" CAMPAIGN_LIST_WHERE};
+constexpr prepared_statement list_stmt{"vcs_list_campaigns",
+                                       "SELECT " CAMPAIGN_COLUMNS CAMPAIGN_LIST_WHERE
+                                       "ORDER BY created_at DESC, id DESC LIMIT $4 OFFSET $5"};
+#undef CAMPAIGN_LIST_WHERE
 
 #define CAMPAIGN_SELECT                                                                            \
   "SELECT " CAMPAIGN_COLUMNS " FROM campaigns WHERE tenant_id = $1 AND id = $2"
@@ -145,6 +159,7 @@ domain::campaign campaign_of(const pg_rows& rows, int i) {
   c.created_at = rows.timestamp(i, col::created_at);
   c.updated_at = rows.timestamp(i, col::updated_at);
   c.lead_local_time = rows.boolean(i, col::lead_local_time);
+  c.next_dial_at = rows.opt_timestamp(i, col::next_dial_at);
   return c;
 }
 
@@ -191,6 +206,14 @@ domain::campaign insert_campaign(soci::session& sql, int64_t tenant_id,
                              f.consider_voicemail_as_answered,
                              f.webhook_url,
                              f.lead_local_time}));
+}
+
+page_of<domain::campaign> list_campaigns(soci::session& sql, int64_t tenant_id,
+                                         const campaign_filter& filter, const page_request& page) {
+  auto total = execute(sql, count_listed_stmt, {tenant_id, filter.status, filter.type});
+  auto rows = execute(sql, list_stmt,
+                      {tenant_id, filter.status, filter.type, page.page_size, offset_of(page)});
+  return page_from(total, rows, campaign_of);
 }
 
 std::optional<domain::campaign> find_campaign(soci::session& sql, int64_t tenant_id,

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "domain/campaign.hpp"
+#include "storage/page.hpp"
 
 #include <optional>
 #include <string>
@@ -24,6 +25,15 @@ domain::campaign insert_campaign(soci::session& sql, int64_t tenant_id,
                                  const domain::campaign_fields& fields);
 
 // `for_update` locks the row for the rest of the transaction.
+struct campaign_filter {
+  std::optional<std::string> status; // e.g. "ACTIVE"
+  std::optional<std::string> type;   // e.g. "OUTBOUND"
+};
+
+// GET /api/v2/voice-campaigns: newest first (created_at, then id).
+page_of<domain::campaign> list_campaigns(soci::session& sql, int64_t tenant_id,
+                                         const campaign_filter& filter, const page_request& page);
+
 std::optional<domain::campaign> find_campaign(soci::session& sql, int64_t tenant_id,
                                               int64_t campaign_id, bool for_update = false);
 

@@ -126,12 +126,6 @@ constexpr prepared_statement take_usage_stmt{
     "UPDATE calls SET usage_recorded = true WHERE tenant_id = $1 AND id = $2 "
     "AND ended_at IS NOT NULL AND NOT usage_recorded RETURNING duration_seconds"};
 
-constexpr prepared_statement list_calls_stmt{
-    "vcs_list_calls",
-    "SELECT id, lead_id, phone_number, attempt, status, outcome, error, duration_seconds, "
-    "usage_recorded, created_at, ended_at FROM calls WHERE tenant_id = $1 AND campaign_id = $2 "
-    "ORDER BY id DESC LIMIT $3::int"};
-
 constexpr prepared_statement dnc_add_stmt{
     "vcs_dnc_add", "INSERT INTO do_not_call_numbers (tenant_id, phone_number) VALUES ($1, $2) "
                    "ON CONFLICT DO NOTHING RETURNING 1"};
@@ -297,28 +291,6 @@ std::optional<int32_t> take_call_usage(soci::session& sql, int64_t tenant_id, in
   if (rows.size() == 0)
     return std::nullopt;
   return rows.int32(0, 0);
-}
-
-std::vector<call_record> list_calls(soci::session& sql, int64_t tenant_id, int64_t campaign_id,
-                                    int32_t limit) {
-  auto rows = execute(sql, list_calls_stmt, {tenant_id, campaign_id, limit});
-  std::vector<call_record> out;
-  for (int i = 0; i < rows.size(); ++i) {
-    call_record r;
-    r.id = rows.int64(i, 0);
-    r.lead_id = rows.int64(i, 1);
-    r.phone_number = std::string{rows.text(i, 2)};
-    r.attempt = rows.int32(i, 3);
-    r.status = std::string{rows.text(i, 4)};
-    r.outcome = rows.opt_text(i, 5);
-    r.error = rows.opt_text(i, 6);
-    r.duration_seconds = rows.int32(i, 7);
-    r.usage_recorded = rows.boolean(i, 8);
-    r.created_at = rows.timestamp(i, 9);
-    r.ended_at = rows.opt_timestamp(i, 10);
-    out.push_back(std::move(r));
-  }
-  return out;
 }
 
 bool add_do_not_call(soci::session& sql, int64_t tenant_id, const std::string& phone_number) {

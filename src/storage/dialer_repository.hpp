@@ -137,23 +137,6 @@ std::vector<usage_due> calls_without_usage(soci::session& sql, int32_t limit);
 // when it was recorded before (or the call is not the tenant's or not ended).
 std::optional<int32_t> take_call_usage(soci::session& sql, int64_t tenant_id, int64_t call_id);
 
-// Calls of a campaign, newest first (operator view and tests).
-struct call_record {
-  int64_t id = 0;
-  int64_t lead_id = 0;
-  std::string phone_number;
-  int32_t attempt = 0;
-  std::string status;
-  std::optional<std::string> outcome;
-  std::optional<std::string> error;
-  int32_t duration_seconds = 0;
-  bool usage_recorded = false;
-  domain::timestamp created_at{};
-  std::optional<domain::timestamp> ended_at;
-};
-std::vector<call_record> list_calls(soci::session& sql, int64_t tenant_id, int64_t campaign_id,
-                                    int32_t limit);
-
 // The tenant-wide do-not-call list: add answers whether the number was new,
 // remove whether it was there.
 bool add_do_not_call(soci::session& sql, int64_t tenant_id, const std::string& phone_number);

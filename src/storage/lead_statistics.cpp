@@ -10,13 +10,19 @@ namespace vcs::storage {
 namespace {
 
 // One index range per campaign: with `campaign_id = ANY(...)` the generic
-// plan scanned every lead of every campaign.
+// plan scanned every lead of every campaign. `d` is leads_dialable_idx's
+// condition.
 constexpr prepared_statement statuses_stmt{
     "vcs_lead_statistics",
-    "SELECT c.id, s.call_status, s.leads, s.answered FROM unnest($2::bigint[]) AS c(id) "
+    "SELECT c.id, s.call_status, s.leads, s.answered, s.dialable, s.dial_now, s.earliest "
+    "FROM unnest($2::bigint[]) AS c(id) "
     "CROSS JOIN LATERAL (SELECT call_status, count(*) AS leads, "
-    "count(*) FILTER (WHERE answered) AS answered FROM leads "
-    "WHERE tenant_id = $1 AND campaign_id = c.id GROUP BY call_status) s"};
+    "count(*) FILTER (WHERE answered) AS answered, count(*) FILTER (WHERE d) AS dialable, "
+    "coalesce(bool_or(next_attempt_after IS NULL) FILTER (WHERE d), false) AS dial_now, "
+    "min(next_attempt_after) FILTER (WHERE d) AS earliest "
+    "FROM (SELECT call_status, answered, next_attempt_after, call_status = 'IDLE' "
+    "AND NOT answered AND NOT do_not_call AND NOT invalid AS d FROM leads "
+    "WHERE tenant_id = $1 AND campaign_id = c.id) l GROUP BY call_status) s"};
 
 using clock = std::chrono::steady_clock;
 using key = std::pair<int64_t, int64_t>; // tenant, campaign
@@ -66,13 +72,22 @@ std::map<int64_t, lead_statistics> read_lead_statistics(soci::session& sql, int6
   if (missing.empty())
     return out;
   auto rows = execute(sql, statuses_stmt, {tenant_id, missing});
+  const auto counted_at = domain::now();
   std::map<int64_t, lead_statistics> fresh;
   for (auto id : missing)
-    fresh[id];
+    fresh[id].counted_at = counted_at;
   for (int i = 0; i < rows.size(); ++i) {
     auto& s = fresh[rows.int64(i, 0)];
     s.call_statuses.emplace_back(std::string{rows.text(i, 1)}, rows.int64(i, 2));
     s.answered += rows.int64(i, 3);
+    s.dialable += rows.int64(i, 4);
+    std::optional<domain::timestamp> first;
+    if (rows.boolean(i, 5))
+      first = counted_at;
+    else
+      first = rows.opt_timestamp(i, 6);
+    if (first && (!s.first_dialable_at || *first < *s.first_dialable_at))
+      s.first_dialable_at = first;
   }
   std::lock_guard guard{c.mtx};
   prune(c, now);

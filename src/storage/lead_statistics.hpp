@@ -1,8 +1,11 @@
 #pragma once
 
+#include "domain/timestamp.hpp"
+
 #include <chrono>
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -14,10 +17,17 @@ class session;
 namespace vcs::storage {
 
 // Per-status lead counts of one campaign (the client detail's call
-// statistics), most frequent first.
+// statistics and the campaign read), most frequent first.
 struct lead_statistics {
   std::vector<std::pair<std::string, int64_t>> call_statuses;
   int64_t answered = 0;
+  // Leads the dialer may still call: IDLE, unanswered, not on the
+  // do-not-call list, valid (leads_dialable_idx).
+  int64_t dialable = 0;
+  // When the first of them may be called: `counted_at` when one has no
+  // next-attempt time, else the earliest; nullopt without dialable leads.
+  std::optional<domain::timestamp> first_dialable_at;
+  domain::timestamp counted_at{};
 };
 
 // Aggregating them reads every lead of the campaign, so each node keeps the

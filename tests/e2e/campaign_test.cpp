@@ -1,5 +1,6 @@
 // Campaigns: create, read, partial update, status, limits and isolation.
 
+#include "eventually.hpp"
 #include "service_fixture.hpp"
 #include "storage/database.hpp"
 
@@ -368,6 +369,99 @@ TEST_F(campaign_test, other_tenants_campaigns_are_not_found) {
   }
   auto still = parse(pub("GET", "/api/v2/voice-campaigns/" + id, owner.key).body);
   EXPECT_EQ(str(still["data"], "name"), "c");
+}
+
+TEST_F(campaign_test, the_list_is_newest_first_paged_filtered_and_the_tenant_own) {
+  auto t = create_tenant();
+  auto other = create_tenant();
+  auto first = create_campaign(t.key, "first");
+  auto second = create_campaign(t.key, "second");
+  auto third = create_campaign(t.key, "third");
+  auto r = pub("POST", "/api/v2/voice-campaigns", t.key, R"({"name":"inbound","type":"INBOUND"})");
+  ASSERT_EQ(r.status, 201u) << r.body;
+  auto inbound = str(parse(r.body)["data"], "campaign_id");
+  ASSERT_EQ(set_status(t.key, second, "PAUSED").status, 200u);
+  create_campaign(other.key, "elsewhere");
+
+  auto names = [&](const std::string& query) {
+    auto res = pub("GET", "/api/v2/voice-campaigns" + query, t.key);
+    EXPECT_EQ(res.status, 200u) << query << res.body;
+    auto d = parse(res.body);
+    std::vector<std::string> out;
+    for (auto& c : d["data"].GetArray())
+      out.push_back(str(c, "name"));
+    return std::make_pair(out, d["meta"]["total"].GetInt64());
+  };
+  auto all = names("");
+  EXPECT_EQ(all.first, (std::vector<std::string>{"inbound", "third", "second", "first"}));
+  EXPECT_EQ(all.second, 4);
+  auto page2 = names("?page=2&page_size=3");
+  EXPECT_EQ(page2.first, (std::vector<std::string>{"first"}));
+  EXPECT_EQ(page2.second, 4);
+  EXPECT_EQ(names("?status=PAUSED").first, (std::vector<std::string>{"second"}));
+  EXPECT_EQ(names("?status=DRAFT&type=OUTBOUND").first,
+            (std::vector<std::string>{"third", "first"}));
+  EXPECT_EQ(names("?type=INBOUND").first, (std::vector<std::string>{"inbound"}));
+  EXPECT_EQ(names("?status=ENDED").second, 0);
+
+  auto d = parse(pub("GET", "/api/v2/voice-campaigns?page_size=1", t.key).body);
+  EXPECT_EQ(d["meta"]["page"].GetInt64(), 1);
+  EXPECT_EQ(d["meta"]["page_size"].GetInt64(), 1);
+  auto& item = d["data"][0];
+  EXPECT_EQ(str(item, "id"), inbound);
+  EXPECT_EQ(str(item, "status"), "DRAFT");
+  EXPECT_EQ(str(item, "type"), "INBOUND");
+  EXPECT_FALSE(item.HasMember("lead_counts")) << "the list carries stored records only";
+
+  auto theirs = parse(pub("GET", "/api/v2/voice-campaigns", other.key).body);
+  ASSERT_EQ(theirs["data"].Size(), 1u);
+  EXPECT_EQ(str(theirs["data"][0], "name"), "elsewhere");
+}
+
+TEST_F(campaign_test, the_list_refuses_unknown_filters_and_bad_pages) {
+  auto t = create_tenant();
+  auto r = pub("GET", "/api/v2/voice-campaigns?status=RUNNING", t.key);
+  ASSERT_EQ(r.status, 400u) << r.body;
+  auto d = parse(r.body);
+  EXPECT_EQ(str(d, "message"),
+            "Invalid status: 'RUNNING'. Valid values are: DRAFT, SCHEDULED, ACTIVE, PAUSED, ENDED");
+  EXPECT_EQ(d["valid_values"].Size(), 5u);
+  r = pub("GET", "/api/v2/voice-campaigns?type=outbound", t.key);
+  ASSERT_EQ(r.status, 400u) << r.body;
+  EXPECT_EQ(str(parse(r.body), "message"),
+            "Invalid type: 'outbound'. Valid values are: OUTBOUND, INBOUND");
+  for (const char* q : {"?page=0", "?page=x", "?page_size=0", "?page_size=101",
+                        "?page=9223372036854775807&page_size=100"}) {
+    r = pub("GET", std::string{"/api/v2/voice-campaigns"} + q, t.key);
+    EXPECT_EQ(r.status, 400u) << q << r.body;
+  }
+}
+
+TEST_F(campaign_test, the_read_counts_leads_by_call_status) {
+  auto t = create_tenant();
+  auto id = create_campaign(t.key);
+  auto fresh = parse(pub("GET", "/api/v2/voice-campaigns/" + id, t.key).body)["data"].GetObject();
+  for (const char* s : {"IDLE", "QUEUED", "IN_PROGRESS", "COMPLETED", "FAILED"})
+    EXPECT_EQ(fresh["lead_counts"][s].GetInt64(), 0) << s;
+  EXPECT_TRUE(fresh["next_dial_at"].IsNull());
+  EXPECT_TRUE(fresh["counts_as_of"].IsString());
+  for (const char* phone : {"+14155552671", "+14155552672", "+999123456789"}) {
+    auto r = pub("POST", "/api/v2/voice-campaigns/" + id + "/leads", t.key,
+                 std::string{R"({"phone_number":")"} + phone + "\"}");
+    ASSERT_EQ(r.status, 201u) << r.body;
+  }
+  // Counts are kept for up to two seconds per node.
+  rapidjson::Document d;
+  ASSERT_TRUE(eventually([&] {
+    d = parse(pub("GET", "/api/v2/voice-campaigns/" + id, t.key).body);
+    return d["data"]["lead_counts"]["IDLE"].GetInt64() == 3;
+  }));
+  auto& data = d["data"];
+  EXPECT_EQ(data["answered_count"].GetInt64(), 0);
+  EXPECT_EQ(data["failed_count"].GetInt64(), 0);
+  EXPECT_EQ(data["dialable_count"].GetInt64(), 2) << "the invalid number is never dialed";
+  EXPECT_TRUE(data["next_dial_at"].IsNull()) << "a DRAFT campaign does not dial";
+  EXPECT_EQ(data["lead_count"].GetInt64(), 3);
 }
 
 } // namespace

@@ -14,6 +14,7 @@
 #include "storage/webhook_repository.hpp"
 #include "webhook_receiver.hpp"
 
+#include <date/date.h>
 #include <gtest/gtest.h>
 #include <soci/soci.h>
 
@@ -744,6 +745,118 @@ TEST_F(dialer_test, a_switched_off_tenant_neither_dials_nor_sends_webhooks_until
   EXPECT_TRUE(eventually([&] { return received_event(receiver, disabled_event); }));
   run(at("2032-01-01T00:00:02Z"));
   EXPECT_EQ(call_count(c), 2u);
+}
+
+TEST_F(dialer_test, the_campaign_read_shows_its_progress_and_when_it_dials_next) {
+  auto c = campaign(provider(5), R"(,"max_call_attempts":1)");
+  add_lead(c, "+14155552671", "human");
+  add_lead(c, "+14155552672", "failed");
+  auto read = [&] { return parse(pub("GET", "/api/v2/voice-campaigns/" + c).body); };
+  EXPECT_TRUE(read()["data"]["next_dial_at"].IsNull()) << "DRAFT";
+  set_status(c, "ACTIVE");
+  ASSERT_TRUE(eventually([&] {
+    return lead_status(c, "+14155552671") == "COMPLETED" &&
+           lead_status(c, "+14155552672") == "FAILED";
+  }));
+  rapidjson::Document d;
+  ASSERT_TRUE(eventually([&] {
+    d = read();
+    return d["data"]["lead_counts"]["COMPLETED"].GetInt64() == 1;
+  }));
+  auto& data = d["data"];
+  EXPECT_EQ(data["lead_counts"]["FAILED"].GetInt64(), 1);
+  EXPECT_EQ(data["lead_counts"]["IDLE"].GetInt64(), 0);
+  EXPECT_EQ(data["answered_count"].GetInt64(), 1);
+  EXPECT_EQ(data["failed_count"].GetInt64(), 1);
+  EXPECT_EQ(data["dialable_count"].GetInt64(), 0);
+  EXPECT_TRUE(data["next_dial_at"].IsNull()) << "nothing left to call";
+}
+
+TEST_F(dialer_test, the_next_dial_is_the_next_opening_of_the_daily_window) {
+  // Every day but today (UTC): the window opens at the next midnight UTC.
+  const char* names[] = {"SUNDAY",   "MONDAY", "TUESDAY", "WEDNESDAY",
+                         "THURSDAY", "FRIDAY", "SATURDAY"};
+  auto today = date::weekday{date::floor<date::days>(domain::now())}.c_encoding();
+  std::string days;
+  for (unsigned i = 0; i < 7; ++i)
+    if (i != today)
+      days += std::string{days.empty() ? "" : ","} + "\"" + names[i] + "\"";
+  auto c = campaign(provider(5), R"(,"timezone":"UTC","days_of_week":[)" + days + "]");
+  add_lead(c, "+14155552671", "human");
+  set_status(c, "ACTIVE");
+  auto midnight = date::floor<date::days>(domain::now()) + date::days{1};
+  auto d = parse(pub("GET", "/api/v2/voice-campaigns/" + c).body);
+  EXPECT_EQ(str(d["data"], "next_dial_at"), domain::format_utc(midnight));
+  EXPECT_EQ(d["data"]["dialable_count"].GetInt64(), 1);
+  EXPECT_EQ(call_count(c), 0u);
+}
+
+TEST_F(dialer_test, the_tenant_lists_calls_per_campaign_and_lead_with_filters) {
+  auto c = campaign(provider(5), R"(,"max_call_attempts":1)");
+  add_lead(c, "+14155552671", "human");
+  add_lead(c, "+14155552672", "failed");
+  set_status(c, "ACTIVE");
+  ASSERT_TRUE(eventually([&] {
+    return lead_status(c, "+14155552671") == "COMPLETED" &&
+           lead_status(c, "+14155552672") == "FAILED";
+  }));
+  auto page = [&](const std::string& query) {
+    auto r = pub("GET", "/api/v2/voice-campaigns/" + c + "/calls" + query);
+    EXPECT_EQ(r.status, 200u) << query << r.body;
+    return parse(r.body);
+  };
+  auto all = page("");
+  ASSERT_EQ(all["data"].Size(), 2u);
+  EXPECT_EQ(all["meta"]["total"].GetInt64(), 2);
+  EXPECT_GT(std::stoll(str(all["data"][0], "id")), std::stoll(str(all["data"][1], "id")))
+      << "newest first";
+  auto lead_ids = leads(c);
+  for (auto& call : all["data"].GetArray()) {
+    auto phone = str(call, "phone_number");
+    EXPECT_EQ(str(call, "campaign_lead_id"), str(lead_ids[phone], "id"));
+    EXPECT_EQ(call["attempt"].GetInt(), 1);
+    EXPECT_TRUE(call["started_at"].IsString());
+    EXPECT_TRUE(call["ended_at"].IsString());
+    if (phone == "+14155552671") {
+      EXPECT_EQ(str(call, "status"), "COMPLETED");
+      EXPECT_EQ(str(call, "outcome"), "human");
+      EXPECT_EQ(call["billed_seconds"].GetInt(), 61);
+      EXPECT_EQ(str(call, "billed_minutes"), "1.02");
+    } else {
+      EXPECT_EQ(str(call, "status"), "FAILED");
+      EXPECT_EQ(str(call, "outcome"), "failed");
+    }
+  }
+  auto human = page("?outcome=human");
+  ASSERT_EQ(human["data"].Size(), 1u);
+  EXPECT_EQ(str(human["data"][0], "phone_number"), "+14155552671");
+  auto one_lead = page("?campaign_lead_id=" + str(lead_ids["+14155552672"], "id"));
+  ASSERT_EQ(one_lead["data"].Size(), 1u);
+  EXPECT_EQ(str(one_lead["data"][0], "phone_number"), "+14155552672");
+  EXPECT_EQ(page("?status=FAILED")["meta"]["total"].GetInt64(), 1);
+  auto later = domain::format_utc(domain::now() + 1h);
+  auto earlier = domain::format_utc(domain::now() - 1h);
+  EXPECT_EQ(page("?from=" + later)["meta"]["total"].GetInt64(), 0);
+  EXPECT_EQ(page("?from=" + earlier + "&to=" + later)["meta"]["total"].GetInt64(), 2);
+  auto first = page("?page_size=1&page=2");
+  ASSERT_EQ(first["data"].Size(), 1u);
+  EXPECT_EQ(str(first["data"][0], "id"), str(all["data"][1], "id"));
+
+  for (const std::string& bad : std::vector<std::string>{
+           "?outcome=hung_up", "?status=IDLE", "?campaign_lead_id=nope", "?from=yesterday",
+           "?from=" + later + "&to=" + earlier, "?page=0"}) {
+    auto r = pub("GET", "/api/v2/voice-campaigns/" + c + "/calls" + bad);
+    EXPECT_EQ(r.status, 400u) << bad << r.body;
+  }
+  auto r = pub("GET", "/api/v2/voice-campaigns/" + c + "/calls?outcome=hung_up");
+  EXPECT_EQ(parse(r.body)["valid_values"].Size(), 6u);
+
+  auto stranger = op("POST", "/admin/v1/tenants", R"({"name":"calls-stranger","plan":"PRO"})");
+  ASSERT_EQ(stranger.status, 201u) << stranger.body;
+  auto stranger_key = str(parse(stranger.body)["api_key"], "key");
+  auto theirs = pub_client.request("GET", "/api/v2/voice-campaigns/" + c + "/calls", {},
+                                   bearer(stranger_key));
+  EXPECT_EQ(theirs.status, 404u) << theirs.body;
 }
 
 } // namespace

@@ -93,6 +93,7 @@ TEST_F(isolation_test, another_tenants_ids_are_404_on_every_route_that_takes_one
        "/api/v2/external-billing/subscriptions/" + subscription + "/", ""},
       {"GET", "/api/v2/voice-campaigns/{campaign_id}", cp, ""},
       {"PATCH", "/api/v2/voice-campaigns/{campaign_id}", cp, R"({"name":"hijacked"})"},
+      {"GET", "/api/v2/voice-campaigns/{campaign_id}/calls", cp + "/calls", ""},
       {"PATCH", "/api/v2/voice-campaigns/{campaign_id}/status", cp + "/status",
        R"({"status":"ACTIVE"})"},
       {"POST", "/api/v2/voice-campaigns/{campaign_id}/leads", cp + "/leads",

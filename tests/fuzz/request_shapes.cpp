@@ -8,6 +8,7 @@
 #include "domain/client_create.hpp"
 #include "domain/global_id.hpp"
 #include "domain/lead.hpp"
+#include "domain/page_size.hpp"
 #include "domain/password.hpp"
 #include "domain/url.hpp"
 #include "domain/webhook_event.hpp"

@@ -295,3 +295,65 @@ TEST(dial_policy, can_dial_at_adds_the_window_after_lead_refusals) {
 
 } // namespace
 } // namespace vcs::domain
+
+namespace vcs::domain {
+namespace {
+
+// 09:00-17:00 New York time on weekdays; 2026-11-24 is a Tuesday (EST,
+// UTC-5), so the window is 14:00-22:00 UTC that day.
+dial_policy new_york_office_hours() {
+  return window("America/New_York", 9h, 17h, weekdays);
+}
+
+TEST(next_dial_time, only_a_scheduled_or_active_campaign_with_work_dials) {
+  auto p = new_york_office_hours();
+  auto look = at("2026-11-24T15:00:00Z");
+  auto lead = at("2026-11-24T15:00:00Z");
+  EXPECT_EQ(next_dial_time(p, campaign_status::active, look, lead), look);
+  EXPECT_EQ(next_dial_time(p, campaign_status::scheduled, look, lead), look);
+  for (auto s : {campaign_status::draft, campaign_status::paused, campaign_status::ended})
+    EXPECT_EQ(next_dial_time(p, s, look, lead), std::nullopt) << to_string(s);
+  EXPECT_EQ(next_dial_time(p, campaign_status::active, std::nullopt, lead), std::nullopt);
+  EXPECT_EQ(next_dial_time(p, campaign_status::active, look, std::nullopt), std::nullopt);
+}
+
+TEST(next_dial_time, the_later_of_the_dialer_look_and_the_first_lead) {
+  auto p = new_york_office_hours();
+  EXPECT_EQ(next_dial_time(p, campaign_status::active, at("2026-11-24T15:00:00Z"),
+                           at("2026-11-24T16:30:00Z")),
+            at("2026-11-24T16:30:00Z"));
+  EXPECT_EQ(next_dial_time(p, campaign_status::active, at("2026-11-24T16:45:00Z"),
+                           at("2026-11-24T16:30:00Z")),
+            at("2026-11-24T16:45:00Z"));
+}
+
+TEST(next_dial_time, moves_into_the_daily_window_in_the_campaign_zone) {
+  auto p = new_york_office_hours();
+  // Tuesday 23:00 UTC is 18:00 in New York: Wednesday 09:00 local.
+  EXPECT_EQ(next_dial_time(p, campaign_status::active, at("2026-11-24T23:00:00Z"),
+                           at("2026-11-24T23:00:00Z")),
+            at("2026-11-25T14:00:00Z"));
+  // Friday 23:00 UTC: Monday 09:00 local.
+  EXPECT_EQ(next_dial_time(p, campaign_status::active, at("2026-11-27T23:00:00Z"),
+                           at("2026-11-27T23:00:00Z")),
+            at("2026-11-30T14:00:00Z"));
+  // In each lead's own hours the campaign window is not applied.
+  p.lead_local_time = true;
+  EXPECT_EQ(next_dial_time(p, campaign_status::active, at("2026-11-24T23:00:00Z"),
+                           at("2026-11-24T23:00:00Z")),
+            at("2026-11-24T23:00:00Z"));
+}
+
+TEST(next_dial_time, none_at_or_after_the_end_date) {
+  auto p = new_york_office_hours();
+  p.end_date = day(2026, 11, 24); // dialing ends at local midnight, 05:00 UTC on the 25th
+  EXPECT_EQ(next_dial_time(p, campaign_status::active, at("2026-11-24T23:00:00Z"),
+                           at("2026-11-24T23:00:00Z")),
+            std::nullopt);
+  EXPECT_EQ(next_dial_time(p, campaign_status::active, at("2026-11-24T15:00:00Z"),
+                           at("2026-11-24T15:00:00Z")),
+            at("2026-11-24T15:00:00Z"));
+}
+
+} // namespace
+} // namespace vcs::domain

@@ -5,11 +5,10 @@
 #include "http/billing_render.hpp"
 #include "http/handlers/body.hpp"
 #include "http/handlers/handlers.hpp"
+#include "http/handlers/listing.hpp"
 #include "http/handlers/readers.hpp"
 #include "http/request_error.hpp"
 #include "storage/billing_repository.hpp"
-
-#include <limits>
 
 namespace vcs::http::handlers {
 
@@ -24,31 +23,7 @@ void require_billing_plan(const exchange_ptr& ex) {
          "External Billing API access requires a PRO plan. Error Code: external_billing_api"});
 }
 
-// A query value that must be one of `values`; answers 400 naming it.
-// The spec's answer to a billing status or filter value outside its set: the
-// message names the value, `valid_values` lists the set.
-domain::error invalid_choice(std::string_view name, std::string_view value,
-                             const std::vector<std::string>& values) {
-  domain::error e{domain::errc::bad_request, "Invalid " + std::string{name} + ": '" +
-                                                 std::string{value} +
-                                                 "'. Valid values are: " + domain::join(values)};
-  e.valid_values = values;
-  return e;
-}
-
 } // namespace
-
-std::optional<domain::error> read_choice(const target& t, const char* name,
-                                         const std::vector<std::string>& values,
-                                         std::optional<std::string>& out) {
-  auto v = t.param(name);
-  if (!v)
-    return std::nullopt;
-  if (!domain::one_of(values, *v))
-    return invalid_choice(name, *v, values);
-  out = *v;
-  return std::nullopt;
-}
 
 std::optional<domain::error> read_client_filter(const target& t, std::optional<int64_t>& out) {
   auto v = t.param("client_id");
@@ -57,32 +32,6 @@ std::optional<domain::error> read_client_filter(const target& t, std::optional<i
   out = domain::parse_id(domain::entity::client, *v);
   if (!out)
     return domain::error{domain::errc::bad_request, "Invalid client_id: '" + *v + "'"};
-  return std::nullopt;
-}
-
-std::optional<domain::error> read_page(const target& t, storage::page_request& page) {
-  if (auto v = t.param("page")) {
-    auto n = parse_whole_number(*v);
-    if (!n || *n < 1)
-      return domain::error{domain::errc::bad_request,
-                           "Invalid page: '" + *v + "'. Must be an integer >= 1"};
-    page.page = *n;
-  }
-  page.page_size = domain::default_page_size;
-  if (auto v = t.param("page_size")) {
-    auto n = parse_whole_number(*v);
-    if (!n || *n < 1 || *n > domain::max_page_size)
-      return domain::error{domain::errc::bad_request,
-                           "Invalid page_size: '" + *v + "'. Must be an integer from 1 to 100"};
-    page.page_size = *n;
-  }
-  // The page's offset, (page - 1) * page_size, must fit the int64 the
-  // database is given.
-  constexpr auto max = std::numeric_limits<int64_t>::max();
-  if (page.page - 1 > max / page.page_size)
-    return domain::error{domain::errc::bad_request, "Invalid page: '" + std::to_string(page.page) +
-                                                        "'. Must be an integer from 1 to " +
-                                                        std::to_string(max / page.page_size + 1)};
   return std::nullopt;
 }
 
@@ -103,32 +52,6 @@ payment_update read_payment_update(const rapidjson::Value& body, domain::field_e
 
 namespace {
 
-// Throws `problem`, when there is one, as a request_error.
-void check(std::optional<domain::error> problem) {
-  if (problem)
-    throw request_error(std::move(*problem));
-}
-
-template <class T, class Render>
-void respond_page(const exchange_ptr& ex, const storage::page_of<T>& page,
-                  const storage::page_request& req, Render render) {
-  json_out out;
-  out.w().StartObject();
-  out.key("data");
-  out.w().StartArray();
-  for (const auto& item : page.items)
-    render(out, item);
-  out.w().EndArray();
-  out.key("meta");
-  out.w().StartObject();
-  out.field("total", page.total);
-  out.field("page", req.page);
-  out.field("page_size", req.page_size);
-  out.w().EndObject();
-  out.w().EndObject();
-  ex->respond(200, out.take());
-}
-
 // GET /api/v2/external-billing/payment-requests
 class list_payments_handler final : public handler {
 public:
@@ -137,10 +60,10 @@ public:
     storage::payment_filter f;
     storage::page_request page;
     const auto& t = ex->target;
-    check(read_client_filter(t, f.client_id));
-    check(read_choice(t, "status", domain::payment_statuses(), f.status));
-    check(read_choice(t, "type", domain::payment_types(), f.type));
-    check(read_page(t, page));
+    throw_if_refused(read_client_filter(t, f.client_id));
+    throw_if_refused(read_choice(t, "status", domain::payment_statuses(), f.status));
+    throw_if_refused(read_choice(t, "type", domain::payment_types(), f.type));
+    throw_if_refused(read_page(t, page));
     auto found = storage::list_payment_requests(ctx.db(), ex->principal->tenant_id, f, page);
     respond_page(ex, found, page, render_payment);
   }
@@ -213,9 +136,9 @@ public:
     storage::subscription_filter f;
     storage::page_request page;
     const auto& t = ex->target;
-    check(read_client_filter(t, f.client_id));
-    check(read_choice(t, "status", domain::subscription_statuses(), f.status));
-    check(read_page(t, page));
+    throw_if_refused(read_client_filter(t, f.client_id));
+    throw_if_refused(read_choice(t, "status", domain::subscription_statuses(), f.status));
+    throw_if_refused(read_page(t, page));
     auto found = storage::list_subscriptions(ctx.db(), ex->principal->tenant_id, f, page);
     respond_page(ex, found, page, render_subscription);
   }
@@ -244,8 +167,8 @@ public:
     require_billing_plan(ex);
     std::optional<int64_t> client;
     storage::page_request page;
-    check(read_client_filter(ex->target, client));
-    check(read_page(ex->target, page));
+    throw_if_refused(read_client_filter(ex->target, client));
+    throw_if_refused(read_page(ex->target, page));
     auto found = storage::list_usage(ctx.db(), ex->principal->tenant_id, client, page);
     respond_page(ex, found, page, render_usage);
   }

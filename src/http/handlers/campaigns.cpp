@@ -1,12 +1,17 @@
 #include "domain/campaign_errors.hpp"
+#include "domain/dial_policy.hpp"
 #include "domain/global_id.hpp"
 #include "http/campaign_input.hpp"
 #include "http/handlers/body.hpp"
 #include "http/handlers/handlers.hpp"
+#include "http/handlers/listing.hpp"
+#include "http/handlers/lookup.hpp"
+#include "http/handlers/readers.hpp"
 #include "http/outbound_client.hpp"
 #include "http/render.hpp"
 #include "http/request_error.hpp"
 #include "storage/campaign_repository.hpp"
+#include "storage/lead_statistics.hpp"
 
 namespace vcs::http::handlers {
 
@@ -21,17 +26,6 @@ std::string summary_json(std::string_view message, const domain::campaign& c) {
   render_campaign_summary(out, c);
   out.w().EndObject();
   return out.take();
-}
-
-// The {campaign_id} path parameter (global or integer id) of a campaign the
-// key's tenant owns; throws request_error 404 `Campaign not found` otherwise.
-domain::campaign path_campaign(const exchange_ptr& ex, worker_context& ctx) {
-  std::optional<domain::campaign> c;
-  if (auto id = domain::parse_id(domain::entity::campaign, ex->param("campaign_id")))
-    c = storage::find_campaign(ctx.db(), ex->principal->tenant_id, *id);
-  if (!c)
-    throw request_error(domain::campaign_not_found());
-  return std::move(*c);
 }
 
 // Reads and validates the body; throws request_error when it is refused.
@@ -69,17 +63,44 @@ public:
   }
 };
 
-// GET /api/v2/voice-campaigns/{campaign_id}: the full record.
+// GET /api/v2/voice-campaigns: the tenant's campaigns, newest first, in the
+// contract's list style. Items are stored records without progress
+// (counting each campaign's leads is the campaign read's work).
+class list_campaigns_handler final : public handler {
+public:
+  void handle(const exchange_ptr& ex, worker_context& ctx) override {
+    const auto& t = ex->target;
+    storage::campaign_filter f;
+    storage::page_request page;
+    throw_if_refused(read_choice(t, "status", domain::campaign_status_names(), f.status));
+    throw_if_refused(read_choice(t, "type", domain::campaign_type_names(), f.type));
+    throw_if_refused(read_page(t, page));
+    auto found = storage::list_campaigns(ctx.db(), ex->principal->tenant_id, f, page);
+    respond_page(ex, found, page,
+                 [](json_out& out, const domain::campaign& c) { render_campaign(out, c); });
+  }
+};
+
+// GET /api/v2/voice-campaigns/{campaign_id}: the full record with its
+// progress.
 class get_campaign_handler final : public handler {
 public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
     auto c = path_campaign(ex, ctx);
+    auto stats = storage::read_lead_statistics(ctx.db(), c.tenant_id, {c.id})[c.id];
+    domain::campaign_progress progress;
+    progress.call_statuses = std::move(stats.call_statuses);
+    progress.answered = stats.answered;
+    progress.dialable = stats.dialable;
+    progress.next_dial_at = domain::next_dial_time(
+        domain::policy_of(c, c.lead_local_time), c.status, c.next_dial_at, stats.first_dialable_at);
+    progress.counted_at = stats.counted_at;
     json_out out;
     out.w().StartObject();
     out.field("status", "success");
     out.field("message", "Campaign retrieved successfully");
     out.key("data");
-    render_campaign(out, c);
+    render_campaign(out, c, progress);
     out.w().EndObject();
     ex->respond(200, out.take());
   }
@@ -132,6 +153,10 @@ public:
 
 std::shared_ptr<handler> create_campaign() {
   return std::make_shared<create_campaign_handler>();
+}
+
+std::shared_ptr<handler> list_campaigns() {
+  return std::make_shared<list_campaigns_handler>();
 }
 
 std::shared_ptr<handler> get_campaign() {

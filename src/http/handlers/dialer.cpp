@@ -7,8 +7,8 @@
 #include "http/handlers/listing.hpp"
 #include "http/handlers/lookup.hpp"
 #include "http/request_error.hpp"
+#include "storage/call_repository.hpp"
 #include "storage/campaign_repository.hpp"
-#include "storage/dialer_repository.hpp"
 
 namespace vcs::http::handlers {
 

@@ -58,6 +58,8 @@ std::shared_ptr<handler> get_subscription();
 std::shared_ptr<handler> list_usage();
 std::shared_ptr<handler> create_voice_provider();
 std::shared_ptr<handler> create_campaign();
+std::shared_ptr<handler> list_campaigns();
+std::shared_ptr<handler> list_campaign_calls();
 std::shared_ptr<handler> get_campaign();
 std::shared_ptr<handler> update_campaign();
 std::shared_ptr<handler> update_campaign_status();

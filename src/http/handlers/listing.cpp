@@ -1,7 +1,10 @@
 #include "http/handlers/listing.hpp"
 
+#include "domain/page_size.hpp"
+#include "http/handlers/readers.hpp"
 #include "http/query.hpp"
 
+#include <limits>
 #include <string>
 
 namespace vcs::http::handlers {
@@ -12,6 +15,53 @@ constexpr int32_t list_limit_default = 100;
 constexpr int32_t list_limit_max = 1000;
 
 } // namespace
+
+domain::error invalid_choice(std::string_view name, std::string_view value,
+                             const std::vector<std::string>& values) {
+  domain::error e{domain::errc::bad_request, "Invalid " + std::string{name} + ": '" +
+                                                 std::string{value} +
+                                                 "'. Valid values are: " + domain::join(values)};
+  e.valid_values = values;
+  return e;
+}
+
+std::optional<domain::error> read_choice(const target& t, const char* name,
+                                         const std::vector<std::string>& values,
+                                         std::optional<std::string>& out) {
+  auto v = t.param(name);
+  if (!v)
+    return std::nullopt;
+  if (!domain::one_of(values, *v))
+    return invalid_choice(name, *v, values);
+  out = *v;
+  return std::nullopt;
+}
+
+std::optional<domain::error> read_page(const target& t, storage::page_request& page) {
+  if (auto v = t.param("page")) {
+    auto n = parse_whole_number(*v);
+    if (!n || *n < 1)
+      return domain::error{domain::errc::bad_request,
+                           "Invalid page: '" + *v + "'. Must be an integer >= 1"};
+    page.page = *n;
+  }
+  page.page_size = domain::default_page_size;
+  if (auto v = t.param("page_size")) {
+    auto n = parse_whole_number(*v);
+    if (!n || *n < 1 || *n > domain::max_page_size)
+      return domain::error{domain::errc::bad_request,
+                           "Invalid page_size: '" + *v + "'. Must be an integer from 1 to 100"};
+    page.page_size = *n;
+  }
+  // The page's offset, (page - 1) * page_size, must fit the int64 the
+  // database is given.
+  constexpr auto max = std::numeric_limits<int64_t>::max();
+  if (page.page - 1 > max / page.page_size)
+    return domain::error{domain::errc::bad_request, "Invalid page: '" + std::to_string(page.page) +
+                                                        "'. Must be an integer from 1 to " +
+                                                        std::to_string(max / page.page_size + 1)};
+  return std::nullopt;
+}
 
 domain::result<int32_t> limit_param(const exchange& ex) {
   auto text = ex.target.param("limit");

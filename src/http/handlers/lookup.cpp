@@ -1,8 +1,10 @@
 #include "http/handlers/lookup.hpp"
 
+#include "domain/campaign_errors.hpp"
 #include "domain/global_id.hpp"
 #include "http/request_error.hpp"
 #include "storage/api_key_repository.hpp"
+#include "storage/campaign_repository.hpp"
 #include "storage/tenant_repository.hpp"
 
 namespace vcs::http::handlers {
@@ -23,6 +25,15 @@ domain::api_key_info path_api_key(const exchange_ptr& ex, worker_context& ctx) {
   if (!k)
     throw request_error(domain::not_found("API key not found"));
   return std::move(*k);
+}
+
+domain::campaign path_campaign(const exchange_ptr& ex, worker_context& ctx) {
+  std::optional<domain::campaign> c;
+  if (auto id = domain::parse_id(domain::entity::campaign, ex->param("campaign_id")))
+    c = storage::find_campaign(ctx.db(), ex->principal->tenant_id, *id);
+  if (!c)
+    throw request_error(domain::campaign_not_found());
+  return std::move(*c);
 }
 
 } // namespace vcs::http::handlers

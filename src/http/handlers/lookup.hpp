@@ -1,5 +1,6 @@
 #pragma once
 
+#include "domain/campaign.hpp"
 #include "domain/tenant.hpp"
 #include "http/handler.hpp"
 
@@ -12,5 +13,9 @@ domain::tenant path_tenant(const exchange_ptr& ex, worker_context& ctx);
 // The API key of the {key_id} path parameter; throws request_error 404
 // `API key not found` when there is none.
 domain::api_key_info path_api_key(const exchange_ptr& ex, worker_context& ctx);
+
+// The {campaign_id} path parameter (global or integer id) of a campaign the
+// key's tenant owns; throws request_error 404 `Campaign not found` otherwise.
+domain::campaign path_campaign(const exchange_ptr& ex, worker_context& ctx);
 
 } // namespace vcs::http::handlers

@@ -5,7 +5,8 @@
 #include "domain/voice_provider.hpp"
 #include "domain/web_widget.hpp"
 #include "http/query.hpp"
-#include "storage/billing_repository.hpp"
+#include "storage/call_repository.hpp"
+#include "storage/page.hpp"
 
 #include <rapidjson/document.h>
 
@@ -55,14 +56,20 @@ struct lead_list_query {
 };
 std::optional<lead_list_query> read_lead_list_query(const target& t, domain::field_errors& errors);
 
-// The external billing lists' query parameters (billing.cpp). Each leaves
-// its output alone when the parameter is absent and returns the 400 the
-// handler answers for a bad value.
+// The lists' query parameters: the client filter of the external billing
+// lists (billing.cpp), and a choice and the page of every list in the
+// contract's style (listing.cpp). Each leaves its output alone when the
+// parameter is absent and returns the 400 the handler answers for a bad
+// value.
 std::optional<domain::error> read_client_filter(const target& t, std::optional<int64_t>& out);
 std::optional<domain::error> read_choice(const target& t, const char* name,
                                          const std::vector<std::string>& values,
                                          std::optional<std::string>& out);
 std::optional<domain::error> read_page(const target& t, storage::page_request& page);
+
+// GET /api/v2/voice-campaigns/{campaign_id}/calls (calls.cpp): the filters
+// campaign_lead_id, outcome, status, from and to (ISO 8601, from < to).
+domain::result<storage::call_filter> read_call_filter(const target& t);
 
 // PATCH /api/v2/external-billing/payment-requests/{id}/update (billing.cpp):
 // `status` is set when valid; an unknown one is kept in `bad_status` (with a

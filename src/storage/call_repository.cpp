@@ -1,0 +1,95 @@
+#include "storage/call_repository.hpp"
+
+#include "storage/page_rows.hpp"
+#include "storage/prepared.hpp"
+
+namespace vcs::storage {
+
+namespace {
+
+#define CALL_COLUMNS                                                                               \
+  "id, lead_id, phone_number, attempt, status, outcome, error, provider_call_id, "                 \
+  "duration_seconds, usage_recorded, created_at, ringing_at, ended_at"
+
+namespace call_col {
+enum : int {
+  id,
+  lead_id,
+  phone_number,
+  attempt,
+  status,
+  outcome,
+  error,
+  provider_call_id,
+  duration_seconds,
+  usage_recorded,
+  created_at,
+  ringing_at,
+  ended_at
+};
+} // namespace call_col
+
+constexpr prepared_statement list_stmt{"vcs_list_calls",
+                                       "SELECT " CALL_COLUMNS
+                                       " FROM calls WHERE tenant_id = $1 AND campaign_id = $2 "
+                                       "ORDER BY id DESC LIMIT $3::int"};
+
+// A NULL filter ($3..$7) matches every call. The planner plans each
+// execution with its values (custom plans), so a lead's calls come from
+// calls_lead_idx and a campaign's from calls_campaign_idx.
+#define CALL_PAGE_WHERE                                                                            \
+  " FROM calls WHERE tenant_id = $1 AND campaign_id = $2 "                                         \
+  "AND ($3::bigint IS NULL OR lead_id = $3) AND ($4::text IS NULL OR outcome = $4) "               \
+  "AND ($5::text IS NULL OR status = $5) "                                                         \
+  "AND ($6::timestamptz IS NULL OR created_at >= $6) "                                             \
+  "AND ($7::timestamptz IS NULL OR created_at < $7) "
+constexpr prepared_statement count_page_stmt{"vcs_count_campaign_calls",
+                                             "SELECT count(*)" CALL_PAGE_WHERE};
+constexpr prepared_statement page_stmt{"vcs_page_campaign_calls",
+                                       "SELECT " CALL_COLUMNS CALL_PAGE_WHERE
+                                       "ORDER BY id DESC LIMIT $8 OFFSET $9"};
+#undef CALL_PAGE_WHERE
+#undef CALL_COLUMNS
+
+call_record call_of(const pg_rows& rows, int i) {
+  namespace col = call_col;
+  call_record r;
+  r.id = rows.int64(i, col::id);
+  r.lead_id = rows.int64(i, col::lead_id);
+  r.phone_number = std::string{rows.text(i, col::phone_number)};
+  r.attempt = rows.int32(i, col::attempt);
+  r.status = std::string{rows.text(i, col::status)};
+  r.outcome = rows.opt_text(i, col::outcome);
+  r.error = rows.opt_text(i, col::error);
+  r.provider_call_id = rows.opt_text(i, col::provider_call_id);
+  r.duration_seconds = rows.int32(i, col::duration_seconds);
+  r.usage_recorded = rows.boolean(i, col::usage_recorded);
+  r.created_at = rows.timestamp(i, col::created_at);
+  r.ringing_at = rows.opt_timestamp(i, col::ringing_at);
+  r.ended_at = rows.opt_timestamp(i, col::ended_at);
+  return r;
+}
+
+} // namespace
+
+std::vector<call_record> list_calls(soci::session& sql, int64_t tenant_id, int64_t campaign_id,
+                                    int32_t limit) {
+  auto rows = execute(sql, list_stmt, {tenant_id, campaign_id, limit});
+  std::vector<call_record> out;
+  out.reserve(static_cast<std::size_t>(rows.size()));
+  for (int i = 0; i < rows.size(); ++i)
+    out.push_back(call_of(rows, i));
+  return out;
+}
+
+page_of<call_record> list_campaign_calls(soci::session& sql, int64_t tenant_id, int64_t campaign_id,
+                                         const call_filter& f, const page_request& page) {
+  auto total = execute(sql, count_page_stmt,
+                       {tenant_id, campaign_id, f.lead_id, f.outcome, f.status, f.from, f.to});
+  auto rows = execute(sql, page_stmt,
+                      {tenant_id, campaign_id, f.lead_id, f.outcome, f.status, f.from, f.to,
+                       page.page_size, offset_of(page)});
+  return page_from(total, rows, call_of);
+}
+
+} // namespace vcs::storage
