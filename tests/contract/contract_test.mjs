@@ -623,6 +623,29 @@ async function scenario() {
     expect: 400,
     note: 'unknown status',
   });
+  await call('listCampaigns', { expect: 200 });
+  const scheduled = await call('listCampaigns', {
+    query: { status: 'SCHEDULED', type: 'OUTBOUND', page: 1, page_size: 10 },
+    expect: 200,
+    noExample: true,
+    note: 'filtered',
+  });
+  expectEqual('the SCHEDULED campaigns', scheduled.json?.data?.map((c) => c.id).join(' '), state.campaignId);
+  await call('listCampaigns', {
+    query: { status: 'RUNNING' },
+    expect: 400,
+    note: 'unknown status',
+    message: "Invalid status: 'RUNNING'. Valid values are: DRAFT, SCHEDULED, ACTIVE, PAUSED, ENDED",
+  });
+  // No leads yet, so no calls.
+  await call('listCampaignCalls', { params: cp, expect: 200, noExample: true, note: 'no calls yet' });
+  await call('listCampaignCalls', {
+    params: cp,
+    query: { outcome: 'hangup' },
+    expect: 400,
+    note: 'unknown outcome',
+    message: "Invalid outcome: 'hangup'. Valid values are: human, voicemail, no_answer, busy, failed, invalid_number",
+  });
 
   // Leads.
   await call('addLead', {
@@ -1162,6 +1185,8 @@ async function scenario() {
   }
   if (!ended(calls)) fail(`the dialer placed no call that ended: ${calls.text}`);
   await call('listCalls', { params: tc, expect: 200 });
+  // The same calls as the tenant reads them.
+  await call('listCampaignCalls', { params: dc, expect: 200, note: 'a dialed campaign' });
   await call('listCalls', {
     params: tc,
     query: { limit: 0 },
@@ -1384,6 +1409,7 @@ async function scenario() {
     ['updateCampaignStatus', { params: unknownCampaign, body: { status: 'PAUSED' } }],
     ['bulkAddLeads', { params: unknownCampaign, body: [{ phone_number: '+14155550199' }] }],
     ['listLeads', { params: unknownCampaign }],
+    ['listCampaignCalls', { params: unknownCampaign }],
     ['bulkUpdateLeads', { params: unknownCampaign, body: [{ phone_number: '+14155550199' }] }],
     ['bulkRemoveLeads', { params: unknownCampaign, body: [{ phone_number: '+14155550199' }] }],
     ['updateTenant', { params: unknownTenant, body: { name: 'x' } }],
