@@ -440,7 +440,8 @@ TEST_F(campaign_test, the_list_refuses_unknown_filters_and_bad_pages) {
 TEST_F(campaign_test, the_read_counts_leads_by_call_status) {
   auto t = create_tenant();
   auto id = create_campaign(t.key);
-  auto fresh = parse(pub("GET", "/api/v2/voice-campaigns/" + id, t.key).body)["data"].GetObject();
+  auto read = parse(pub("GET", "/api/v2/voice-campaigns/" + id, t.key).body);
+  auto& fresh = read["data"];
   for (const char* s : {"IDLE", "QUEUED", "IN_PROGRESS", "COMPLETED", "FAILED"})
     EXPECT_EQ(fresh["lead_counts"][s].GetInt64(), 0) << s;
   EXPECT_TRUE(fresh["next_dial_at"].IsNull());
