@@ -34,21 +34,29 @@ constexpr prepared_statement list_stmt{"vcs_list_calls",
                                        " FROM calls WHERE tenant_id = $1 AND campaign_id = $2 "
                                        "ORDER BY id DESC LIMIT $3::int"};
 
-// A NULL filter ($3..$7) matches every call. The planner plans each
-// execution with its values (custom plans), so a lead's calls come from
-// calls_lead_idx and a campaign's from calls_campaign_idx.
-#define CALL_PAGE_WHERE                                                                            \
-  " FROM calls WHERE tenant_id = $1 AND campaign_id = $2 "                                         \
-  "AND ($3::bigint IS NULL OR lead_id = $3) AND ($4::text IS NULL OR outcome = $4) "               \
-  "AND ($5::text IS NULL OR status = $5) "                                                         \
-  "AND ($6::timestamptz IS NULL OR created_at >= $6) "                                             \
-  "AND ($7::timestamptz IS NULL OR created_at < $7) "
-constexpr prepared_statement count_page_stmt{"vcs_count_campaign_calls",
-                                             "SELECT count(*)" CALL_PAGE_WHERE};
-constexpr prepared_statement page_stmt{"vcs_page_campaign_calls",
-                                       "SELECT " CALL_COLUMNS CALL_PAGE_WHERE
-                                       "ORDER BY id DESC LIMIT $8 OFFSET $9"};
-#undef CALL_PAGE_WHERE
+// A campaign's calls come from calls_campaign_idx, one lead's from
+// calls_lead_idx: each has its own statements, since a generic plan of
+// `($3 IS NULL OR lead_id = $3)` reads the whole campaign's range for one
+// lead (42 ms against 0.15 ms to count one lead's 100 calls among 300,000).
+// A NULL filter ($3..$6) matches every call; the lead is $7.
+#define CALL_FILTERS                                                                               \
+  "AND ($3::text IS NULL OR outcome = $3) AND ($4::text IS NULL OR status = $4) "                  \
+  "AND ($5::timestamptz IS NULL OR created_at >= $5) "                                             \
+  "AND ($6::timestamptz IS NULL OR created_at < $6) "
+#define CAMPAIGN_CALLS " FROM calls WHERE tenant_id = $1 AND campaign_id = $2 " CALL_FILTERS
+#define LEAD_CALLS                                                                                 \
+  " FROM calls WHERE tenant_id = $1 AND campaign_id = $2 AND lead_id = $7 " CALL_FILTERS
+constexpr prepared_statement count_campaign_stmt{"vcs_count_campaign_calls",
+                                                 "SELECT count(*)" CAMPAIGN_CALLS};
+constexpr prepared_statement page_campaign_stmt{"vcs_page_campaign_calls",
+                                                "SELECT " CALL_COLUMNS CAMPAIGN_CALLS
+                                                "ORDER BY id DESC LIMIT $7 OFFSET $8"};
+constexpr prepared_statement count_lead_stmt{"vcs_count_lead_calls", "SELECT count(*)" LEAD_CALLS};
+constexpr prepared_statement page_lead_stmt{
+    "vcs_page_lead_calls", "SELECT " CALL_COLUMNS LEAD_CALLS "ORDER BY id DESC LIMIT $8 OFFSET $9"};
+#undef LEAD_CALLS
+#undef CAMPAIGN_CALLS
+#undef CALL_FILTERS
 #undef CALL_COLUMNS
 
 call_record call_of(const pg_rows& rows, int i) {
@@ -84,11 +92,18 @@ std::vector<call_record> list_calls(soci::session& sql, int64_t tenant_id, int64
 
 page_of<call_record> list_campaign_calls(soci::session& sql, int64_t tenant_id, int64_t campaign_id,
                                          const call_filter& f, const page_request& page) {
-  auto total = execute(sql, count_page_stmt,
-                       {tenant_id, campaign_id, f.lead_id, f.outcome, f.status, f.from, f.to});
-  auto rows = execute(sql, page_stmt,
-                      {tenant_id, campaign_id, f.lead_id, f.outcome, f.status, f.from, f.to,
-                       page.page_size, offset_of(page)});
+  const bool one_lead = f.lead_id.has_value();
+  auto total =
+      one_lead ? execute(sql, count_lead_stmt,
+                         {tenant_id, campaign_id, f.outcome, f.status, f.from, f.to, *f.lead_id})
+               : execute(sql, count_campaign_stmt,
+                         {tenant_id, campaign_id, f.outcome, f.status, f.from, f.to});
+  auto rows = one_lead ? execute(sql, page_lead_stmt,
+                                 {tenant_id, campaign_id, f.outcome, f.status, f.from, f.to,
+                                  *f.lead_id, page.page_size, offset_of(page)})
+                       : execute(sql, page_campaign_stmt,
+                                 {tenant_id, campaign_id, f.outcome, f.status, f.from, f.to,
+                                  page.page_size, offset_of(page)});
   return page_from(total, rows, call_of);
 }
 
