@@ -116,8 +116,8 @@ void campaign_fields(json_out& out, const domain::campaign& c) {
   out.field("updated_at", domain::format_utc(c.updated_at));
 }
 
-int64_t count_of(const domain::campaign_progress& p, std::string_view status) {
-  for (const auto& [name, count] : p.call_statuses)
+int64_t count_of(const storage::lead_statistics& stats, std::string_view status) {
+  for (const auto& [name, count] : stats.call_statuses)
     if (name == status)
       return count;
   return 0;
@@ -132,22 +132,23 @@ void render_campaign(json_out& out, const domain::campaign& c) {
 }
 
 void render_campaign(json_out& out, const domain::campaign& c,
-                     const domain::campaign_progress& progress) {
+                     const storage::lead_statistics& stats,
+                     std::optional<domain::timestamp> next_dial_at) {
   out.w().StartObject();
   campaign_fields(out, c);
   out.key("lead_counts");
   out.w().StartObject();
   for (auto status : domain::call_statuses())
-    out.field(domain::to_string(status), count_of(progress, domain::to_string(status)));
+    out.field(domain::to_string(status), count_of(stats, domain::to_string(status)));
   out.w().EndObject();
-  out.field("answered_count", progress.answered);
-  out.field("failed_count", count_of(progress, domain::to_string(domain::call_status::failed)));
-  out.field("dialable_count", progress.dialable);
-  if (progress.next_dial_at)
-    out.field("next_dial_at", domain::format_utc(*progress.next_dial_at));
+  out.field("answered_count", stats.answered);
+  out.field("failed_count", count_of(stats, domain::to_string(domain::call_status::failed)));
+  out.field("dialable_count", stats.dialable);
+  if (next_dial_at)
+    out.field("next_dial_at", domain::format_utc(*next_dial_at));
   else
     out.null_field("next_dial_at");
-  out.field("counts_as_of", domain::format_utc(progress.counted_at));
+  out.field("counts_as_of", domain::format_utc(stats.counted_at));
   out.w().EndObject();
 }
 

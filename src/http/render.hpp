@@ -1,12 +1,12 @@
 #pragma once
 
 #include "domain/campaign.hpp"
-#include "domain/campaign_progress.hpp"
 #include "domain/client.hpp"
 #include "domain/lead_record.hpp"
 #include "domain/tenant.hpp"
 #include "domain/voice_provider.hpp"
 #include "http/json.hpp"
+#include "storage/lead_statistics.hpp"
 
 #include <optional>
 #include <string_view>
@@ -25,10 +25,12 @@ void render_campaign_summary(json_out& out, const domain::campaign& c);
 // Every stored field of a campaign (the campaign list's items).
 void render_campaign(json_out& out, const domain::campaign& c);
 // The campaign read (GET /api/v2/voice-campaigns/{id}): every stored field,
-// then lead_counts (each call status, 0 included), answered_count,
-// failed_count, dialable_count, next_dial_at and counts_as_of.
+// then from `stats` lead_counts (each call status, 0 included),
+// answered_count, failed_count, dialable_count and counts_as_of, and
+// next_dial_at.
 void render_campaign(json_out& out, const domain::campaign& c,
-                     const domain::campaign_progress& progress);
+                     const storage::lead_statistics& stats,
+                     std::optional<domain::timestamp> next_dial_at);
 // The spec's lead record: timestamps with offset, answer_type "" while
 // unanswered, names and e-mail "" when never given.
 void render_lead(json_out& out, const domain::lead& l);

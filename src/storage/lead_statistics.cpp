@@ -14,12 +14,11 @@ namespace {
 // condition.
 constexpr prepared_statement statuses_stmt{
     "vcs_lead_statistics",
-    "SELECT c.id, s.call_status, s.leads, s.answered, s.dialable, s.dial_now, s.earliest "
+    "SELECT c.id, s.call_status, s.leads, s.answered, s.dialable, s.first_dialable "
     "FROM unnest($2::bigint[]) AS c(id) "
     "CROSS JOIN LATERAL (SELECT call_status, count(*) AS leads, "
     "count(*) FILTER (WHERE answered) AS answered, count(*) FILTER (WHERE d) AS dialable, "
-    "coalesce(bool_or(next_attempt_after IS NULL) FILTER (WHERE d), false) AS dial_now, "
-    "min(next_attempt_after) FILTER (WHERE d) AS earliest "
+    "min(coalesce(next_attempt_after, now())) FILTER (WHERE d) AS first_dialable "
     "FROM (SELECT call_status, answered, next_attempt_after, call_status = 'IDLE' "
     "AND NOT answered AND NOT do_not_call AND NOT invalid AS d FROM leads "
     "WHERE tenant_id = $1 AND campaign_id = c.id) l GROUP BY call_status) s"};
@@ -81,12 +80,8 @@ std::map<int64_t, lead_statistics> read_lead_statistics(soci::session& sql, int6
     s.call_statuses.emplace_back(std::string{rows.text(i, 1)}, rows.int64(i, 2));
     s.answered += rows.int64(i, 3);
     s.dialable += rows.int64(i, 4);
-    std::optional<domain::timestamp> first;
-    if (rows.boolean(i, 5))
-      first = counted_at;
-    else
-      first = rows.opt_timestamp(i, 6);
-    if (first && (!s.first_dialable_at || *first < *s.first_dialable_at))
+    // Only the IDLE group has dialable leads.
+    if (auto first = rows.opt_timestamp(i, 5))
       s.first_dialable_at = first;
   }
   std::lock_guard guard{c.mtx};

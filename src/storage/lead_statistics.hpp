@@ -24,8 +24,9 @@ struct lead_statistics {
   // Leads the dialer may still call: IDLE, unanswered, not on the
   // do-not-call list, valid (leads_dialable_idx).
   int64_t dialable = 0;
-  // When the first of them may be called: `counted_at` when one has no
-  // next-attempt time, else the earliest; nullopt without dialable leads.
+  // When the first of them may be called: the earliest next-attempt time,
+  // the time of the count for a lead without one; nullopt without dialable
+  // leads.
   std::optional<domain::timestamp> first_dialable_at;
   domain::timestamp counted_at{};
 };

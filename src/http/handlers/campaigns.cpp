@@ -88,19 +88,14 @@ public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
     auto c = path_campaign(ex, ctx);
     auto stats = storage::read_lead_statistics(ctx.db(), c.tenant_id, {c.id})[c.id];
-    domain::campaign_progress progress;
-    progress.call_statuses = std::move(stats.call_statuses);
-    progress.answered = stats.answered;
-    progress.dialable = stats.dialable;
-    progress.next_dial_at = domain::next_dial_time(
-        domain::policy_of(c, c.lead_local_time), c.status, c.next_dial_at, stats.first_dialable_at);
-    progress.counted_at = stats.counted_at;
+    auto next_dial_at = domain::next_dial_time(domain::policy_of(c, c.lead_local_time), c.status,
+                                               c.next_dial_at, stats.first_dialable_at);
     json_out out;
     out.w().StartObject();
     out.field("status", "success");
     out.field("message", "Campaign retrieved successfully");
     out.key("data");
-    render_campaign(out, c, progress);
+    render_campaign(out, c, stats, next_dial_at);
     out.w().EndObject();
     ex->respond(200, out.take());
   }
