@@ -1,6 +1,7 @@
 // Query strings of the list endpoints: the external billing lists (client_id,
-// status and type filters, page and page_size) and the lead list (limit,
-// offset). The bytes are what follows '?' in the request target.
+// status and type filters, page and page_size), the lead list (limit,
+// offset) and the call list (campaign_lead_id, outcome, status, from, to,
+// page and page_size). The bytes are what follows '?' in the request target.
 
 #include "request_shapes.hpp"
 
@@ -20,5 +21,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   fuzz::billing_query(*t, fuzz::billing_list::subscriptions);
   fuzz::billing_query(*t, fuzz::billing_list::usage);
   fuzz::lead_list_query(*t);
+  fuzz::call_list_query(*t);
   return 0;
 }

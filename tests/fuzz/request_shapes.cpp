@@ -3,6 +3,7 @@
 #include "invariants.hpp"
 
 #include "domain/billing_records.hpp"
+#include "domain/call_state.hpp"
 #include "domain/campaign.hpp"
 #include "domain/campaign_errors.hpp"
 #include "domain/client_create.hpp"
@@ -444,6 +445,31 @@ void billing_query(const http::target& t, billing_list list) {
   // int64 bound as the SQL OFFSET.
   int64_t offset = 0;
   FUZZ_CHECK(!__builtin_mul_overflow(page.page - 1, page.page_size, &offset));
+}
+
+void call_list_query(const http::target& t) {
+  storage::page_request page;
+  // calls.cpp: the filters, then the page.
+  auto filter = http::handlers::read_call_filter(t);
+  std::optional<domain::error> problem;
+  if (!filter)
+    problem = filter.err();
+  else
+    problem = http::handlers::read_page(t, page);
+  if (problem) {
+    FUZZ_CHECK(problem->code == domain::errc::bad_request);
+    return check_error(*problem);
+  }
+  const auto& f = filter.value();
+  if (f.lead_id)
+    FUZZ_CHECK(*f.lead_id > 0);
+  if (f.outcome)
+    FUZZ_CHECK(domain::one_of(domain::call_outcome_names(), *f.outcome));
+  if (f.status)
+    FUZZ_CHECK(domain::one_of(domain::call_row_statuses(), *f.status));
+  if (f.from && f.to)
+    FUZZ_CHECK(*f.from < *f.to);
+  FUZZ_CHECK(page.page_size >= 1 && page.page_size <= domain::max_page_size);
 }
 
 void lead_list_query(const http::target& t) {

@@ -36,6 +36,8 @@ void payment_update_body(std::string_view body);
 enum class billing_list { payment_requests, subscriptions, usage };
 void billing_query(const http::target& t, billing_list list);
 void lead_list_query(const http::target& t);
+// GET /api/v2/voice-campaigns/{campaign_id}/calls: its filters, then the page.
+void call_list_query(const http::target& t);
 void submissions_query(const http::target& t);
 
 // Global ids: decoding any text as every kind, and the round trip.
