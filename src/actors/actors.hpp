@@ -68,10 +68,15 @@ using tenant_actor = caf::typed_actor<
     caf::replies_to<create_atom, do_not_call_change>::with<bool>,
     // Removes a number from the list (false: it was not there).
     caf::replies_to<delete_atom, do_not_call_change>::with<bool>,
-    // Replaces the tenant's webhook signing secret.
-    caf::replies_to<update_atom, webhook_secret_set>::with<bool>,
-    // Queues one of the tenant's webhook deliveries again (false: none such).
-    caf::replies_to<update_atom, webhook_replay>::with<bool>,
+    // Replaces the tenant's webhook signing secret; the old one signs beside
+    // it until the rotation's answer says.
+    caf::replies_to<update_atom, webhook_secret_set>::with<storage::secret_rotation>,
+    // Queues one of the tenant's webhook deliveries again.
+    caf::replies_to<update_atom, webhook_replay>::with<storage::webhook_delivery>,
+    // Enables one of the tenant's webhook endpoints again.
+    caf::replies_to<update_atom, webhook_endpoint_enable>::with<storage::webhook_endpoint>,
+    // Queues a webhook.test event for a campaign's webhook_url.
+    caf::replies_to<create_atom, webhook_test>::with<storage::webhook_delivery>,
     // Timer tick: retires the actor when it has been idle long enough.
     caf::reacts_to<idle_atom>>;
 

@@ -40,10 +40,15 @@ tenant_actor::behavior_type tenant(tenant_state::pointer self, int64_t tenant_id
       [self](create_atom, do_not_call_change& c) { return self->state.add_do_not_call(c); },
       // Removes a number from the list (false: it was not there).
       [self](delete_atom, do_not_call_change& c) { return self->state.remove_do_not_call(c); },
-      // Replaces the tenant's webhook signing secret.
+      // Replaces the tenant's webhook signing secret; the old one signs beside
+      // it until the rotation's answer says.
       [self](update_atom, webhook_secret_set& s) { return self->state.set_webhook_secret(s); },
-      // Queues one of the tenant's webhook deliveries again (false: none such).
+      // Queues one of the tenant's webhook deliveries again.
       [self](update_atom, webhook_replay r) { return self->state.replay_webhook(r); },
+      // Enables one of the tenant's webhook endpoints again.
+      [self](update_atom, webhook_endpoint_enable e) { return self->state.enable_endpoint(e); },
+      // Queues a webhook.test event for a campaign's webhook_url.
+      [self](create_atom, webhook_test t) { return self->state.queue_test_event(t); },
       // Timer tick: retires the actor when it has been idle long enough.
       [self](idle_atom) { self->state.idle_tick(); },
   };

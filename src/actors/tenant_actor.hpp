@@ -31,8 +31,10 @@ struct tenant_state : entity_state {
   caf::result<domain::payment_request> change_payment(payment_change& change);
   caf::result<bool> add_do_not_call(const do_not_call_change& change);
   caf::result<bool> remove_do_not_call(const do_not_call_change& change);
-  caf::result<bool> set_webhook_secret(const webhook_secret_set& secret);
-  caf::result<bool> replay_webhook(const webhook_replay& replay);
+  caf::result<storage::secret_rotation> set_webhook_secret(const webhook_secret_set& secret);
+  caf::result<storage::webhook_delivery> replay_webhook(const webhook_replay& replay);
+  caf::result<storage::webhook_endpoint> enable_endpoint(const webhook_endpoint_enable& enable);
+  caf::result<storage::webhook_delivery> queue_test_event(const webhook_test& test);
   void idle_tick();
 
   int64_t tenant_id = 0;

@@ -6,6 +6,7 @@
 #include "domain/secret_box.hpp"
 #include "domain/tenant.hpp"
 #include "domain/voice_provider.hpp"
+#include "storage/webhook_repository.hpp"
 
 #include <caf/allowed_unsafe_message_type.hpp>
 #include <cstdint>
@@ -67,14 +68,26 @@ struct do_not_call_change {
   std::string phone_number;
 };
 
-// A new sealed webhook signing secret for the tenant.
+// A new sealed webhook signing secret for the tenant; the current one keeps
+// signing beside it for `grace_seconds` (0: it stops at once).
 struct webhook_secret_set {
   domain::secret_box::sealed secret;
+  int32_t grace_seconds = 0;
 };
 
 // A delivery of the tenant's outbox to send again.
 struct webhook_replay {
   int64_t delivery_id = 0;
+};
+
+// One of the tenant's webhook endpoints to enable again.
+struct webhook_endpoint_enable {
+  int64_t endpoint_id = 0;
+};
+
+// A webhook.test event for the URL of one of the tenant's campaigns.
+struct webhook_test {
+  int64_t campaign_id = 0;
 };
 
 } // namespace vcs::actors
@@ -92,3 +105,8 @@ CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::actors::form_create)
 CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::actors::do_not_call_change)
 CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::actors::webhook_secret_set)
 CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::actors::webhook_replay)
+CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::actors::webhook_endpoint_enable)
+CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::actors::webhook_test)
+CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::storage::secret_rotation)
+CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::storage::webhook_delivery)
+CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::storage::webhook_endpoint)

@@ -4,6 +4,8 @@
 #include "actors/tenant_actor.hpp"
 #include "domain/api_key.hpp"
 #include "domain/campaign_errors.hpp"
+#include "domain/global_id.hpp"
+#include "domain/webhook_event.hpp"
 #include "storage/api_key_repository.hpp"
 #include "storage/assignment_repository.hpp"
 #include "storage/billing_repository.hpp"
@@ -160,18 +162,59 @@ caf::result<bool> tenant_state::remove_do_not_call(const do_not_call_change& cha
   });
 }
 
-caf::result<bool> tenant_state::set_webhook_secret(const webhook_secret_set& secret) {
-  return write(self, [id = tenant_id, secret](soci::session& sql) -> domain::result<bool> {
-    if (!storage::store_webhook_secret(sql, id, secret.secret))
-      return tenant_not_found();
-    return true;
-  });
+caf::result<storage::secret_rotation>
+tenant_state::set_webhook_secret(const webhook_secret_set& secret) {
+  return write(
+      self,
+      [id = tenant_id, secret](soci::session& sql) -> domain::result<storage::secret_rotation> {
+        auto rotation = storage::store_webhook_secret(sql, id, secret.secret, secret.grace_seconds);
+        if (!rotation)
+          return tenant_not_found();
+        return *rotation;
+      });
 }
 
-caf::result<bool> tenant_state::replay_webhook(const webhook_replay& replay) {
-  return write(self, [id = tenant_id, replay](soci::session& sql) {
-    return storage::replay_webhook(sql, id, replay.delivery_id);
-  });
+caf::result<storage::webhook_delivery> tenant_state::replay_webhook(const webhook_replay& replay) {
+  return write(
+      self,
+      [id = tenant_id, replay](soci::session& sql) -> domain::result<storage::webhook_delivery> {
+        if (!storage::replay_webhook(sql, id, replay.delivery_id))
+          return domain::not_found("Webhook delivery not found");
+        return *storage::find_webhook(sql, id, replay.delivery_id);
+      });
+}
+
+caf::result<storage::webhook_endpoint>
+tenant_state::enable_endpoint(const webhook_endpoint_enable& enable) {
+  return write(
+      self,
+      [id = tenant_id, enable](soci::session& sql) -> domain::result<storage::webhook_endpoint> {
+        auto endpoint = storage::enable_webhook_endpoint(sql, id, enable.endpoint_id);
+        if (!endpoint)
+          return domain::not_found("Webhook endpoint not found");
+        return *endpoint;
+      });
+}
+
+caf::result<storage::webhook_delivery> tenant_state::queue_test_event(const webhook_test& test) {
+  return write(
+      self,
+      [id = tenant_id, test](soci::session& sql) -> domain::result<storage::webhook_delivery> {
+        auto c = storage::find_campaign(sql, id, test.campaign_id);
+        if (!c)
+          return domain::not_found("Campaign not found");
+        if (!c->webhook_url) {
+          domain::field_errors fields;
+          fields.add("webhook_url", "The campaign has no webhook_url to send a test event to.");
+          return domain::invalid_data(std::move(fields));
+        }
+        const auto campaign_id = domain::encode_global_id(domain::entity::campaign, c->id);
+        domain::webhook_envelope e{"webhook.test", domain::new_event_id(), domain::now()};
+        storage::enqueue_webhook(
+            sql, id, c->id, *c->webhook_url, e.id, e.type,
+            domain::to_json(e, domain::test_event_data(campaign_id, *c->webhook_url)));
+        return *storage::find_webhook_by_event(sql, id, e.id);
+      });
 }
 
 void tenant_state::idle_tick() {

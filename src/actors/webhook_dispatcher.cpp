@@ -2,6 +2,8 @@
 
 #include "actors/actor_error.hpp"
 #include "actors/ask_database.hpp"
+#include "actors/webhook_outcome.hpp"
+#include "domain/standard_webhook.hpp"
 #include "domain/webhook_signature.hpp"
 #include "storage/webhook_repository.hpp"
 
@@ -17,7 +19,7 @@ namespace vcs::actors {
 namespace {
 
 using self_ptr = webhook_dispatcher_actor::stateful_pointer<webhook_dispatcher_state>;
-using delivery_list = std::vector<storage::webhook_delivery>;
+using claim_list = std::vector<storage::webhook_claim>;
 
 template <class F> void run_db(self_ptr self, F f) {
   auto cfg = self->state.config;
@@ -34,22 +36,40 @@ template <class F> void run_db(self_ptr self, F f) {
       });
 }
 
-void send(self_ptr self, storage::webhook_delivery& d) {
+// The secrets that sign a delivery: the current one first.
+std::vector<std::string> open_secrets(const webhook_dispatcher_state& st,
+                                      const storage::webhook_claim& c) {
+  std::vector<std::string> out;
+  const auto binding = webhook_secret_binding(c.delivery.tenant_id);
+  for (const auto& sealed : {c.secret, c.previous_secret})
+    if (sealed)
+      if (auto opened = st.secrets->open(*sealed, binding))
+        out.push_back(std::move(*opened));
+  return out;
+}
+
+void send(self_ptr self, storage::webhook_claim& c) {
   auto& st = self->state;
   auto me = caf::actor_cast<webhook_dispatcher_actor>(self);
+  auto& d = c.delivery;
   webhook_result result;
+  result.tenant_id = d.tenant_id;
   result.delivery_id = d.id;
   result.attempts = d.attempts;
   ++st.in_flight;
-  std::optional<std::string> secret;
-  if (d.secret)
-    secret = st.secrets->open(*d.secret, webhook_secret_binding(d.tenant_id));
-  if (!secret) {
-    result.error = "the tenant has no webhook signing secret";
-    result.attempts = st.settings.max_attempts;
+  auto secrets =
+      c.secret && !c.endpoint_disabled ? open_secrets(st, c) : std::vector<std::string>{};
+  if (c.endpoint_disabled || secrets.empty()) {
+    result.skipped = true;
+    result.error =
+        c.endpoint_disabled ? "endpoint disabled" : "the tenant has no webhook signing secret";
     caf::anon_send(me, deliver_atom::value, result);
     return;
   }
+  std::vector<std::string> keys;
+  for (const auto& secret : secrets)
+    if (auto key = domain::standard_webhook_key(secret))
+      keys.push_back(std::move(*key));
   auto unix_now = std::chrono::duration_cast<std::chrono::seconds>(
                       std::chrono::system_clock::now().time_since_epoch())
                       .count();
@@ -57,9 +77,13 @@ void send(self_ptr self, storage::webhook_delivery& d) {
   post.url = d.url;
   post.timeout = st.settings.timeout;
   post.headers = {{"Content-Type", "application/json"},
-                  {"User-Agent", "voice-campaign-service-webhooks/1"},
+                  {"User-Agent", "voice-campaign-service-webhooks/2"},
+                  {std::string{domain::webhook_id_header}, d.event_id},
+                  {std::string{domain::webhook_timestamp_header}, std::to_string(unix_now)},
                   {std::string{domain::webhook_signature_header},
-                   domain::sign_webhook(*secret, unix_now, d.payload)},
+                   domain::standard_webhook_signatures(keys, d.event_id, unix_now, d.payload)},
+                  {std::string{domain::legacy_signature_header},
+                   domain::sign_webhook(secrets, unix_now, d.payload)},
                   {"X-VCS-Event", d.event_type},
                   {"X-VCS-Event-Id", d.event_id},
                   {"X-VCS-Delivery-Attempt", std::to_string(d.attempts)}};
@@ -69,6 +93,30 @@ void send(self_ptr self, storage::webhook_delivery& d) {
     if (r.status < 200 || r.status > 299)
       result.error = r.status == 0 ? r.error : "HTTP " + std::to_string(r.status);
     caf::anon_send(me, deliver_atom::value, result);
+  });
+}
+
+void record(self_ptr self, const webhook_result& r) {
+  auto& st = self->state;
+  if (r.error.empty()) {
+    auto code = r.status_code.value_or(200);
+    return run_db(self, [r, code](soci::session& sql) {
+      storage::mark_webhook_delivered(sql, r.delivery_id, code);
+    });
+  }
+  if (r.skipped)
+    return run_db(self, [r](soci::session& sql) {
+      storage::mark_webhook_skipped(sql, r.delivery_id, r.error);
+    });
+  webhook_failure f{r.tenant_id, r.delivery_id, r.status_code,
+                    r.error,     std::nullopt,  domain::retry_span(st.settings.retry)};
+  const double jitter = std::uniform_real_distribution<double>{0.0, 1.0}(st.random);
+  if (auto wait = domain::retry_delay(st.settings.retry, r.attempts, jitter))
+    f.retry_at = domain::now() + std::chrono::duration_cast<std::chrono::microseconds>(*wait);
+  run_db(self, [f = std::move(f)](soci::session& sql) {
+    if (record_webhook_failure(sql, f))
+      spdlog::warn("webhook endpoint of tenant {} disabled after delivery {} failed ({})",
+                   f.tenant_id, f.delivery_id, f.error);
   });
 }
 
@@ -85,7 +133,7 @@ void claim(self_ptr self) {
   ask_database(
       self, cfg->pool->dispatcher(), cfg->pool->timeout(), 0,
       [lease, room](soci::session& sql) { return storage::claim_webhooks(sql, lease, room); },
-      [self](delivery_list& claimed) {
+      [self](claim_list& claimed) {
         self->state.claiming = false;
         for (auto& d : claimed)
           send(self, d);
@@ -117,25 +165,8 @@ webhook_dispatcher(webhook_dispatcher_actor::stateful_pointer<webhook_dispatcher
         self->delayed_send(self, self->state.settings.interval, tick_atom::value);
       },
       [self](deliver_atom, webhook_result r) {
-        auto& st = self->state;
-        --st.in_flight;
-        if (r.error.empty()) {
-          auto code = r.status_code.value_or(200);
-          run_db(self, [r, code](soci::session& sql) {
-            storage::mark_webhook_delivered(sql, r.delivery_id, code);
-          });
-          return;
-        }
-        std::optional<domain::timestamp> retry_at;
-        if (r.attempts < st.settings.max_attempts) {
-          auto shift = std::min(r.attempts - 1, 30);
-          auto backoff =
-              std::min(st.settings.base_backoff * (int64_t{1} << shift), st.settings.max_backoff);
-          retry_at = domain::now() + std::chrono::duration_cast<std::chrono::microseconds>(backoff);
-        }
-        run_db(self, [r, retry_at](soci::session& sql) {
-          storage::mark_webhook_failed(sql, r.delivery_id, r.status_code, r.error, retry_at);
-        });
+        --self->state.in_flight;
+        record(self, r);
       },
   };
 }

@@ -8,6 +8,7 @@
 
 #include <chrono>
 #include <memory>
+#include <random>
 
 namespace vcs::actors {
 
@@ -22,6 +23,8 @@ struct webhook_dispatcher_state {
   webhook_settings settings;
   int32_t in_flight = 0;
   bool claiming = false;
+  // Jitter of retry waits.
+  std::mt19937_64 random{std::random_device{}()};
 };
 
 // The associated data that binds a tenant's sealed webhook secret to it.
@@ -29,10 +32,12 @@ std::string webhook_secret_binding(int64_t tenant_id);
 
 // Delivers the outbox at least once: claims due deliveries (any node may;
 // SKIP LOCKED and a lease keep two from sending the same one at once), signs
-// each payload with the tenant's secret (X-VCS-Signature: t=<unix>,v1=<hex
-// HMAC-SHA256 of "<unix>.<body>">), POSTs it, and records the outcome: a 2xx
-// is delivered; anything else is retried with exponential backoff until
-// `max_attempts`, then dead (operators list and replay dead deliveries).
+// each payload with the tenant's secret, and the one rotated out during its
+// grace period (Standard Webhooks headers, and the first X-VCS-Signature
+// for receivers that still check it), POSTs it, and records the outcome: a
+// 2xx is delivered; anything else is retried along the retry schedule with
+// jitter, then dead, and an endpoint failing for a whole schedule (or
+// answering 410) is disabled (webhook_outcome.hpp).
 webhook_dispatcher_actor::behavior_type
 webhook_dispatcher(webhook_dispatcher_actor::stateful_pointer<webhook_dispatcher_state> self,
                    entity_config_ptr config, http_poster post,

@@ -9,12 +9,16 @@
 
 namespace vcs::actors {
 
-// The outcome of one webhook delivery attempt.
+// The outcome of one delivery attempt.
 struct webhook_result {
+  int64_t tenant_id = 0;
   int64_t delivery_id = 0;
   int32_t attempts = 0;
   std::optional<int32_t> status_code;
   std::string error; // empty on a 2xx
+  // Dead without an attempt: the endpoint is disabled or the tenant has
+  // no secret; not the endpoint's failure.
+  bool skipped = false;
 };
 
 } // namespace vcs::actors

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "domain/webhook_retry.hpp"
+
 #include <chrono>
 #include <cstdint>
 
@@ -11,11 +13,9 @@ struct webhook_settings {
   std::chrono::milliseconds interval{250};
   // Deliveries in flight per node at most.
   int32_t batch = 64;
-  // Attempts before a delivery is dead (the first one included).
-  int32_t max_attempts = 8;
-  // Backoff after attempt n: base * 2^(n-1), at most `max_backoff`.
-  std::chrono::milliseconds base_backoff{5'000};
-  std::chrono::milliseconds max_backoff{3'600'000};
+  // Waits between attempts; a delivery is dead once they are spent.
+  domain::retry_schedule retry =
+      *domain::parse_retry_schedule(domain::default_webhook_retry_schedule);
   std::chrono::milliseconds timeout{10'000};
 };
 

@@ -1,6 +1,7 @@
 #include "app/config.hpp"
 
 #include "domain/outbound_address.hpp"
+#include "domain/webhook_retry.hpp"
 
 #include <cctype>
 #include <charconv>
@@ -79,6 +80,20 @@ template <class S, class T> binding into(S config::*outer, T S::*inner, const ch
             (c.*outer).*inner = parse_as<T>(key, v);
           },
           [outer, inner](const config& c) { return shown((c.*outer).*inner); }};
+}
+
+// The webhook retry schedule, read and shown in its own notation.
+binding retry_schedule_binding() {
+  return {[](config& c, const std::string& v) {
+            auto schedule = domain::parse_retry_schedule(v);
+            if (!schedule)
+              throw std::invalid_argument(
+                  "webhook-retry-schedule must be comma-separated waits such as 5s,5m,2h,1d "
+                  "(each 1 ms to 7 d, at most 50), got '" +
+                  v + "'");
+            c.webhooks.retry = std::move(*schedule);
+          },
+          [](const config& c) { return domain::format_retry_schedule(c.webhooks.retry); }};
 }
 
 // A setting whose value is never shown (usage, describe): only whether it
@@ -236,15 +251,10 @@ const std::vector<setting>& settings() {
        into(&config::callback_base_url, "callback_base_url")},
       {"webhook-interval-ms", "VCS_WEBHOOK_INTERVAL_MS", "how often the webhook outbox is polled",
        into(&config::webhooks, &actors::webhook_settings::interval, "webhook_interval")},
-      {"webhook-max-attempts", "VCS_WEBHOOK_MAX_ATTEMPTS",
-       "delivery attempts before a webhook is dead-lettered",
-       into(&config::webhooks, &actors::webhook_settings::max_attempts, "webhook_max_attempts")},
-      {"webhook-backoff-ms", "VCS_WEBHOOK_BACKOFF_MS",
-       "wait after a webhook's first failed attempt, doubled after each further one",
-       into(&config::webhooks, &actors::webhook_settings::base_backoff, "webhook_backoff")},
-      {"webhook-max-backoff-ms", "VCS_WEBHOOK_MAX_BACKOFF_MS",
-       "longest wait between webhook attempts",
-       into(&config::webhooks, &actors::webhook_settings::max_backoff, "webhook_max_backoff")},
+      {"webhook-retry-schedule", "VCS_WEBHOOK_RETRY_SCHEDULE",
+       "waits between a webhook's attempts (ms, s, m, h or d, comma-separated, each "
+       "stretched by up to 20% jitter); the delivery is dead when they are spent",
+       retry_schedule_binding()},
       {"webhook-timeout-ms", "VCS_WEBHOOK_TIMEOUT_MS", "time for a webhook receiver to answer",
        into(&config::webhooks, &actors::webhook_settings::timeout, "webhook_timeout")},
       {"outbound-allow", "VCS_OUTBOUND_ALLOW",
@@ -392,9 +402,8 @@ void require_serve_settings(const config& c) {
   // A chunk of no rows would never finish an import.
   if (c.entities.import_chunk_size < 1)
     throw std::invalid_argument("import-chunk-size must be at least 1");
-  if (c.entities.dial_batch == 0 || c.webhooks.max_attempts == 0 || c.dial.lease_seconds == 0)
-    throw std::invalid_argument("dial-batch, dial-lease-seconds and webhook-max-attempts must be "
-                                "at least 1");
+  if (c.entities.dial_batch == 0 || c.dial.lease_seconds == 0)
+    throw std::invalid_argument("dial-batch and dial-lease-seconds must be at least 1");
   if (!read_tenant_rate_limit(c.tenant_rate_limit))
     throw std::invalid_argument("tenant-rate-limit must be plan, off or a number of requests a "
                                 "second from 1 to 1000000");

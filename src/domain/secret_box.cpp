@@ -1,5 +1,7 @@
 #include "domain/secret_box.hpp"
 
+#include "domain/sodium_support.hpp"
+
 #include <algorithm>
 #include <stdexcept>
 
@@ -12,17 +14,6 @@ constexpr std::size_t nonce_size = crypto_aead_xchacha20poly1305_ietf_NPUBBYTES;
 constexpr std::size_t tag_size = crypto_aead_xchacha20poly1305_ietf_ABYTES;
 static_assert(crypto_aead_xchacha20poly1305_ietf_KEYBYTES ==
               std::tuple_size_v<secret_box::key_bytes>);
-
-// sodium_init is idempotent and thread-safe; the static runs it once.
-void ensure_sodium() {
-  static const bool ready = sodium_init() >= 0;
-  if (!ready)
-    throw std::runtime_error("libsodium initialisation failed");
-}
-
-const unsigned char* bytes_of(std::string_view text) noexcept {
-  return reinterpret_cast<const unsigned char*>(text.data());
-}
 
 } // namespace
 

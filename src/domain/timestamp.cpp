@@ -209,4 +209,17 @@ std::string to_pg_timestamp(timestamp t) {
   return render(t, ' ', true, "+00");
 }
 
+std::optional<int64_t> parse_unix_seconds(std::string_view text) noexcept {
+  constexpr std::size_t max_digits = 18;
+  if (text.empty() || text.size() > max_digits)
+    return std::nullopt;
+  int64_t value = 0;
+  for (const char c : text) {
+    if (c < '0' || c > '9')
+      return std::nullopt;
+    value = value * 10 + (c - '0');
+  }
+  return value;
+}
+
 } // namespace vcs::domain

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <chrono>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -30,6 +31,10 @@ std::string format_billing(timestamp t);
 // the T); without zone the value is taken as UTC; a date alone means
 // midnight UTC.
 std::optional<timestamp> parse_iso8601(std::string_view text) noexcept;
+
+// Whole unix seconds written as 1 to 18 decimal digits (no sign, no
+// spaces: more digits could overflow); nullopt otherwise.
+std::optional<int64_t> parse_unix_seconds(std::string_view text) noexcept;
 
 // The text PostgreSQL accepts for a timestamptz parameter.
 std::string to_pg_timestamp(timestamp t);

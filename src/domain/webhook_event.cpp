@@ -6,6 +6,23 @@
 
 namespace vcs::domain {
 
+const std::vector<std::string>& webhook_event_types() {
+  static const std::vector<std::string> types{"call.started",
+                                              "call.ended",
+                                              "lead.answered",
+                                              "lead.failed",
+                                              "campaign.activated",
+                                              "campaign.ended",
+                                              "webhook.endpoint_disabled",
+                                              "webhook.test"};
+  return types;
+}
+
+const std::vector<std::string>& webhook_delivery_statuses() {
+  static const std::vector<std::string> statuses{"pending", "delivered", "dead"};
+  return statuses;
+}
+
 std::string new_event_id() {
   return "evt_" + random_hex_32().substr(0, 32);
 }
@@ -52,12 +69,38 @@ std::string opt_quote(const std::optional<std::string>& v) {
   return v ? json_quote(*v) : "null";
 }
 
+std::string envelope_start(std::string_view id, std::string_view type, timestamp created_at) {
+  const std::string at = json_quote(format_utc(created_at));
+  return "{\"id\":" + json_quote(id) + ",\"type\":" + json_quote(type) + ",\"created_at\":" + at +
+         ",\"timestamp\":" + at + ",\"data\":";
+}
+
 } // namespace
 
+std::string to_json(const webhook_envelope& e, std::string_view data_json) {
+  std::string out = envelope_start(e.id, e.type, e.created_at);
+  out += data_json;
+  out += '}';
+  return out;
+}
+
+std::string endpoint_disabled_data(int64_t endpoint_id, std::string_view url,
+                                   std::string_view reason, std::optional<timestamp> failing_since,
+                                   timestamp disabled_at) {
+  return "{\"endpoint_id\":" + json_quote(std::to_string(endpoint_id)) +
+         ",\"url\":" + json_quote(url) + ",\"reason\":" + json_quote(reason) +
+         ",\"failing_since\":" +
+         (failing_since ? json_quote(format_utc(*failing_since)) : std::string{"null"}) +
+         ",\"disabled_at\":" + json_quote(format_utc(disabled_at)) + "}";
+}
+
+std::string test_event_data(std::string_view campaign_id, std::string_view url) {
+  return "{\"campaign_id\":" + json_quote(campaign_id) + ",\"url\":" + json_quote(url) + "}";
+}
+
 std::string to_json(const webhook_event& e) {
-  std::string out = "{\"id\":" + json_quote(e.id) + ",\"type\":" + json_quote(e.type) +
-                    ",\"created_at\":" + json_quote(format_utc(e.created_at)) +
-                    ",\"data\":{\"campaign_id\":" + json_quote(e.campaign_id);
+  std::string out =
+      envelope_start(e.id, e.type, e.created_at) + "{\"campaign_id\":" + json_quote(e.campaign_id);
   if (e.call_id || e.lead_id) {
     out += ",\"call_id\":" + (e.call_id ? json_quote(std::to_string(*e.call_id)) : "null");
     out += ",\"lead_id\":" + opt_quote(e.lead_id);

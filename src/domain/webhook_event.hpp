@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace vcs::domain {
 
@@ -35,13 +36,36 @@ struct webhook_event {
   std::string campaign_status;
 };
 
+// Every event type the service sends, and the statuses of a delivery.
+const std::vector<std::string>& webhook_event_types();
+const std::vector<std::string>& webhook_delivery_statuses();
+
 // A fresh event id.
 std::string new_event_id();
 
 // The payload sent (and signed) byte for byte: {"id", "type", "created_at",
-// "data": {...}}; call and lead events carry the call and lead fields,
-// campaign events the campaign status.
+// "timestamp", "data": {...}}; call and lead events carry the call and lead
+// fields, campaign events the campaign status. `timestamp` repeats
+// `created_at` under the name the Standard Webhooks payload uses.
 std::string to_json(const webhook_event& e);
+
+// The envelope of the other events, around a `data` object given as JSON.
+struct webhook_envelope {
+  std::string type;
+  std::string id;
+  timestamp created_at{};
+};
+std::string to_json(const webhook_envelope& e, std::string_view data_json);
+
+// webhook.endpoint_disabled: the endpoint, its URL, why ("failing": a
+// delivery spent its retry schedule while every attempt since
+// `failing_since` failed; "gone": it answered 410) and when.
+std::string endpoint_disabled_data(int64_t endpoint_id, std::string_view url,
+                                   std::string_view reason, std::optional<timestamp> failing_since,
+                                   timestamp disabled_at);
+
+// webhook.test: sent on request to a campaign's URL to check a receiver.
+std::string test_event_data(std::string_view campaign_id, std::string_view url);
 
 // `text` as a JSON string literal, quotes included.
 std::string json_quote(std::string_view text);

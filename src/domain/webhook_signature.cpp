@@ -1,6 +1,9 @@
 #include "domain/webhook_signature.hpp"
 
+#include "domain/base64.hpp"
 #include "domain/hex.hpp"
+#include "domain/sodium_support.hpp"
+#include "domain/timestamp.hpp"
 
 #include <algorithm>
 #include <array>
@@ -16,33 +19,11 @@ namespace {
 constexpr std::string_view secret_prefix = "whsec_";
 constexpr std::size_t secret_random_bytes = 32;
 constexpr std::size_t signature_hex_size = crypto_auth_hmacsha256_BYTES * 2;
-// More digits could overflow int64_t; real unix times have 10.
-constexpr std::size_t max_timestamp_digits = 18;
 
-// sodium_init is idempotent and thread-safe; the static runs it once.
-void ensure_sodium() {
-  static const bool ready = sodium_init() >= 0;
-  if (!ready)
-    throw std::runtime_error("libsodium initialisation failed");
-}
-
-const unsigned char* bytes_of(std::string_view text) noexcept {
-  return reinterpret_cast<const unsigned char*>(text.data());
-}
-
-// Lower-case hex of HMAC-SHA256(secret, "<unix_seconds>.<body>"). The
-// init/update/final API takes a key of any length (crypto_auth_hmacsha256
-// wants exactly 32 bytes).
+// Lower-case hex of HMAC-SHA256(secret, "<unix_seconds>.<body>").
 std::string signature_hex(std::string_view secret, int64_t unix_seconds, std::string_view body) {
   const std::string prefix = std::to_string(unix_seconds) + ".";
-  crypto_auth_hmacsha256_state state;
-  crypto_auth_hmacsha256_init(&state, bytes_of(secret), secret.size());
-  crypto_auth_hmacsha256_update(&state, bytes_of(prefix), prefix.size());
-  crypto_auth_hmacsha256_update(&state, bytes_of(body), body.size());
-  std::array<unsigned char, crypto_auth_hmacsha256_BYTES> mac;
-  crypto_auth_hmacsha256_final(&state, mac.data());
-  sodium_memzero(&state, sizeof state);
-  return to_hex(std::string_view{reinterpret_cast<const char*>(mac.data()), mac.size()});
+  return to_hex(hmac_sha256(secret, {prefix, body}));
 }
 
 std::string_view trim_spaces(std::string_view text) noexcept {
@@ -50,18 +31,6 @@ std::string_view trim_spaces(std::string_view text) noexcept {
   if (first == std::string_view::npos)
     return {};
   return text.substr(first, text.find_last_not_of(' ') - first + 1);
-}
-
-std::optional<int64_t> parse_unix_seconds(std::string_view text) noexcept {
-  if (text.empty() || text.size() > max_timestamp_digits)
-    return std::nullopt;
-  int64_t value = 0;
-  for (const char c : text) {
-    if (c < '0' || c > '9')
-      return std::nullopt;
-    value = value * 10 + (c - '0');
-  }
-  return value;
 }
 
 bool is_lower_hex(std::string_view text) noexcept {
@@ -112,6 +81,14 @@ std::string sign_webhook(std::string_view secret, int64_t unix_seconds, std::str
   return "t=" + std::to_string(unix_seconds) + ",v1=" + signature_hex(secret, unix_seconds, body);
 }
 
+std::string sign_webhook(const std::vector<std::string>& secrets, int64_t unix_seconds,
+                         std::string_view body) {
+  std::string out = "t=" + std::to_string(unix_seconds);
+  for (const auto& secret : secrets)
+    out += ",v1=" + signature_hex(secret, unix_seconds, body);
+  return out;
+}
+
 bool verify_webhook(std::string_view header, std::string_view secret, std::string_view body,
                     int64_t now_unix, int64_t tolerance_seconds) {
   const auto parsed = parse_header(header);
@@ -133,20 +110,13 @@ std::string new_webhook_secret() {
   std::array<unsigned char, secret_random_bytes> bytes;
   randombytes_buf(bytes.data(), bytes.size());
   std::string secret{secret_prefix};
-  secret += to_hex(std::string_view{reinterpret_cast<const char*>(bytes.data()), bytes.size()});
+  secret += to_base64(std::string_view{reinterpret_cast<const char*>(bytes.data()), bytes.size()});
   sodium_memzero(bytes.data(), bytes.size());
   return secret;
 }
 
 std::string hmac_sha256_hex(std::string_view key, std::string_view message) {
-  ensure_sodium();
-  crypto_auth_hmacsha256_state state;
-  crypto_auth_hmacsha256_init(&state, bytes_of(key), key.size());
-  crypto_auth_hmacsha256_update(&state, bytes_of(message), message.size());
-  std::array<unsigned char, crypto_auth_hmacsha256_BYTES> mac;
-  crypto_auth_hmacsha256_final(&state, mac.data());
-  sodium_memzero(&state, sizeof state);
-  return to_hex(std::string_view{reinterpret_cast<const char*>(mac.data()), mac.size()});
+  return to_hex(hmac_sha256(key, {message}));
 }
 
 bool equal_constant_time(std::string_view a, std::string_view b) noexcept {

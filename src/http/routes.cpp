@@ -46,6 +46,8 @@ router public_routes() {
   r.add({"PATCH", "/api/v2/voice-campaigns/{campaign_id}/status",
          handlers::update_campaign_status()});
   r.add({"GET", "/api/v2/voice-campaigns/{campaign_id}/calls", handlers::list_campaign_calls()});
+  r.add({"POST", "/api/v2/voice-campaigns/{campaign_id}/webhook-test",
+         handlers::send_webhook_test()});
   r.add({"POST", "/api/v2/voice-campaigns/{campaign_id}/leads", handlers::add_lead()});
   r.add({"POST", "/api/v2/voice-campaigns/{campaign_id}/leads/bulk", handlers::bulk_add_leads()});
   r.add({"GET", "/api/v2/voice-campaigns/{campaign_id}/leads/imports/{import_id}",
@@ -59,6 +61,15 @@ router public_routes() {
   r.add({"DELETE", "/v1/api/voice-campaigns/{campaign_id}/lead/remove", handlers::v1_remove_lead(),
          "Invalid request method"});
   r.add({"POST", "/api/v2/do-not-call", handlers::add_do_not_call()});
+  r.add({"GET", "/api/v2/webhook-deliveries", handlers::list_tenant_webhook_deliveries()});
+  r.add(
+      {"GET", "/api/v2/webhook-deliveries/{delivery_id}", handlers::get_tenant_webhook_delivery()});
+  r.add({"POST", "/api/v2/webhook-deliveries/{delivery_id}/replay",
+         handlers::replay_tenant_webhook_delivery()});
+  r.add({"GET", "/api/v2/webhook-endpoints", handlers::list_webhook_endpoints()});
+  r.add({"POST", "/api/v2/webhook-endpoints/{endpoint_id}/enable",
+         handlers::enable_webhook_endpoint()});
+  r.add({"POST", "/api/v2/webhook-secret", handlers::rotate_tenant_webhook_secret()});
   r.add({"POST", "/webhooks/provider-a/{voice_provider_id}", handlers::provider_a_callback()});
   r.add({"GET", "/api/v2/do-not-call/{phone_number}", handlers::check_do_not_call()});
   r.add({"DELETE", "/api/v2/do-not-call/{phone_number}", handlers::remove_do_not_call()});

@@ -1,9 +1,11 @@
 #pragma once
 
-// The webhook outbox and the tenants' signing secrets (migration 0004).
+// The webhook outbox, the endpoints it delivers to and the tenants' signing
+// secrets (migrations 0004 and 0011).
 
 #include "domain/secret_box.hpp"
 #include "domain/timestamp.hpp"
+#include "storage/page.hpp"
 
 #include <cstdint>
 #include <optional>
@@ -37,32 +39,100 @@ struct webhook_delivery {
   std::optional<int32_t> last_status;
   domain::timestamp created_at{};
   std::optional<domain::timestamp> delivered_at;
-  // Only from claim_webhooks: the tenant's sealed secret, if it has one.
+};
+
+// A claimed delivery with what sending it needs.
+struct webhook_claim {
+  webhook_delivery delivery;
+  // The tenant's sealed secret, if it has one, and the one rotated out
+  // while its grace period lasts.
   std::optional<domain::secret_box::sealed> secret;
+  std::optional<domain::secret_box::sealed> previous_secret;
+  // The endpoint is disabled: the delivery is dead without being sent.
+  bool endpoint_disabled = false;
 };
 
 // Up to `limit` pending deliveries due by now, each moved `lease_seconds`
-// ahead and its attempts counted (SKIP LOCKED: one node sends each).
-std::vector<webhook_delivery> claim_webhooks(soci::session& sql, int32_t lease_seconds,
-                                             int32_t limit);
+// ahead and its attempts counted, unless its endpoint is disabled (SKIP
+// LOCKED: one node sends each).
+std::vector<webhook_claim> claim_webhooks(soci::session& sql, int32_t lease_seconds, int32_t limit);
 
+// A 2xx: the delivery is done and its endpoint no longer failing.
 void mark_webhook_delivered(soci::session& sql, int64_t id, int32_t status_code);
 
-// A failed attempt: retried at `retry_at`, or dead when `retry_at` is empty.
-void mark_webhook_failed(soci::session& sql, int64_t id, std::optional<int32_t> status_code,
-                         const std::string& error, std::optional<domain::timestamp> retry_at);
+struct webhook_endpoint {
+  int64_t id = 0;
+  std::string url;
+  std::string status; // enabled, disabled
+  std::optional<domain::timestamp> failing_since;
+  std::optional<domain::timestamp> last_success_at;
+  std::optional<domain::timestamp> last_failure_at;
+  std::optional<domain::timestamp> disabled_at;
+  std::optional<std::string> disabled_reason;
+  domain::timestamp created_at{};
+};
 
-// The tenant's deliveries, newest first, optionally of one status.
+// A failed attempt: retried at `retry_at`, or dead when it is empty. The
+// delivery's endpoint, failing from now if it was not already.
+// nullopt when the delivery is gone.
+std::optional<webhook_endpoint> mark_webhook_failed(soci::session& sql, int64_t tenant_id,
+                                                    int64_t id, std::optional<int32_t> status_code,
+                                                    const std::string& error,
+                                                    std::optional<domain::timestamp> retry_at);
+
+// Dead without an attempt (its endpoint is disabled), for `reason`.
+void mark_webhook_skipped(soci::session& sql, int64_t id, const std::string& reason);
+
+// Disables an enabled endpoint and dead-letters its pending deliveries;
+// false when it was not enabled (another node got there first).
+bool disable_webhook_endpoint(soci::session& sql, int64_t tenant_id, int64_t endpoint_id,
+                              const std::string& reason);
+
+// The tenant's enabled endpoints, at most `limit`.
+std::vector<webhook_endpoint> enabled_webhook_endpoints(soci::session& sql, int64_t tenant_id,
+                                                        int32_t limit);
+
+// The operator's view: the tenant's deliveries, newest first, optionally of
+// one status.
 std::vector<webhook_delivery> list_webhooks(soci::session& sql, int64_t tenant_id,
                                             const std::optional<std::string>& status,
                                             int32_t limit);
 
-// A dead (or delivered) delivery goes back to pending with fresh attempts;
-// false when the tenant has no such delivery.
+// The tenant's view: filters of its deliveries list; empty ones match all.
+struct delivery_filter {
+  std::optional<std::string> status;
+  std::optional<std::string> event_type;
+  std::optional<int64_t> campaign_id;
+};
+
+page_of<webhook_delivery> page_webhooks(soci::session& sql, int64_t tenant_id,
+                                        const delivery_filter& filter, const page_request& page);
+
+std::optional<webhook_delivery> find_webhook(soci::session& sql, int64_t tenant_id, int64_t id);
+std::optional<webhook_delivery> find_webhook_by_event(soci::session& sql, int64_t tenant_id,
+                                                      const std::string& event_id);
+
+// A delivery goes back to pending with fresh attempts; false when the
+// tenant has no such delivery.
 bool replay_webhook(soci::session& sql, int64_t tenant_id, int64_t id);
 
-// Stores a new sealed signing secret for the tenant; false when no tenant.
-bool store_webhook_secret(soci::session& sql, int64_t tenant_id,
-                          const domain::secret_box::sealed& secret);
+// The tenant's endpoints, newest first.
+page_of<webhook_endpoint> page_webhook_endpoints(soci::session& sql, int64_t tenant_id,
+                                                 const page_request& page);
+
+// Enables the endpoint again, no longer failing; nullopt when the tenant
+// has no such endpoint.
+std::optional<webhook_endpoint> enable_webhook_endpoint(soci::session& sql, int64_t tenant_id,
+                                                        int64_t endpoint_id);
+
+// Stores a new sealed signing secret for the tenant; the current one, if
+// any, keeps signing beside it for `grace_seconds` (none when 0). The
+// previous secret's expiry when it has one; nullopt when no tenant.
+struct secret_rotation {
+  std::optional<domain::timestamp> previous_expires_at;
+};
+std::optional<secret_rotation> store_webhook_secret(soci::session& sql, int64_t tenant_id,
+                                                    const domain::secret_box::sealed& secret,
+                                                    int32_t grace_seconds);
 
 } // namespace vcs::storage

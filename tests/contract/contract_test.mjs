@@ -1235,7 +1235,7 @@ async function scenario() {
     query: { status: 'bogus' },
     expect: 400,
     note: 'unknown status',
-    message: 'Invalid status: bogus',
+    message: "Invalid status: 'bogus'. Valid values are: pending, delivered, dead",
   });
   await call('listWebhookDeliveries', {
     params: tp,
@@ -1251,6 +1251,71 @@ async function scenario() {
     expect: 404,
     note: 'unknown delivery',
     message: 'Webhook delivery not found',
+  });
+
+  // The same outbox as the tenant reads it, a test event and the endpoint
+  // the refusing receiver became with its first failed attempt.
+  await call('rotateTenantWebhookSecret', { body: { grace_period_seconds: 3600 }, expect: 201 });
+  await call('rotateTenantWebhookSecret', {
+    body: { grace_period_seconds: -1 },
+    expect: 400,
+    note: 'negative grace period',
+    message: 'Validation error',
+  });
+  await call('rotateWebhookSecret', {
+    params: tp,
+    body: { grace_period_seconds: 'soon' },
+    expect: 400,
+    note: 'grace period not an integer',
+    message: 'Validation error',
+  });
+  const testEvent = (await call('sendWebhookTest', { params: dc, expect: 202 })).json?.data;
+  expectEqual('the test event', testEvent?.event_type, 'webhook.test');
+  const quiet = (
+    await call('createCampaign', { body: { name: 'No hooks' }, expect: 201, noExample: true, note: 'no webhook_url' })
+  ).json.data;
+  await call('sendWebhookTest', {
+    params: { campaign_id: quiet.campaign_id },
+    expect: 400,
+    note: 'no webhook_url',
+    message: 'Invalid data',
+  });
+  await call('listTenantWebhookDeliveries', { expect: 200 });
+  await call('listTenantWebhookDeliveries', {
+    query: { event_type: 'webhook.test', campaign_id: dc.campaign_id, page_size: 5 },
+    expect: 200,
+    noExample: true,
+    note: 'filtered',
+  });
+  await call('listTenantWebhookDeliveries', {
+    query: { status: 'failed' },
+    expect: 400,
+    note: 'unknown status',
+    message: "Invalid status: 'failed'. Valid values are: pending, delivered, dead",
+  });
+  const testId = { delivery_id: testEvent?.id ?? '1' };
+  await call('getWebhookDelivery', { params: testId, expect: 200 });
+  await call('getWebhookDelivery', {
+    params: { delivery_id: '999999999' },
+    expect: 404,
+    note: 'unknown delivery',
+    message: 'Webhook delivery not found',
+  });
+  await call('replayTenantWebhookDelivery', { params: testId, expect: 202 });
+  await call('replayTenantWebhookDelivery', {
+    params: { delivery_id: '999999999' },
+    expect: 404,
+    note: 'unknown delivery',
+    message: 'Webhook delivery not found',
+  });
+  const endpoints = await call('listWebhookEndpoints', { expect: 200 });
+  expectEqual('the endpoints', endpoints.json?.data?.map((e) => e.url).join(' '), 'http://127.0.0.1:9/hook');
+  await call('enableWebhookEndpoint', { params: { endpoint_id: endpoints.json?.data?.[0]?.id ?? '1' }, expect: 200 });
+  await call('enableWebhookEndpoint', {
+    params: { endpoint_id: '999999999' },
+    expect: 404,
+    note: 'unknown endpoint',
+    message: 'Webhook endpoint not found',
   });
 
   // The do-not-call list through the operator API: the same list.
@@ -1410,6 +1475,7 @@ async function scenario() {
     ['bulkAddLeads', { params: unknownCampaign, body: [{ phone_number: '+14155550199' }] }],
     ['listLeads', { params: unknownCampaign }],
     ['listCampaignCalls', { params: unknownCampaign }],
+    ['sendWebhookTest', { params: unknownCampaign }],
     ['bulkUpdateLeads', { params: unknownCampaign, body: [{ phone_number: '+14155550199' }] }],
     ['bulkRemoveLeads', { params: unknownCampaign, body: [{ phone_number: '+14155550199' }] }],
     ['updateTenant', { params: unknownTenant, body: { name: 'x' } }],

@@ -5,6 +5,10 @@
 #include "domain/global_id.hpp"
 #include "http/routes.hpp"
 #include "service_fixture.hpp"
+#include "service_process.hpp"
+#include "storage/database.hpp"
+
+#include <soci/soci.h>
 
 #include <set>
 #include <thread>
@@ -24,7 +28,8 @@ TEST_F(isolation_test, another_tenants_ids_are_404_on_every_route_that_takes_one
                    "prices":[{"price_id":"iso_m","unit_amount":"5","currency":"USD","interval":"month"}]})")
                 .status,
             201u);
-  auto c = pub("POST", "/api/v2/voice-campaigns", a.key, R"({"name":"owned"})");
+  auto c = pub("POST", "/api/v2/voice-campaigns", a.key,
+               R"({"name":"owned","webhook_url":"https://hooks.example.com/owned"})");
   auto campaign = str(parse(c.body)["data"], "campaign_id");
   ASSERT_EQ(pub("POST", "/api/v2/voice-campaigns/" + campaign + "/leads", a.key,
                 R"({"phone_number":"+14155550111","first_name":"Own"})")
@@ -58,6 +63,21 @@ TEST_F(isolation_test, another_tenants_ids_are_404_on_every_route_that_takes_one
                         "due_date":"2099-01-01","period_start":"2098-12-01","period_end":"2099-01-01"})");
   ASSERT_EQ(payment.status, 201u) << payment.body;
   auto payment_id = str(parse(payment.body), "id");
+  auto test_event = pub("POST", "/api/v2/voice-campaigns/" + campaign + "/webhook-test", a.key, "");
+  ASSERT_EQ(test_event.status, 202u) << test_event.body;
+  auto delivery = str(parse(test_event.body)["data"], "id");
+  // An endpoint row appears with a delivery's first outcome; this one is
+  // written directly, since example.com never answers here.
+  std::string endpoint;
+  {
+    auto sql = storage::open_session(database_url());
+    long long id = 0;
+    *sql << "INSERT INTO webhook_endpoints (tenant_id, url) VALUES (:t, 'https://hooks.example.com/"
+            "other') RETURNING id",
+        soci::use(static_cast<long long>(*domain::decode_global_id(domain::entity::tenant, a.id))),
+        soci::into(id);
+    endpoint = std::to_string(id);
+  }
 
   // The stranger, with a campaign of its own to offer in bodies.
   auto b = create_tenant("PRO");
@@ -94,6 +114,13 @@ TEST_F(isolation_test, another_tenants_ids_are_404_on_every_route_that_takes_one
       {"GET", "/api/v2/voice-campaigns/{campaign_id}", cp, ""},
       {"PATCH", "/api/v2/voice-campaigns/{campaign_id}", cp, R"({"name":"hijacked"})"},
       {"GET", "/api/v2/voice-campaigns/{campaign_id}/calls", cp + "/calls", ""},
+      {"POST", "/api/v2/voice-campaigns/{campaign_id}/webhook-test", cp + "/webhook-test", ""},
+      {"GET", "/api/v2/webhook-deliveries/{delivery_id}", "/api/v2/webhook-deliveries/" + delivery,
+       ""},
+      {"POST", "/api/v2/webhook-deliveries/{delivery_id}/replay",
+       "/api/v2/webhook-deliveries/" + delivery + "/replay", ""},
+      {"POST", "/api/v2/webhook-endpoints/{endpoint_id}/enable",
+       "/api/v2/webhook-endpoints/" + endpoint + "/enable", ""},
       {"PATCH", "/api/v2/voice-campaigns/{campaign_id}/status", cp + "/status",
        R"({"status":"ACTIVE"})"},
       {"POST", "/api/v2/voice-campaigns/{campaign_id}/leads", cp + "/leads",
@@ -160,6 +187,13 @@ TEST_F(isolation_test, another_tenants_ids_are_404_on_every_route_that_takes_one
       pub("GET", "/api/v2/client-account-configurations/" + config + "/resources", a.key).body);
   ASSERT_EQ(set["data"]["assigned_resources"]["campaign"].Size(), 1u);
   EXPECT_EQ(std::string{set["data"]["assigned_resources"]["campaign"][0].GetString()}, campaign);
+  // The stranger's lists hold none of the owner's deliveries or endpoints.
+  EXPECT_EQ(parse(pub("GET", "/api/v2/webhook-deliveries", b.key).body)["meta"]["total"].GetInt(),
+            0);
+  EXPECT_EQ(parse(pub("GET", "/api/v2/webhook-endpoints", b.key).body)["meta"]["total"].GetInt(),
+            0);
+  EXPECT_EQ(parse(pub("GET", "/api/v2/webhook-endpoints", a.key).body)["meta"]["total"].GetInt(),
+            1);
 }
 
 } // namespace

@@ -3,6 +3,7 @@
 // --help text say the same.
 
 #include "app/config.hpp"
+#include "domain/webhook_retry.hpp"
 
 #include <gtest/gtest.h>
 
@@ -71,21 +72,24 @@ TEST(Config, HelpShowsEachDefaultFromItsStruct) {
   const actors::webhook_settings webhooks;
   EXPECT_NE(help.find("HTTP event loop threads (" + std::to_string(server.io_threads) + ")"),
             std::string::npos);
-  EXPECT_NE(help.find("delivery attempts before a webhook is dead-lettered (" +
-                      std::to_string(webhooks.max_attempts) + ")"),
+  EXPECT_NE(help.find("the delivery is dead when they are spent (" +
+                      domain::format_retry_schedule(webhooks.retry) + ")"),
             std::string::npos);
 }
 
 TEST(Config, NestedSettingsAreReadIntoTheirStructs) {
   const auto c = parse({"serve", "--io-threads=5", "--dial-lease-seconds=45",
-                        "--webhook-backoff-ms=1500", "--public-listen=0.0.0.0:9000"})
+                        "--webhook-retry-schedule=1500ms, 2m,3h", "--public-listen=0.0.0.0:9000"})
                      .settings;
   EXPECT_EQ(c.server.io_threads, 5u);
   EXPECT_EQ(c.dial.lease_seconds, 45);
-  EXPECT_EQ(c.webhooks.base_backoff, std::chrono::milliseconds{1500});
+  EXPECT_EQ(c.webhooks.retry,
+            (domain::retry_schedule{std::chrono::milliseconds{1500}, std::chrono::minutes{2},
+                                    std::chrono::hours{3}}));
   EXPECT_EQ(c.server.public_listen, "0.0.0.0:9000");
   EXPECT_THROW(parse({"serve", "--dial-lease-seconds=4294967296"}), std::invalid_argument);
   EXPECT_THROW(parse({"serve", "--io-threads=-1"}), std::invalid_argument);
+  EXPECT_THROW(parse({"serve", "--webhook-retry-schedule=5s,,5m"}), std::invalid_argument);
 }
 
 TEST(Config, AnImportChunkOfNoRowsIsRefused) {

@@ -1,5 +1,7 @@
 #include "domain/webhook_signature.hpp"
 
+#include "domain/standard_webhook.hpp"
+
 #include <string>
 
 #include <gtest/gtest.h>
@@ -97,15 +99,21 @@ TEST(webhook_signature, accepts_any_order_several_signatures_and_other_schemes) 
 TEST(webhook_signature, new_secret_format) {
   const std::string a = new_webhook_secret();
   const std::string b = new_webhook_secret();
-  ASSERT_EQ(a.size(), 6u + 64u);
+  // Standard Webhooks' form: the prefix, then the base64 of 32 bytes.
+  ASSERT_EQ(a.size(), 6u + 44u);
   EXPECT_EQ(a.substr(0, 6), "whsec_");
-  EXPECT_EQ(a.find_first_not_of("0123456789abcdef", 6), std::string::npos);
+  EXPECT_EQ(
+      a.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/", 6),
+      a.size() - 1);
+  EXPECT_EQ(a.back(), '=');
+  ASSERT_TRUE(standard_webhook_key(a));
+  EXPECT_EQ(standard_webhook_key(a)->size(), 32u);
   EXPECT_NE(a, b);
   EXPECT_TRUE(verify_webhook(sign_webhook(a, t, body), a, body, t, 0));
 }
 
 TEST(webhook_signature, header_name) {
-  EXPECT_EQ(webhook_signature_header, "X-VCS-Signature");
+  EXPECT_EQ(legacy_signature_header, "X-VCS-Signature");
 }
 
 } // namespace

@@ -1,0 +1,92 @@
+#include "domain/webhook_retry.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <numeric>
+
+namespace vcs::domain {
+namespace {
+
+using std::chrono::milliseconds;
+
+constexpr std::size_t max_waits = 50;
+constexpr milliseconds max_wait = std::chrono::hours{24 * 7};
+
+struct unit {
+  std::string_view suffix;
+  milliseconds size;
+};
+
+// Longest suffix first where one ends another ("ms" before "s").
+constexpr unit units[] = {{"ms", milliseconds{1}},
+                          {"s", std::chrono::seconds{1}},
+                          {"m", std::chrono::minutes{1}},
+                          {"h", std::chrono::hours{1}},
+                          {"d", std::chrono::hours{24}}};
+
+std::optional<milliseconds> parse_wait(std::string_view text) {
+  for (const auto& u : units) {
+    if (text.size() <= u.suffix.size() || text.substr(text.size() - u.suffix.size()) != u.suffix)
+      continue;
+    const std::string_view digits = text.substr(0, text.size() - u.suffix.size());
+    int64_t n = 0;
+    const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), n);
+    if (ec != std::errc{} || end != digits.data() + digits.size() || n < 1 || n > max_wait / u.size)
+      return std::nullopt;
+    return u.size * n;
+  }
+  return std::nullopt;
+}
+
+} // namespace
+
+std::optional<retry_schedule> parse_retry_schedule(std::string_view text) {
+  retry_schedule out;
+  for (std::size_t start = 0; start <= text.size();) {
+    const std::size_t comma = std::min(text.find(',', start), text.size());
+    std::string_view item = text.substr(start, comma - start);
+    while (!item.empty() && item.front() == ' ')
+      item.remove_prefix(1);
+    while (!item.empty() && item.back() == ' ')
+      item.remove_suffix(1);
+    start = comma + 1;
+    const auto wait = parse_wait(item);
+    if (!wait || out.size() == max_waits)
+      return std::nullopt;
+    out.push_back(*wait);
+  }
+  return out;
+}
+
+std::string format_retry_schedule(const retry_schedule& schedule) {
+  std::string out;
+  for (const auto wait : schedule) {
+    if (!out.empty())
+      out += ',';
+    // Hours at most: "24h" reads better in a schedule than "1d".
+    const unit* best = &units[0];
+    for (const auto& u : units)
+      if (u.suffix != "d" && wait % u.size == milliseconds{0})
+        best = &u;
+    out += std::to_string(wait / best->size);
+    out += best->suffix;
+  }
+  return out;
+}
+
+std::optional<milliseconds> retry_delay(const retry_schedule& schedule, int32_t attempts_made,
+                                        double jitter_fraction) {
+  if (attempts_made < 1 || static_cast<std::size_t>(attempts_made) > schedule.size())
+    return std::nullopt;
+  const double stretch = 1.0 + webhook_retry_jitter * std::clamp(jitter_fraction, 0.0, 1.0);
+  const auto wait = schedule[static_cast<std::size_t>(attempts_made) - 1];
+  return milliseconds{
+      static_cast<int64_t>(std::llround(static_cast<double>(wait.count()) * stretch))};
+}
+
+milliseconds retry_span(const retry_schedule& schedule) {
+  return std::accumulate(schedule.begin(), schedule.end(), milliseconds{0});
+}
+
+} // namespace vcs::domain

@@ -1,0 +1,97 @@
+#include "http/handlers/webhook_render.hpp"
+
+#include "domain/global_id.hpp"
+#include "domain/standard_webhook.hpp"
+#include "domain/webhook_signature.hpp"
+#include "http/handlers/body.hpp"
+#include "http/handlers/listing.hpp"
+#include "http/request_error.hpp"
+
+namespace vcs::http::handlers {
+
+namespace {
+
+constexpr int64_t default_grace_seconds = 24 * 3600;
+constexpr int64_t max_grace_seconds = 7 * 24 * 3600;
+
+void opt_int_field(json_out& out, std::string_view name, std::optional<int32_t> value) {
+  if (value)
+    out.field(name, *value);
+  else
+    out.null_field(name);
+}
+
+} // namespace
+
+void render_delivery(json_out& out, const storage::webhook_delivery& d) {
+  out.w().StartObject();
+  out.field("id", std::to_string(d.id));
+  out.field("event_id", d.event_id);
+  out.field("event_type", d.event_type);
+  if (d.campaign_id)
+    out.field("campaign_id", domain::encode_global_id(domain::entity::campaign, *d.campaign_id));
+  else
+    out.null_field("campaign_id");
+  out.field("url", d.url);
+  out.field("status", d.status);
+  out.field("attempts", d.attempts);
+  time_field(out, "next_attempt_at",
+             d.status == "pending" ? std::optional<domain::timestamp>{d.next_attempt_at}
+                                   : std::nullopt);
+  opt_int_field(out, "last_status", d.last_status);
+  out.field("last_error", d.last_error);
+  out.field("created_at", domain::format_utc(d.created_at));
+  time_field(out, "delivered_at", d.delivered_at);
+  out.key("payload");
+  out.w().RawValue(d.payload.data(), d.payload.size(), rapidjson::kObjectType);
+  out.w().EndObject();
+}
+
+void render_endpoint(json_out& out, const storage::webhook_endpoint& e) {
+  out.w().StartObject();
+  out.field("id", std::to_string(e.id));
+  out.field("url", e.url);
+  out.field("status", e.status);
+  time_field(out, "failing_since", e.failing_since);
+  time_field(out, "last_success_at", e.last_success_at);
+  time_field(out, "last_failure_at", e.last_failure_at);
+  time_field(out, "disabled_at", e.disabled_at);
+  out.field("disabled_reason", e.disabled_reason);
+  out.field("created_at", domain::format_utc(e.created_at));
+  out.w().EndObject();
+}
+
+int32_t grace_period_body(const exchange_ptr& ex) {
+  if (ex->request.body.empty())
+    return static_cast<int32_t>(default_grace_seconds);
+  auto body = object_body(ex);
+  domain::field_errors errors;
+  object_reader in{body, errors};
+  auto grace = in.integer("grace_period_seconds", false, 0, max_grace_seconds);
+  if (!errors.empty())
+    throw request_error(validation_error(std::move(errors)));
+  return static_cast<int32_t>(grace.value_or(default_grace_seconds));
+}
+
+void respond_rotation(const exchange_ptr& ex, const std::string& secret,
+                      const storage::secret_rotation& rotation) {
+  json_out out;
+  out.w().StartObject();
+  out.field("status", "success");
+  out.field("message", "Webhook secret created; it is shown only once");
+  out.key("data");
+  out.w().StartObject();
+  out.field("webhook_secret", secret);
+  time_field(out, "previous_secret_expires_at", rotation.previous_expires_at);
+  out.key("signature_headers");
+  out.w().StartArray();
+  for (auto name : {domain::webhook_id_header, domain::webhook_timestamp_header,
+                    domain::webhook_signature_header, domain::legacy_signature_header})
+    out.w().String(name.data(), static_cast<rapidjson::SizeType>(name.size()));
+  out.w().EndArray();
+  out.w().EndObject();
+  out.w().EndObject();
+  ex->respond(201, out.take());
+}
+
+} // namespace vcs::http::handlers

@@ -1,0 +1,30 @@
+#pragma once
+
+// The JSON of webhook deliveries and endpoints, and the rotation body, as
+// the tenant's and the operator's routes share them.
+
+#include "http/handler.hpp"
+#include "http/json.hpp"
+#include "storage/webhook_repository.hpp"
+
+#include <cstdint>
+
+namespace vcs::http::handlers {
+
+// One delivery: its event, URL, status, attempts, the last answer, the next
+// attempt (while pending) and the payload sent.
+void render_delivery(json_out& out, const storage::webhook_delivery& d);
+
+// One endpoint: its URL, whether it is enabled, and its failure record.
+void render_endpoint(json_out& out, const storage::webhook_endpoint& e);
+
+// The optional body of a secret rotation, {grace_period_seconds}: how long
+// the current secret keeps signing beside the new one (0 to 7 days, one day
+// when absent); throws request_error 400 for a bad one.
+int32_t grace_period_body(const exchange_ptr& ex);
+
+// 201 with the new secret, shown once, and the old one's expiry.
+void respond_rotation(const exchange_ptr& ex, const std::string& secret,
+                      const storage::secret_rotation& rotation);
+
+} // namespace vcs::http::handlers
