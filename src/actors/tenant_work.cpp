@@ -178,9 +178,10 @@ caf::result<storage::webhook_delivery> tenant_state::replay_webhook(const webhoo
   return write(
       self,
       [id = tenant_id, replay](soci::session& sql) -> domain::result<storage::webhook_delivery> {
-        if (!storage::replay_webhook(sql, id, replay.delivery_id))
+        auto delivery = storage::replay_webhook(sql, id, replay.delivery_id);
+        if (!delivery)
           return domain::not_found("Webhook delivery not found");
-        return *storage::find_webhook(sql, id, replay.delivery_id);
+        return *delivery;
       });
 }
 
@@ -202,7 +203,7 @@ caf::result<storage::webhook_delivery> tenant_state::queue_test_event(const webh
       [id = tenant_id, test](soci::session& sql) -> domain::result<storage::webhook_delivery> {
         auto c = storage::find_campaign(sql, id, test.campaign_id);
         if (!c)
-          return domain::not_found("Campaign not found");
+          return domain::campaign_not_found();
         if (!c->webhook_url) {
           domain::field_errors fields;
           fields.add("webhook_url", "The campaign has no webhook_url to send a test event to.");
@@ -210,10 +211,10 @@ caf::result<storage::webhook_delivery> tenant_state::queue_test_event(const webh
         }
         const auto campaign_id = domain::encode_global_id(domain::entity::campaign, c->id);
         domain::webhook_envelope e{"webhook.test", domain::new_event_id(), domain::now()};
-        storage::enqueue_webhook(
+        auto queued = storage::enqueue_webhook(
             sql, id, c->id, *c->webhook_url, e.id, e.type,
             domain::to_json(e, domain::test_event_data(campaign_id, *c->webhook_url)));
-        return *storage::find_webhook_by_event(sql, id, e.id);
+        return *storage::find_webhook(sql, id, queued);
       });
 }
 

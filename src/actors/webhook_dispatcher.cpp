@@ -57,15 +57,16 @@ void send(self_ptr self, storage::webhook_claim& c) {
   result.delivery_id = d.id;
   result.attempts = d.attempts;
   ++st.in_flight;
-  auto secrets =
-      c.secret && !c.endpoint_disabled ? open_secrets(st, c) : std::vector<std::string>{};
-  if (c.endpoint_disabled || secrets.empty()) {
+  auto skip = [&](const char* reason) {
     result.skipped = true;
-    result.error =
-        c.endpoint_disabled ? "endpoint disabled" : "the tenant has no webhook signing secret";
+    result.error = reason;
     caf::anon_send(me, deliver_atom::value, result);
-    return;
-  }
+  };
+  if (c.endpoint_disabled)
+    return skip("endpoint disabled");
+  auto secrets = open_secrets(st, c);
+  if (secrets.empty())
+    return skip("the tenant has no webhook signing secret");
   std::vector<std::string> keys;
   for (const auto& secret : secrets)
     if (auto key = domain::standard_webhook_key(secret))

@@ -47,6 +47,12 @@ public:
     else
       null_field(k);
   }
+  void field(std::string_view k, const std::optional<int32_t>& v) {
+    if (v)
+      field(k, *v);
+    else
+      null_field(k);
+  }
   std::string take() { return std::string{buf_.GetString(), buf_.GetSize()}; }
 
 private:

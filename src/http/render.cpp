@@ -54,17 +54,6 @@ void render_client(json_out& out, const domain::client& c) {
 
 namespace vcs::http {
 
-namespace {
-
-void optional_int(json_out& out, std::string_view key, const std::optional<int32_t>& v) {
-  if (v)
-    out.field(key, *v);
-  else
-    out.null_field(key);
-}
-
-} // namespace
-
 void render_campaign_summary(json_out& out, const domain::campaign& c) {
   out.w().StartObject();
   out.field("campaign_id", encode_global_id(entity::campaign, c.id));
@@ -105,9 +94,9 @@ void campaign_fields(json_out& out, const domain::campaign& c) {
   }
   out.field("daily_start_time", c.daily_start_time);
   out.field("daily_end_time", c.daily_end_time);
-  optional_int(out, "max_call_attempts", c.max_call_attempts);
-  optional_int(out, "max_daily_attempts", c.max_daily_attempts);
-  optional_int(out, "min_gap_between_attempts", c.min_gap_between_attempts);
+  out.field("max_call_attempts", c.max_call_attempts);
+  out.field("max_daily_attempts", c.max_daily_attempts);
+  out.field("min_gap_between_attempts", c.min_gap_between_attempts);
   out.field("consider_voicemail_as_answered", c.consider_voicemail_as_answered);
   out.field("webhook_url", c.webhook_url);
   out.field("lead_local_time", c.lead_local_time);

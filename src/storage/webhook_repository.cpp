@@ -11,7 +11,7 @@ namespace {
 constexpr prepared_statement enqueue_stmt{
     "vcs_enqueue_webhook",
     "INSERT INTO webhook_deliveries (tenant_id, campaign_id, url, event_id, event_type, payload) "
-    "VALUES ($1, $2, $3, $4, $5, $6)"};
+    "VALUES ($1, $2, $3, $4, $5, $6) RETURNING id"};
 
 #define VCS_WEBHOOK_COLUMNS                                                                        \
   "w.id, w.tenant_id, w.campaign_id, w.event_id, w.event_type, w.url, w.payload, w.status, "       \
@@ -73,12 +73,7 @@ constexpr prepared_statement skipped_stmt{
 constexpr prepared_statement disable_stmt{
     "vcs_disable_webhook_endpoint",
     "UPDATE webhook_endpoints SET status = 'disabled', disabled_at = now(), disabled_reason = $3 "
-    "WHERE tenant_id = $1 AND id = $2 AND status = 'enabled' RETURNING url"};
-
-constexpr prepared_statement dead_letter_stmt{
-    "vcs_dead_letter_endpoint",
-    "UPDATE webhook_deliveries SET status = 'dead', last_error = 'endpoint disabled' "
-    "WHERE tenant_id = $1 AND url = $2 AND status = 'pending'"};
+    "WHERE tenant_id = $1 AND id = $2 AND status = 'enabled' RETURNING id"};
 
 constexpr prepared_statement enabled_stmt{
     "vcs_enabled_webhook_endpoints",
@@ -103,14 +98,10 @@ constexpr prepared_statement find_stmt{"vcs_find_webhook",
                                        "SELECT " VCS_WEBHOOK_COLUMNS " FROM webhook_deliveries w "
                                        "WHERE w.tenant_id = $1 AND w.id = $2"};
 
-constexpr prepared_statement find_event_stmt{
-    "vcs_find_webhook_event", "SELECT " VCS_WEBHOOK_COLUMNS " FROM webhook_deliveries w "
-                              "WHERE w.tenant_id = $1 AND w.event_id = $2"};
-
 constexpr prepared_statement replay_stmt{
     "vcs_replay_webhook",
-    "UPDATE webhook_deliveries SET status = 'pending', attempts = 0, next_attempt_at = now(), "
-    "delivered_at = NULL WHERE tenant_id = $1 AND id = $2 RETURNING id"};
+    "UPDATE webhook_deliveries w SET status = 'pending', attempts = 0, next_attempt_at = now(), "
+    "delivered_at = NULL WHERE w.tenant_id = $1 AND w.id = $2 RETURNING " VCS_WEBHOOK_COLUMNS};
 
 constexpr prepared_statement count_endpoints_stmt{
     "vcs_count_webhook_endpoints", "SELECT count(*) FROM webhook_endpoints WHERE tenant_id = $1"};
@@ -134,8 +125,8 @@ constexpr prepared_statement secret_stmt{
     "webhook_previous_secret_nonce = CASE WHEN $4::int > 0 THEN webhook_secret_nonce END, "
     "webhook_previous_secret_expires_at = CASE WHEN $4::int > 0 AND "
     "webhook_secret_ciphertext IS NOT NULL THEN now() + make_interval(secs => $4::int) END, "
-    "webhook_secret_ciphertext = decode($2, 'hex'), webhook_secret_nonce = decode($3, 'hex'), "
-    "webhook_secret_created_at = now() WHERE id = $1 RETURNING webhook_previous_secret_expires_at"};
+    "webhook_secret_ciphertext = decode($2, 'hex'), webhook_secret_nonce = decode($3, 'hex') "
+    "WHERE id = $1 RETURNING webhook_previous_secret_expires_at"};
 
 #undef VCS_DELIVERY_FILTERS
 #undef VCS_ENDPOINT_COLUMNS
@@ -178,10 +169,11 @@ webhook_endpoint endpoint_of(const pg_rows& rows, int i) {
 
 } // namespace
 
-void enqueue_webhook(soci::session& sql, int64_t tenant_id, std::optional<int64_t> campaign_id,
-                     const std::string& url, const std::string& event_id,
-                     const std::string& event_type, const std::string& payload) {
-  execute(sql, enqueue_stmt, {tenant_id, campaign_id, url, event_id, event_type, payload});
+int64_t enqueue_webhook(soci::session& sql, int64_t tenant_id, std::optional<int64_t> campaign_id,
+                        const std::string& url, const std::string& event_id,
+                        const std::string& event_type, const std::string& payload) {
+  return execute(sql, enqueue_stmt, {tenant_id, campaign_id, url, event_id, event_type, payload})
+      .int64(0, 0);
 }
 
 std::vector<webhook_claim> claim_webhooks(soci::session& sql, int32_t lease_seconds,
@@ -219,11 +211,7 @@ void mark_webhook_skipped(soci::session& sql, int64_t id, const std::string& rea
 
 bool disable_webhook_endpoint(soci::session& sql, int64_t tenant_id, int64_t endpoint_id,
                               const std::string& reason) {
-  auto rows = execute(sql, disable_stmt, {tenant_id, endpoint_id, reason});
-  if (rows.size() == 0)
-    return false;
-  execute(sql, dead_letter_stmt, {tenant_id, std::string{rows.text(0, 0)}});
-  return true;
+  return execute(sql, disable_stmt, {tenant_id, endpoint_id, reason}).size() > 0;
 }
 
 std::vector<webhook_endpoint> enabled_webhook_endpoints(soci::session& sql, int64_t tenant_id,
@@ -262,16 +250,11 @@ std::optional<webhook_delivery> find_webhook(soci::session& sql, int64_t tenant_
   return delivery_of(rows, 0);
 }
 
-std::optional<webhook_delivery> find_webhook_by_event(soci::session& sql, int64_t tenant_id,
-                                                      const std::string& event_id) {
-  auto rows = execute(sql, find_event_stmt, {tenant_id, event_id});
+std::optional<webhook_delivery> replay_webhook(soci::session& sql, int64_t tenant_id, int64_t id) {
+  auto rows = execute(sql, replay_stmt, {tenant_id, id});
   if (rows.size() == 0)
     return std::nullopt;
   return delivery_of(rows, 0);
-}
-
-bool replay_webhook(soci::session& sql, int64_t tenant_id, int64_t id) {
-  return execute(sql, replay_stmt, {tenant_id, id}).size() > 0;
 }
 
 page_of<webhook_endpoint> page_webhook_endpoints(soci::session& sql, int64_t tenant_id,

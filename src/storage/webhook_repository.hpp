@@ -19,10 +19,10 @@ class session;
 namespace vcs::storage {
 
 // Queues one delivery in the caller's transaction (the change it reports
-// commits with it or not at all).
-void enqueue_webhook(soci::session& sql, int64_t tenant_id, std::optional<int64_t> campaign_id,
-                     const std::string& url, const std::string& event_id,
-                     const std::string& event_type, const std::string& payload);
+// commits with it or not at all); answers its id.
+int64_t enqueue_webhook(soci::session& sql, int64_t tenant_id, std::optional<int64_t> campaign_id,
+                        const std::string& url, const std::string& event_id,
+                        const std::string& event_type, const std::string& payload);
 
 struct webhook_delivery {
   int64_t id = 0;
@@ -83,8 +83,9 @@ std::optional<webhook_endpoint> mark_webhook_failed(soci::session& sql, int64_t 
 // Dead without an attempt (its endpoint is disabled), for `reason`.
 void mark_webhook_skipped(soci::session& sql, int64_t id, const std::string& reason);
 
-// Disables an enabled endpoint and dead-letters its pending deliveries;
-// false when it was not enabled (another node got there first).
+// Disables an enabled endpoint (its deliveries then die unsent when they
+// are claimed); false when it was not enabled (another node got there
+// first).
 bool disable_webhook_endpoint(soci::session& sql, int64_t tenant_id, int64_t endpoint_id,
                               const std::string& reason);
 
@@ -109,12 +110,10 @@ page_of<webhook_delivery> page_webhooks(soci::session& sql, int64_t tenant_id,
                                         const delivery_filter& filter, const page_request& page);
 
 std::optional<webhook_delivery> find_webhook(soci::session& sql, int64_t tenant_id, int64_t id);
-std::optional<webhook_delivery> find_webhook_by_event(soci::session& sql, int64_t tenant_id,
-                                                      const std::string& event_id);
 
-// A delivery goes back to pending with fresh attempts; false when the
-// tenant has no such delivery.
-bool replay_webhook(soci::session& sql, int64_t tenant_id, int64_t id);
+// A delivery goes back to pending with fresh attempts, as it is then;
+// nullopt when the tenant has no such delivery.
+std::optional<webhook_delivery> replay_webhook(soci::session& sql, int64_t tenant_id, int64_t id);
 
 // The tenant's endpoints, newest first.
 page_of<webhook_endpoint> page_webhook_endpoints(soci::session& sql, int64_t tenant_id,

@@ -1,10 +1,8 @@
 // The tenant's webhook routes: its deliveries (list, read, replay, a test
 // event), its endpoints (list, enable again) and its signing secret.
 
-#include "actors/webhook_dispatcher.hpp"
 #include "domain/global_id.hpp"
 #include "domain/webhook_event.hpp"
-#include "domain/webhook_signature.hpp"
 #include "http/handlers/handlers.hpp"
 #include "http/handlers/listing.hpp"
 #include "http/handlers/lookup.hpp"
@@ -135,14 +133,13 @@ class rotate_secret_handler final : public handler {
 public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
     auto tenant_id = ex->principal->tenant_id;
-    auto grace = grace_period_body(ex);
-    auto secret = domain::new_webhook_secret();
-    actors::webhook_secret_set msg{
-        ex->svc.secrets->seal(secret, actors::webhook_secret_binding(tenant_id)), grace};
+    auto rotation = rotation_request(ex, tenant_id);
     ask_tenant<storage::secret_rotation>(
         ctx.self, ex, tenant_id,
-        [ex, secret](const storage::secret_rotation& r) { respond_rotation(ex, secret, r); },
-        std::make_tuple(actors::update_atom::value, std::move(msg)));
+        [ex, secret = rotation.secret](const storage::secret_rotation& r) {
+          respond_rotation(ex, secret, r);
+        },
+        std::make_tuple(actors::update_atom::value, std::move(rotation.message)));
   }
 };
 

@@ -1,5 +1,6 @@
 #include "http/handlers/webhook_render.hpp"
 
+#include "actors/webhook_dispatcher.hpp"
 #include "domain/global_id.hpp"
 #include "domain/standard_webhook.hpp"
 #include "domain/webhook_signature.hpp"
@@ -13,13 +14,6 @@ namespace {
 
 constexpr int64_t default_grace_seconds = 24 * 3600;
 constexpr int64_t max_grace_seconds = 7 * 24 * 3600;
-
-void opt_int_field(json_out& out, std::string_view name, std::optional<int32_t> value) {
-  if (value)
-    out.field(name, *value);
-  else
-    out.null_field(name);
-}
 
 } // namespace
 
@@ -38,7 +32,7 @@ void render_delivery(json_out& out, const storage::webhook_delivery& d) {
   time_field(out, "next_attempt_at",
              d.status == "pending" ? std::optional<domain::timestamp>{d.next_attempt_at}
                                    : std::nullopt);
-  opt_int_field(out, "last_status", d.last_status);
+  out.field("last_status", d.last_status);
   out.field("last_error", d.last_error);
   out.field("created_at", domain::format_utc(d.created_at));
   time_field(out, "delivered_at", d.delivered_at);
@@ -61,6 +55,8 @@ void render_endpoint(json_out& out, const storage::webhook_endpoint& e) {
   out.w().EndObject();
 }
 
+namespace {
+
 int32_t grace_period_body(const exchange_ptr& ex) {
   if (ex->request.body.empty())
     return static_cast<int32_t>(default_grace_seconds);
@@ -71,6 +67,16 @@ int32_t grace_period_body(const exchange_ptr& ex) {
   if (!errors.empty())
     throw request_error(validation_error(std::move(errors)));
   return static_cast<int32_t>(grace.value_or(default_grace_seconds));
+}
+
+} // namespace
+
+secret_request rotation_request(const exchange_ptr& ex, int64_t tenant_id) {
+  const auto grace = grace_period_body(ex);
+  auto secret = domain::new_webhook_secret();
+  actors::webhook_secret_set message{
+      ex->svc.secrets->seal(secret, actors::webhook_secret_binding(tenant_id)), grace};
+  return {std::move(secret), std::move(message)};
 }
 
 void respond_rotation(const exchange_ptr& ex, const std::string& secret,

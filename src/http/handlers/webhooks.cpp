@@ -1,9 +1,7 @@
 // The operator's webhook routes: a tenant's signing secret and its outbox.
 
-#include "actors/webhook_dispatcher.hpp"
 #include "domain/global_id.hpp"
 #include "domain/webhook_event.hpp"
-#include "domain/webhook_signature.hpp"
 #include "http/handlers/handlers.hpp"
 #include "http/handlers/listing.hpp"
 #include "http/handlers/lookup.hpp"
@@ -23,14 +21,13 @@ class rotate_secret_handler final : public operator_handler {
 public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
     auto t = path_tenant(ex, ctx);
-    auto grace = grace_period_body(ex);
-    auto secret = domain::new_webhook_secret();
-    actors::webhook_secret_set msg{
-        ex->svc.secrets->seal(secret, actors::webhook_secret_binding(t.id)), grace};
+    auto rotation = rotation_request(ex, t.id);
     ask_tenant<storage::secret_rotation>(
         ctx.self, ex, t.id,
-        [ex, secret](const storage::secret_rotation& r) { respond_rotation(ex, secret, r); },
-        std::make_tuple(actors::update_atom::value, std::move(msg)));
+        [ex, secret = rotation.secret](const storage::secret_rotation& r) {
+          respond_rotation(ex, secret, r);
+        },
+        std::make_tuple(actors::update_atom::value, std::move(rotation.message)));
   }
 };
 

@@ -6,11 +6,9 @@
 
 -- The secret rotated out keeps signing beside the new one until it expires.
 ALTER TABLE tenants
-  ADD COLUMN webhook_secret_created_at          timestamptz NULL,
   ADD COLUMN webhook_previous_secret_ciphertext bytea NULL,
   ADD COLUMN webhook_previous_secret_nonce      bytea NULL,
   ADD COLUMN webhook_previous_secret_expires_at timestamptz NULL;
-UPDATE tenants SET webhook_secret_created_at = now() WHERE webhook_secret_ciphertext IS NOT NULL;
 
 -- Each URL a tenant receives deliveries at, from its first outcome on:
 -- failing since its first failure after a success; disabled when a
