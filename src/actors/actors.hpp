@@ -93,7 +93,7 @@ using campaign_actor = caf::typed_actor<
     // Removes leads for good; one outcome per item.
     caf::replies_to<delete_atom, lead_removals>::with<lead_outcomes>,
     // Stores a bulk add durably, answers its job id, then imports it.
-    caf::replies_to<import_atom, import_request>::with<int64_t>,
+    caf::replies_to<import_atom, domain::bulk_import>::with<int64_t>,
     // Imports (or resumes) a stored job chunk by chunk.
     caf::reacts_to<import_atom, int64_t>,
     // Creates the campaign's web widget; a second one is a conflict.

@@ -35,7 +35,7 @@ campaign_actor::behavior_type campaign(campaign_state::pointer self, int64_t ten
       // Removes leads for good; one outcome per item.
       [self](delete_atom, lead_removals& r) { return self->state.remove_leads(r); },
       // Stores a bulk add durably, answers its job id, then imports it.
-      [self](import_atom, import_request& r) { return self->state.store_import(r); },
+      [self](import_atom, domain::bulk_import& b) { return self->state.store_import(b); },
       // Imports (or resumes) a stored job chunk by chunk.
       [self](import_atom, int64_t job_id) { self->state.resume_import(job_id); },
       // Creates the campaign's web widget; a second one is a conflict.

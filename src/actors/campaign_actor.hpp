@@ -28,7 +28,7 @@ struct campaign_state : entity_state {
   caf::result<bool> add_lead(lead_row& lead);
   caf::result<lead_outcomes> update_leads(lead_updates& req);
   caf::result<lead_outcomes> remove_leads(lead_removals& req);
-  caf::result<int64_t> store_import(import_request& req);
+  caf::result<int64_t> store_import(domain::bulk_import& bulk);
   // Starts working through a job unless this actor already is.
   void resume_import(int64_t job_id);
   caf::result<domain::web_widget> create_widget(widget_create& req);
@@ -58,6 +58,8 @@ private:
   // Works through a job one chunk per group commit, so single-lead writes
   // queued meanwhile go into the same transactions instead of waiting.
   void import_next_chunk(int64_t job_id);
+  // Takes the job up again after a pause (a lost connection, a timeout).
+  void retry_import(int64_t job_id);
   // Hands each reserved call to the provider; its reports come back here.
   void place_calls(const std::vector<call_placement>& calls);
 };

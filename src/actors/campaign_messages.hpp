@@ -2,8 +2,8 @@
 
 // What a campaign actor is asked to do, beyond the domain values it takes.
 
+#include "domain/bulk_import.hpp"
 #include "domain/campaign.hpp"
-#include "domain/json_rows.hpp"
 #include "domain/lead_record.hpp"
 #include "domain/web_widget.hpp"
 
@@ -41,13 +41,6 @@ struct lead_outcomes {
   std::vector<domain::lead_outcome> items;
 };
 
-// An accepted bulk add: `rows` are the valid rows to insert.
-struct import_request {
-  domain::json_rows rows;
-  int32_t accepted = 0;
-  int32_t invalid = 0;
-};
-
 // A validated widget for the campaign; `config_json` is its resolved config.
 struct widget_create {
   domain::web_widget widget;
@@ -62,5 +55,5 @@ CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::actors::lead_row)
 CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::actors::lead_updates)
 CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::actors::lead_removals)
 CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::actors::lead_outcomes)
-CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::actors::import_request)
+CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::domain::bulk_import)
 CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::actors::widget_create)

@@ -3,6 +3,7 @@
 
 #include "actors/campaign_actor.hpp"
 #include "actors/dialer_work.hpp"
+#include "actors/import_events.hpp"
 #include "actors/voice_gateway.hpp"
 #include "domain/campaign_errors.hpp"
 #include "storage/campaign_repository.hpp"
@@ -95,7 +96,19 @@ bool import_chunk(soci::session& sql, const entity_config& cfg, int64_t job_id) 
   if (chunk->count > 0)
     counts = storage::import_leads(sql, chunk->tenant_id, chunk->campaign_id, job_id,
                                    chunk->first_index, chunk->count);
-  return storage::complete_import_chunk(sql, job_id, *chunk, counts);
+  if (storage::complete_import_chunk(sql, job_id, *chunk, counts))
+    return true;
+  announce_import_end(sql, chunk->tenant_id, chunk->campaign_id, job_id);
+  return false;
+}
+
+// A chunk the database refused for a reason other than time or a lost
+// connection (errc::internal) would be refused again: the job stops there.
+void fail_import(soci::session& sql, int64_t tenant_id, int64_t campaign_id, int64_t job_id) {
+  if (storage::fail_import_job(sql, job_id,
+                               "The import stopped: the database refused a chunk of its rows. "
+                               "The rows before it were imported; the pending rows were not."))
+    announce_import_end(sql, tenant_id, campaign_id, job_id);
 }
 
 } // namespace
@@ -172,13 +185,16 @@ void campaign_state::remove_next_chunk(std::shared_ptr<lead_removal_run> run) {
       [run](const caf::error& e) { run->fail(e); });
 }
 
-caf::result<int64_t> campaign_state::store_import(import_request& req) {
+caf::result<int64_t> campaign_state::store_import(domain::bulk_import& bulk) {
   auto rp = self->make_response_promise<int64_t>();
   write_then(
       self,
       [t = tenant_id, c = campaign_id, chunk = config->settings.import_chunk_size,
-       req = std::move(req)](soci::session& sql) {
-        return storage::insert_import_job(sql, t, c, req.rows, req.accepted, req.invalid, chunk);
+       bulk = std::move(bulk)](soci::session& sql) {
+        auto stored = storage::insert_import_job(sql, t, c, bulk, chunk);
+        if (!stored.rows_left)
+          announce_import_end(sql, t, c, stored.job_id);
+        return stored;
       },
       [this, rp](const storage::stored_import& stored) mutable {
         rp.deliver(stored.job_id);
@@ -204,10 +220,25 @@ void campaign_state::import_next_chunk(int64_t job_id) {
           importing.erase(job_id);
       },
       [this, job_id](const caf::error& e) {
-        spdlog::warn("import {} paused after an error ({}); retrying", job_id, to_string(e));
         importing.erase(job_id);
-        self->delayed_send(self, std::chrono::seconds(5), import_atom::value, job_id);
+        if (to_domain_error(e).code == domain::errc::internal) {
+          spdlog::error("import {} failed: {}", job_id, to_string(e));
+          write_then(
+              self,
+              [t = tenant_id, c = campaign_id, job_id](soci::session& sql) {
+                fail_import(sql, t, c, job_id);
+                return true;
+              },
+              [](bool) {}, [this, job_id](const caf::error&) { retry_import(job_id); });
+          return;
+        }
+        spdlog::warn("import {} paused after an error ({}); retrying", job_id, to_string(e));
+        retry_import(job_id);
       });
+}
+
+void campaign_state::retry_import(int64_t job_id) {
+  self->delayed_send(self, std::chrono::seconds(5), import_atom::value, job_id);
 }
 
 caf::result<domain::web_widget> campaign_state::create_widget(widget_create& req) {

@@ -50,6 +50,7 @@ void call_event(soci::session& sql, const domain::campaign& c, std::string type,
   e.attempts_made = lead.attempts_made;
   e.next_attempt_after = lead.next_attempt_after;
   e.call_error_reason = lead.call_error_reason;
+  e.custom_fields_json = call.lead_custom_fields_json;
   enqueue(sql, c, std::move(e));
 }
 

@@ -1,20 +1,18 @@
 #include "domain/webhook_event.hpp"
 
 #include "domain/api_key.hpp"
+#include "domain/global_id.hpp"
 
 #include <cstdio>
 
 namespace vcs::domain {
 
 const std::vector<std::string>& webhook_event_types() {
-  static const std::vector<std::string> types{"call.started",
-                                              "call.ended",
-                                              "lead.answered",
-                                              "lead.failed",
-                                              "campaign.activated",
-                                              "campaign.ended",
-                                              "webhook.endpoint_disabled",
-                                              "webhook.test"};
+  static const std::vector<std::string> types{
+      "call.started",     "call.ended",         "lead.answered",
+      "lead.failed",      "campaign.activated", "campaign.ended",
+      "import.completed", "import.failed",      "webhook.endpoint_disabled",
+      "webhook.test"};
   return types;
 }
 
@@ -94,6 +92,20 @@ std::string endpoint_disabled_data(int64_t endpoint_id, std::string_view url,
          ",\"disabled_at\":" + json_quote(format_utc(disabled_at)) + "}";
 }
 
+std::string import_job_json(const import_job& j) {
+  auto count = [](std::string_view name, int32_t v) {
+    return ",\"" + std::string{name} + "\":" + std::to_string(v);
+  };
+  return "{\"import_id\":" + json_quote(encode_global_id(entity::lead_import, j.id)) +
+         ",\"campaign_id\":" + json_quote(encode_global_id(entity::campaign, j.campaign_id)) +
+         ",\"status\":" + json_quote(j.status) + count("accepted", j.accepted) +
+         count("invalid", j.invalid) + count("inserted", j.inserted) +
+         count("duplicates", j.duplicates) + count("rejected", j.invalid + j.duplicates) +
+         count("pending", j.pending) + ",\"error\":" + opt_quote(j.error) +
+         ",\"created_at\":" + json_quote(format_utc(j.created_at)) + ",\"finished_at\":" +
+         (j.finished_at ? json_quote(format_utc(*j.finished_at)) : std::string{"null"}) + "}";
+}
+
 std::string test_event_data(std::string_view campaign_id, std::string_view url) {
   return "{\"campaign_id\":" + json_quote(campaign_id) + ",\"url\":" + json_quote(url) + "}";
 }
@@ -115,6 +127,7 @@ std::string to_json(const webhook_event& e) {
     out += ",\"next_attempt_after\":" +
            (e.next_attempt_after ? json_quote(format_offset(*e.next_attempt_after)) : "null");
     out += ",\"call_error_reason\":" + opt_quote(e.call_error_reason);
+    out += ",\"custom_fields\":" + e.custom_fields_json;
   } else {
     out += ",\"campaign_status\":" + json_quote(e.campaign_status);
   }

@@ -2,6 +2,7 @@
 
 // Webhook events of the dialer and their JSON payloads (docs/webhooks.md).
 
+#include "domain/lead_record.hpp"
 #include "domain/timestamp.hpp"
 
 #include <cstdint>
@@ -12,8 +13,8 @@
 
 namespace vcs::domain {
 
-// Event kinds: call.started, call.ended, lead.answered, lead.failed,
-// campaign.activated, campaign.ended.
+// The dialer's events: call.started, call.ended, lead.answered,
+// lead.failed, campaign.activated, campaign.ended.
 struct webhook_event {
   std::string type;
   std::string id; // "evt_" + 32 hex digits, unique per event
@@ -32,6 +33,7 @@ struct webhook_event {
   int32_t attempts_made = 0;
   std::optional<timestamp> next_attempt_after;
   std::optional<std::string> call_error_reason;
+  std::string custom_fields_json = "{}"; // the lead's, as stored
   // Campaign events only.
   std::string campaign_status;
 };
@@ -66,6 +68,11 @@ std::string endpoint_disabled_data(int64_t endpoint_id, std::string_view url,
 
 // webhook.test: sent on request to a campaign's URL to check a receiver.
 std::string test_event_data(std::string_view campaign_id, std::string_view url);
+
+// A bulk import as the import read shows it and as import.completed and
+// import.failed carry it: its counts, `rejected` (invalid + duplicates)
+// and `pending` (rows not yet inserted).
+std::string import_job_json(const import_job& j);
 
 // `text` as a JSON string literal, quotes included.
 std::string json_quote(std::string_view text);

@@ -36,6 +36,7 @@ struct inbound_request {
   std::optional<std::string> idempotency_key;
   // The X-Vapi-Secret header of provider_a's call-status callbacks.
   std::optional<std::string> provider_secret;
+  std::string content_type;
   std::string body;
   std::string request_id;
   std::chrono::steady_clock::time_point received;

@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <future>
+#include <iterator>
+#include <unordered_map>
 
 namespace vcs::http {
 
@@ -129,7 +131,8 @@ std::optional<domain::lead_input> read_lead_input(const rapidjson::Value& item,
   return lead;
 }
 
-void write_lead_row(json_writer& w, const domain::lead_input& lead) {
+void write_lead_row(json_writer& w, const domain::lead_input& lead,
+                    std::optional<int32_t> request_index) {
   w.StartObject();
   w.Key("phone_number");
   w.String(lead.phone_number.data(), static_cast<rapidjson::SizeType>(lead.phone_number.size()));
@@ -142,31 +145,92 @@ void write_lead_row(json_writer& w, const domain::lead_input& lead) {
   w.Key("invalid");
   w.Bool(lead.invalid);
   optional_string(w, "invalid_reason", lead.invalid_reason);
+  if (request_index) {
+    w.Key("i");
+    w.Int(*request_index);
+  }
   w.EndObject();
 }
 
 namespace {
 
-// Validates items [begin, end) into a JSON array of rows, noting where
-// each row ends; returns how many were malformed.
-int32_t validate_slice(const rapidjson::Value& items, rapidjson::SizeType begin,
-                       rapidjson::SizeType end, rapidjson::StringBuffer& out,
-                       std::vector<std::size_t>& ends) {
-  json_writer w{out};
+// One slice's outcome: its rows as a JSON array, where each row ends, and
+// for each row its item's index and phone number (a view into the body).
+struct slice_rows {
+  rapidjson::StringBuffer text;
+  std::vector<std::size_t> ends;
+  std::vector<std::pair<int32_t, std::string_view>> keys;
+  std::vector<domain::import_rejection> rejected;
+  std::vector<std::size_t> repeats; // rows that repeat an earlier phone number
+};
+
+// The phone number an item was sent with, when it is text.
+std::optional<std::string> sent_phone(const rapidjson::Value& item) {
+  if (!item.IsObject())
+    return std::nullopt;
+  auto it = item.FindMember("phone_number");
+  if (it == item.MemberEnd() || !it->value.IsString())
+    return std::nullopt;
+  return std::string{it->value.GetString(), it->value.GetStringLength()};
+}
+
+// Validates items [begin, end) into rows; a malformed item is rejected
+// with its first problem.
+void validate_slice(const rapidjson::Value& items, rapidjson::SizeType begin,
+                    rapidjson::SizeType end, slice_rows& out) {
+  json_writer w{out.text};
   std::vector<std::string> problems;
-  int32_t invalid = 0;
   w.StartArray();
   for (auto i = begin; i < end; ++i) {
     problems.clear();
+    const auto index = static_cast<int32_t>(i);
     if (auto lead = read_lead_input(items[i], problems)) {
-      write_lead_row(w, *lead);
-      ends.push_back(out.GetSize());
+      write_lead_row(w, *lead, index);
+      out.ends.push_back(out.text.GetSize());
+      const auto& phone = items[i]["phone_number"];
+      out.keys.emplace_back(index, std::string_view{phone.GetString(), phone.GetStringLength()});
     } else {
-      ++invalid;
+      out.rejected.push_back(
+          {index, sent_phone(items[i]), domain::rejection_reason::invalid, problems.front()});
     }
   }
   w.EndArray();
-  return invalid;
+}
+
+// Marks each row whose phone number an earlier item already has, in request
+// order: the earlier one is imported, as one insert would keep it.
+int32_t mark_repeats(std::vector<slice_rows>& slices, std::size_t rows) {
+  std::unordered_map<std::string_view, int32_t> first;
+  first.reserve(rows);
+  int32_t repeats = 0;
+  for (auto& s : slices)
+    for (std::size_t k = 0; k < s.keys.size(); ++k) {
+      const auto [index, phone] = s.keys[k];
+      auto [it, fresh] = first.try_emplace(phone, index);
+      if (fresh)
+        continue;
+      s.repeats.push_back(k);
+      s.rejected.push_back(
+          {index, std::string{phone}, domain::rejection_reason::duplicate_in_request,
+           "Repeats the phone number of item " + std::to_string(it->second) + "."});
+      ++repeats;
+    }
+  return repeats;
+}
+
+// Appends rows [from, to) of a slice to `rows`.
+void append_rows(domain::json_rows& rows, const slice_rows& s, std::size_t from, std::size_t to) {
+  if (from >= to)
+    return;
+  // Row k starts after the comma that follows row k - 1 (the first after
+  // the '['); it ends at ends[k].
+  const auto begin = from == 0 ? 1 : s.ends[from - 1] + 1;
+  if (rows.text.size() > 1)
+    rows.text += ',';
+  const auto shift = rows.text.size() - begin;
+  rows.text.append(s.text.GetString() + begin, s.ends[to - 1] - begin);
+  for (auto k = from; k < to; ++k)
+    rows.ends.push_back(s.ends[k] + shift);
 }
 
 // Below this many items one thread is quicker than starting others.
@@ -174,48 +238,48 @@ constexpr rapidjson::SizeType parallel_threshold = 4096;
 
 } // namespace
 
-bulk_rows read_bulk_leads(const rapidjson::Value& items, unsigned threads) {
-  bulk_rows out;
+domain::bulk_import read_bulk_leads(const rapidjson::Value& items, unsigned threads) {
+  domain::bulk_import out;
   auto n = items.Size();
   out.accepted = static_cast<int32_t>(n);
-  auto slices = n < parallel_threshold ? 1u : std::clamp(threads, 1u, 8u);
-  std::vector<rapidjson::StringBuffer> parts(slices);
-  std::vector<std::vector<std::size_t>> ends(slices);
-  std::vector<std::future<int32_t>> helpers;
+  auto count = n < parallel_threshold ? 1u : std::clamp(threads, 1u, 8u);
+  std::vector<slice_rows> slices(count);
+  std::vector<std::future<void>> helpers;
   auto bound = [&](unsigned s) {
-    return static_cast<rapidjson::SizeType>(uint64_t{n} * s / slices);
+    return static_cast<rapidjson::SizeType>(uint64_t{n} * s / count);
   };
-  for (unsigned s = 1; s < slices; ++s)
+  for (unsigned s = 1; s < count; ++s)
     helpers.push_back(std::async(std::launch::async, validate_slice, std::cref(items), bound(s),
-                                 bound(s + 1), std::ref(parts[s]), std::ref(ends[s])));
-  out.invalid = validate_slice(items, 0, bound(1), parts[0], ends[0]);
+                                 bound(s + 1), std::ref(slices[s])));
+  validate_slice(items, 0, bound(1), slices[0]);
   for (auto& h : helpers)
-    out.invalid += h.get();
-  // Splice the slices' arrays into one: drop the inner brackets, and move
-  // each row's end to where its slice lands.
+    h.get();
+  std::size_t valid = 0, size = 0;
+  for (const auto& s : slices) {
+    valid += s.ends.size();
+    size += s.text.GetSize();
+    out.invalid += static_cast<int32_t>(s.rejected.size());
+  }
+  out.duplicates = mark_repeats(slices, valid);
+  // Splice the slices' rows into one array, leaving out the repeats.
   auto& rows = out.rows;
   rows.text.clear();
-  rows.text.reserve([&] {
-    std::size_t size = 0;
-    for (const auto& p : parts)
-      size += p.GetSize();
-    return size;
-  }());
-  rows.ends.reserve(n - static_cast<std::size_t>(out.invalid));
+  rows.text.reserve(size);
+  rows.ends.reserve(valid - static_cast<std::size_t>(out.duplicates));
   rows.text += '[';
-  for (unsigned s = 0; s < slices; ++s) {
-    std::string_view inner{parts[s].GetString() + 1, parts[s].GetSize() - 2};
-    if (inner.empty())
-      continue;
-    if (rows.text.size() > 1)
-      rows.text += ',';
-    // A row's end in the slice counts the slice's '['.
-    const auto shift = rows.text.size() - 1;
-    rows.text += inner;
-    for (auto e : ends[s])
-      rows.ends.push_back(e + shift);
+  for (const auto& s : slices) {
+    std::size_t from = 0;
+    for (auto k : s.repeats) {
+      append_rows(rows, s, from, k);
+      from = k + 1;
+    }
+    append_rows(rows, s, from, s.ends.size());
+    out.rejected.insert(out.rejected.end(), std::make_move_iterator(s.rejected.begin()),
+                        std::make_move_iterator(s.rejected.end()));
   }
   rows.text += ']';
+  std::sort(out.rejected.begin(), out.rejected.end(),
+            [](const auto& a, const auto& b) { return a.index < b.index; });
   return out;
 }
 

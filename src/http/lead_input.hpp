@@ -1,6 +1,6 @@
 #pragma once
 
-#include "domain/json_rows.hpp"
+#include "domain/bulk_import.hpp"
 #include "domain/lead_record.hpp"
 #include "http/json.hpp"
 
@@ -17,21 +17,19 @@ namespace vcs::http {
 std::optional<domain::lead_input> read_lead_input(const rapidjson::Value& item,
                                                   std::vector<std::string>& problems);
 
-// Writes a validated lead as the row object the repository inserts.
-void write_lead_row(json_writer& w, const domain::lead_input& lead);
+// Writes a validated lead as the row object the repository inserts; a bulk
+// add's row carries its item's index in the request ("i"), which names it
+// if the campaign already has its phone number.
+void write_lead_row(json_writer& w, const domain::lead_input& lead,
+                    std::optional<int32_t> request_index = std::nullopt);
 
-// A bulk add body validated into the rows its import inserts.
-struct bulk_rows {
-  domain::json_rows rows; // the valid rows, in body order
-  int32_t accepted = 0;   // items in the body
-  int32_t invalid = 0;    // items skipped as malformed
-};
-
-// Validates every item of the array `items`. Large bodies are split into
-// slices validated on up to `threads` threads: phone checks dominate
-// (about 3 µs a valid number, 5 to 8 µs an invalid one), and the caller is a CPU-pool thread that
-// would otherwise use one core for a 100,000-lead body.
-bulk_rows read_bulk_leads(const rapidjson::Value& items, unsigned threads);
+// Validates every item of the array `items` into the rows its import
+// inserts; malformed items and repeats of an earlier item's phone number
+// are rejected. Large bodies are split into slices validated on up to
+// `threads` threads: phone checks dominate (about 3 µs a valid number, 5
+// to 8 µs an invalid one), and the caller is a CPU-pool thread that would
+// otherwise use one core for a 100,000-lead body.
+domain::bulk_import read_bulk_leads(const rapidjson::Value& items, unsigned threads);
 
 std::optional<domain::lead_update> read_lead_update(const rapidjson::Value& item,
                                                     std::vector<std::string>& problems);

@@ -3,6 +3,7 @@
 #include "domain/call_state.hpp"
 #include "domain/global_id.hpp"
 #include "domain/timestamp.hpp"
+#include "domain/webhook_event.hpp"
 
 namespace vcs::http {
 
@@ -192,22 +193,8 @@ void render_lead(json_out& out, const domain::lead& l) {
 }
 
 void render_import_job(json_out& out, const domain::import_job& j) {
-  out.w().StartObject();
-  out.field("import_id", encode_global_id(entity::lead_import, j.id));
-  out.field("campaign_id", encode_global_id(entity::campaign, j.campaign_id));
-  out.field("status", j.status);
-  out.field("accepted", j.accepted);
-  out.field("invalid", j.invalid);
-  out.field("inserted", j.inserted);
-  out.field("duplicates", j.duplicates);
-  out.field("pending", j.pending);
-  out.field("error", j.error);
-  out.field("created_at", domain::format_utc(j.created_at));
-  if (j.finished_at)
-    out.field("finished_at", domain::format_utc(*j.finished_at));
-  else
-    out.null_field("finished_at");
-  out.w().EndObject();
+  const auto json = domain::import_job_json(j);
+  out.w().RawValue(json.data(), json.size(), rapidjson::kObjectType);
 }
 
 } // namespace vcs::http

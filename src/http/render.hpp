@@ -34,7 +34,7 @@ void render_campaign(json_out& out, const domain::campaign& c,
 // The spec's lead record: timestamps with offset, answer_type "" while
 // unanswered, names and e-mail "" when never given.
 void render_lead(json_out& out, const domain::lead& l);
-// Progress of a bulk import.
+// Progress of a bulk import (domain::import_job_json).
 void render_import_job(json_out& out, const domain::import_job& j);
 // voice_provider_id, voice_provider, concurrency_limit; never credentials.
 void render_voice_provider(json_out& out, const domain::voice_provider_config& v);

@@ -50,8 +50,12 @@ router public_routes() {
          handlers::send_webhook_test()});
   r.add({"POST", "/api/v2/voice-campaigns/{campaign_id}/leads", handlers::add_lead()});
   r.add({"POST", "/api/v2/voice-campaigns/{campaign_id}/leads/bulk", handlers::bulk_add_leads()});
+  r.add({"GET", "/api/v2/voice-campaigns/{campaign_id}/leads/imports",
+         handlers::list_lead_imports()});
   r.add({"GET", "/api/v2/voice-campaigns/{campaign_id}/leads/imports/{import_id}",
          handlers::get_lead_import()});
+  r.add({"GET", "/api/v2/voice-campaigns/{campaign_id}/leads/imports/{import_id}/rejected-rows",
+         handlers::list_import_rejections()});
   r.add({"GET", "/api/v2/voice-campaigns/{campaign_id}/leads/list", handlers::list_leads()});
   r.add({"PATCH", "/api/v2/voice-campaigns/{campaign_id}/leads/update/bulk",
          handlers::bulk_update_leads()});

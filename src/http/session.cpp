@@ -2,6 +2,7 @@
 
 #include "http/error_mapping.hpp"
 #include "http/handler.hpp"
+#include "http/lead_csv.hpp"
 #include "http/metrics.hpp"
 
 #include <spdlog/spdlog.h>
@@ -129,7 +130,9 @@ void session::on_header(beast::error_code ec) {
     return reject(413, "Request body too large");
   items_.reset();
   counted_ = 0;
-  if (auto most = request_body_items(routed_.route()))
+  // A CSV body's rows are counted as they are read (read_lead_csv).
+  const auto type = req[bhttp::field::content_type];
+  if (auto most = request_body_items(routed_.route()); most && !is_csv({type.data(), type.size()}))
     items_.emplace(most);
   if (beast::iequals(req[bhttp::field::expect], "100-continue")) {
     net::async_write(stream_, net::buffer(continue_response.data(), continue_response.size()),
@@ -215,6 +218,7 @@ void session::dispatch_request() {
     call.request.idempotency_key = std::string{key->value()};
   if (auto secret = req.find("X-Vapi-Secret"); secret != req.end())
     call.request.provider_secret = std::string{secret->value()};
+  call.request.content_type = std::string{req[bhttp::field::content_type]};
   call.request.body = std::move(req.body());
   call.request.request_id = request_id_;
   call.request.received = std::chrono::steady_clock::now();

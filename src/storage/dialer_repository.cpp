@@ -58,8 +58,10 @@ constexpr prepared_statement insert_call_stmt{
     "node_id) VALUES ($1, $2, $3, $4, $5, $6::int, $7) RETURNING id"};
 
 constexpr prepared_statement open_call_stmt{
-    "vcs_open_call", "SELECT id, campaign_id, lead_id, phone_number, attempt, status FROM calls "
-                     "WHERE tenant_id = $1 AND id = $2 AND ended_at IS NULL"};
+    "vcs_open_call", "SELECT c.id, c.campaign_id, c.lead_id, c.phone_number, c.attempt, c.status, "
+                     "coalesce(l.custom_fields, '{}'::jsonb)::text FROM calls c "
+                     "LEFT JOIN leads l ON l.tenant_id = c.tenant_id AND l.id = c.lead_id "
+                     "WHERE c.tenant_id = $1 AND c.id = $2 AND c.ended_at IS NULL"};
 
 constexpr prepared_statement ringing_stmt{
     "vcs_call_ringing", "UPDATE calls SET status = 'IN_PROGRESS', ringing_at = now(), "
@@ -208,9 +210,13 @@ std::optional<open_call> find_open_call(soci::session& sql, int64_t tenant_id, i
   auto rows = execute(sql, open_call_stmt, {tenant_id, call_id});
   if (rows.size() == 0)
     return std::nullopt;
-  return open_call{rows.int64(0, 0), rows.int64(0, 1),
-                   rows.int64(0, 2), std::string{rows.text(0, 3)},
-                   rows.int32(0, 4), std::string{rows.text(0, 5)}};
+  return open_call{rows.int64(0, 0),
+                   rows.int64(0, 1),
+                   rows.int64(0, 2),
+                   std::string{rows.text(0, 3)},
+                   rows.int32(0, 4),
+                   std::string{rows.text(0, 5)},
+                   std::string{rows.text(0, 6)}};
 }
 
 void mark_call_ringing(soci::session& sql, int64_t call_id, const std::string& provider_call_id) {

@@ -69,6 +69,7 @@ struct open_call {
   std::string phone_number;
   int32_t attempt = 0;
   std::string status;
+  std::string lead_custom_fields_json = "{}"; // for the call's events
 };
 std::optional<open_call> find_open_call(soci::session& sql, int64_t tenant_id, int64_t call_id);
 

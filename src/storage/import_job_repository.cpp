@@ -1,5 +1,6 @@
 #include "storage/import_job_repository.hpp"
 
+#include "storage/page_rows.hpp"
 #include "storage/prepared.hpp"
 
 #include <algorithm>
@@ -8,16 +9,19 @@ namespace vcs::storage {
 
 namespace {
 
-// The counts are cast: each is also compared with the other, which alone
-// would type them as text. The rows already inserted ($5, with their
-// counts $6 and $7) are not stored.
+// The job comes first, so that the rows inserted with it can record their
+// rejections under its id; its first chunk's counts follow (complete_stmt).
 constexpr prepared_statement insert_stmt{
     "vcs_insert_import_job",
-    "INSERT INTO lead_import_jobs (tenant_id, campaign_id, accepted, invalid, next_index, "
-    "inserted, duplicates, status, finished_at) "
-    "VALUES ($1, $2, $3::int, $4::int, $5::int, $6::int, $7::int, "
-    "CASE WHEN $3::int - $4::int = $5::int THEN 'done' ELSE 'queued' END, "
-    "CASE WHEN $3::int - $4::int = $5::int THEN now() END) RETURNING id"};
+    "INSERT INTO lead_import_jobs (tenant_id, campaign_id, accepted, invalid, request_duplicates, "
+    "duplicates) VALUES ($1, $2, $3, $4, $5, $5) RETURNING id"};
+
+// The rejections settled before the job was stored, in one statement.
+constexpr prepared_statement insert_rejections_stmt{
+    "vcs_insert_import_rejections",
+    "INSERT INTO lead_import_rejections (job_id, row_index, phone_number, reason, message) "
+    "SELECT $1, x.i, x.p, x.r, x.m FROM unnest($2::int[], $3::text[], $4::text[], $5::text[]) "
+    "AS x(i, p, r, m)"};
 
 // One chunk of a job's rows, cut by the service: parsing one array of all
 // of them and cutting it in SQL cost as much again as the parse.
@@ -26,11 +30,40 @@ constexpr prepared_statement insert_chunk_stmt{
     "INSERT INTO lead_import_chunks (job_id, first_index, row_count, rows) "
     "VALUES ($1, $2, $3, $4::jsonb)"};
 
-constexpr prepared_statement find_stmt{
-    "vcs_find_import_job",
-    "SELECT id, campaign_id, status, accepted, invalid, inserted, duplicates, "
-    "accepted - invalid - next_index, error, created_at, finished_at FROM lead_import_jobs "
-    "WHERE tenant_id = $1 AND campaign_id = $2 AND id = $3"};
+#define JOB_COLUMNS                                                                                \
+  "id, campaign_id, status, accepted, invalid, inserted, duplicates, "                             \
+  "accepted - invalid - request_duplicates - next_index, error, created_at, finished_at"
+#define JOB_SELECT "SELECT " JOB_COLUMNS " FROM lead_import_jobs "
+constexpr prepared_statement find_stmt{"vcs_find_import_job", JOB_SELECT
+                                       "WHERE tenant_id = $1 AND campaign_id = $2 AND id = $3"};
+
+// A campaign's jobs, newest first; a NULL status ($3) matches every job.
+#define JOB_LIST_WHERE                                                                             \
+  " FROM lead_import_jobs WHERE tenant_id = $1 AND campaign_id = $2 "                              \
+  "AND ($3::text IS NULL OR status = $3) "
+constexpr prepared_statement count_jobs_stmt{"vcs_count_import_jobs",
+                                             "SELECT count(*)" JOB_LIST_WHERE};
+constexpr prepared_statement list_jobs_stmt{"vcs_list_import_jobs",
+                                            "SELECT " JOB_COLUMNS JOB_LIST_WHERE
+                                            "ORDER BY created_at DESC, id DESC LIMIT $4 OFFSET $5"};
+#undef JOB_LIST_WHERE
+
+// A job's rejections by index; a NULL reason ($2) matches every one.
+#define REJECTION_WHERE                                                                            \
+  " FROM lead_import_rejections WHERE job_id = $1 AND ($2::text IS NULL OR reason = $2) "
+constexpr prepared_statement count_rejections_stmt{"vcs_count_import_rejections",
+                                                   "SELECT count(*)" REJECTION_WHERE};
+constexpr prepared_statement list_rejections_stmt{
+    "vcs_list_import_rejections", "SELECT row_index, phone_number, reason, message" REJECTION_WHERE
+                                  "ORDER BY row_index LIMIT $3 OFFSET $4"};
+#undef REJECTION_WHERE
+
+// Stops an unfinished job: its stored rows are dropped.
+constexpr prepared_statement fail_stmt{
+    "vcs_fail_import_job",
+    "WITH gone AS (DELETE FROM lead_import_chunks WHERE job_id = $1) "
+    "UPDATE lead_import_jobs SET status = 'failed', error = $2, finished_at = now(), "
+    "claimed_by = NULL WHERE id = $1 AND status IN ('queued', 'running') RETURNING 1"};
 
 namespace find_col {
 enum : int {
@@ -73,8 +106,10 @@ constexpr prepared_statement complete_stmt{
     "WITH done AS (DELETE FROM lead_import_chunks WHERE job_id = $1 AND first_index = $5) "
     "UPDATE lead_import_jobs SET next_index = next_index + $2, inserted = inserted + $3, "
     "duplicates = duplicates + $4, claimed_at = now(), "
-    "status = CASE WHEN next_index + $2 >= accepted - invalid THEN 'done' ELSE 'running' END, "
-    "finished_at = CASE WHEN next_index + $2 >= accepted - invalid THEN now() END "
+    "status = CASE WHEN next_index + $2 >= accepted - invalid - request_duplicates THEN 'done' "
+    "ELSE 'running' END, "
+    "finished_at = CASE WHEN next_index + $2 >= accepted - invalid - request_duplicates "
+    "THEN now() END "
     "WHERE id = $1 RETURNING status"};
 
 constexpr prepared_statement pending_stmt{
@@ -82,29 +117,63 @@ constexpr prepared_statement pending_stmt{
     "SELECT id, tenant_id, campaign_id FROM lead_import_jobs WHERE " CLAIMABLE(
         "$1", "$2") " ORDER BY created_at, id LIMIT $3"};
 #undef CLAIMABLE
+#undef JOB_SELECT
+#undef JOB_COLUMNS
+
+domain::import_job job_of(const pg_rows& rows, int i) {
+  domain::import_job j;
+  j.id = rows.int64(i, find_col::id);
+  j.campaign_id = rows.int64(i, find_col::campaign_id);
+  j.status = rows.text(i, find_col::status);
+  j.accepted = rows.int32(i, find_col::accepted);
+  j.invalid = rows.int32(i, find_col::invalid);
+  j.inserted = rows.int32(i, find_col::inserted);
+  j.duplicates = rows.int32(i, find_col::duplicates);
+  j.pending = rows.int32(i, find_col::pending);
+  j.error = rows.opt_text(i, find_col::error);
+  j.created_at = rows.timestamp(i, find_col::created_at);
+  j.finished_at = rows.opt_timestamp(i, find_col::finished_at);
+  return j;
+}
+
+void insert_rejections(soci::session& sql, int64_t job_id,
+                       const std::vector<domain::import_rejection>& rejected) {
+  if (rejected.empty())
+    return;
+  std::vector<int64_t> index;
+  std::vector<std::optional<std::string>> phone;
+  std::vector<std::string> reason, message;
+  for (const auto& r : rejected) {
+    index.push_back(r.index);
+    phone.push_back(r.phone_number);
+    reason.emplace_back(domain::to_string(r.reason));
+    message.push_back(r.message);
+  }
+  execute(sql, insert_rejections_stmt, {job_id, index, phone, reason, message});
+}
 
 } // namespace
 
 stored_import insert_import_job(soci::session& sql, int64_t tenant_id, int64_t campaign_id,
-                                const domain::json_rows& rows, int32_t accepted, int32_t invalid,
-                                int32_t chunk_size) {
+                                const domain::bulk_import& bulk, int32_t chunk_size) {
+  const auto& rows = bulk.rows;
+  const auto id = execute(sql, insert_stmt,
+                          {tenant_id, campaign_id, bulk.accepted, bulk.invalid, bulk.duplicates})
+                      .int64(0, 0);
+  insert_rejections(sql, id, bulk.rejected);
   // The first chunk's rows skip the store-then-read round: a body of one
   // chunk is in when it is answered.
   const auto total = static_cast<int32_t>(rows.size());
   const auto first = std::min(total, chunk_size);
   insert_counts counts;
   if (first > 0)
-    counts = insert_leads(sql, tenant_id, campaign_id, rows.slice(0, first), first);
-  const auto id =
-      execute(sql, insert_stmt,
-              {tenant_id, campaign_id, accepted, invalid, first,
-               static_cast<int32_t>(counts.inserted), static_cast<int32_t>(counts.duplicates)})
-          .int64(0, 0);
+    counts = insert_leads(sql, tenant_id, campaign_id, rows.slice(0, first), first, id);
   for (int32_t at = first; at < total; at += chunk_size) {
     const auto count = std::min(chunk_size, total - at);
     execute(sql, insert_chunk_stmt, {id, at, count, rows.slice(at, at + count)});
   }
-  return {id, first < total};
+  const bool left = complete_import_chunk(sql, id, {tenant_id, campaign_id, 0, first}, counts);
+  return {id, left};
 }
 
 std::optional<domain::import_job> find_import_job(soci::session& sql, int64_t tenant_id,
@@ -112,19 +181,37 @@ std::optional<domain::import_job> find_import_job(soci::session& sql, int64_t te
   auto rows = execute(sql, find_stmt, {tenant_id, campaign_id, job_id});
   if (rows.size() == 0)
     return std::nullopt;
-  domain::import_job j;
-  j.id = rows.int64(0, find_col::id);
-  j.campaign_id = rows.int64(0, find_col::campaign_id);
-  j.status = rows.text(0, find_col::status);
-  j.accepted = rows.int32(0, find_col::accepted);
-  j.invalid = rows.int32(0, find_col::invalid);
-  j.inserted = rows.int32(0, find_col::inserted);
-  j.duplicates = rows.int32(0, find_col::duplicates);
-  j.pending = rows.int32(0, find_col::pending);
-  j.error = rows.opt_text(0, find_col::error);
-  j.created_at = rows.timestamp(0, find_col::created_at);
-  j.finished_at = rows.opt_timestamp(0, find_col::finished_at);
-  return j;
+  return job_of(rows, 0);
+}
+
+page_of<domain::import_job> list_import_jobs(soci::session& sql, int64_t tenant_id,
+                                             int64_t campaign_id,
+                                             const std::optional<std::string>& status,
+                                             const page_request& page) {
+  auto total = execute(sql, count_jobs_stmt, {tenant_id, campaign_id, status});
+  auto rows = execute(sql, list_jobs_stmt,
+                      {tenant_id, campaign_id, status, page.page_size, offset_of(page)});
+  return page_from(total, rows, job_of);
+}
+
+page_of<domain::import_rejection>
+list_import_rejections(soci::session& sql, int64_t job_id,
+                       std::optional<domain::rejection_reason> reason, const page_request& page) {
+  std::optional<std::string> reason_text;
+  if (reason)
+    reason_text = std::string{domain::to_string(*reason)};
+  auto total = execute(sql, count_rejections_stmt, {job_id, reason_text});
+  auto rows =
+      execute(sql, list_rejections_stmt, {job_id, reason_text, page.page_size, offset_of(page)});
+  return page_from(total, rows, [](const pg_rows& r, int i) {
+    return domain::import_rejection{r.int32(i, 0), r.opt_text(i, 1),
+                                    r.parsed(i, 2, domain::parse_rejection_reason),
+                                    std::string{r.text(i, 3)}};
+  });
+}
+
+bool fail_import_job(soci::session& sql, int64_t job_id, const std::string& error) {
+  return execute(sql, fail_stmt, {job_id, error}).size() > 0;
 }
 
 std::optional<import_chunk> claim_import_chunk(soci::session& sql, int64_t job_id,

@@ -1,8 +1,9 @@
 #pragma once
 
-#include "domain/json_rows.hpp"
+#include "domain/bulk_import.hpp"
 #include "domain/lead_record.hpp"
 #include "storage/lead_repository.hpp"
+#include "storage/page.hpp"
 
 #include <optional>
 #include <string>
@@ -14,21 +15,37 @@ class session;
 
 namespace vcs::storage {
 
-// Stores an accepted bulk import durably: `rows` are the `accepted -
-// invalid` rows to insert. The first `chunk_size` are inserted at once, in
-// the caller's transaction; the rest are stored in chunks of `chunk_size`
-// rows, one per import transaction to come. A job with nothing left is
-// done at once. Returns the job and whether rows are left.
+// Stores an accepted bulk import durably: the job with the rejections
+// settled before it (bulk.rejected), then its rows. The first `chunk_size`
+// rows are inserted at once, in the caller's transaction; the rest are
+// stored in chunks of `chunk_size` rows, one per import transaction to
+// come. A job with nothing left is done at once. Returns the job and
+// whether rows are left.
 struct stored_import {
   int64_t job_id = 0;
   bool rows_left = false;
 };
 stored_import insert_import_job(soci::session& sql, int64_t tenant_id, int64_t campaign_id,
-                                const domain::json_rows& rows, int32_t accepted, int32_t invalid,
-                                int32_t chunk_size);
+                                const domain::bulk_import& bulk, int32_t chunk_size);
 
 std::optional<domain::import_job> find_import_job(soci::session& sql, int64_t tenant_id,
                                                   int64_t campaign_id, int64_t job_id);
+
+// A campaign's jobs, newest first, of one status (all when nullopt).
+page_of<domain::import_job> list_import_jobs(soci::session& sql, int64_t tenant_id,
+                                             int64_t campaign_id,
+                                             const std::optional<std::string>& status,
+                                             const page_request& page);
+
+// A job's rejected items by index, of one reason (all when nullopt). The
+// caller has found the job in its tenant's campaign (find_import_job).
+page_of<domain::import_rejection>
+list_import_rejections(soci::session& sql, int64_t job_id,
+                       std::optional<domain::rejection_reason> reason, const page_request& page);
+
+// Stops an unfinished job with `error` and drops its stored rows; false
+// when it had already finished.
+bool fail_import_job(soci::session& sql, int64_t job_id, const std::string& error);
 
 // A job's next stored chunk: its rows stay in the database
 // (storage::import_leads reads them there).

@@ -1,5 +1,6 @@
 #include "storage/lead_repository.hpp"
 
+#include "domain/bulk_import.hpp"
 #include "domain/lead.hpp"
 
 #include "storage/prepared.hpp"
@@ -31,7 +32,7 @@ WITH input AS (
          e.item->>'first_name' AS first_name, e.item->>'last_name' AS last_name,
          e.item->>'email' AS email, coalesce(e.item->'custom_fields', '{}'::jsonb) AS custom_fields,
          coalesce((e.item->>'invalid')::boolean, false) AS invalid,
-         e.item->>'invalid_reason' AS invalid_reason
+         e.item->>'invalid_reason' AS invalid_reason, (e.item->>'i')::int AS request_index
   FROM jsonb_array_elements(coalesce($1::jsonb, (SELECT rows FROM lead_import_chunks
                                                  WHERE job_id = $6 AND first_index = $7)))
        WITH ORDINALITY AS e(item, ord)
@@ -47,6 +48,12 @@ WITH input AS (
   INSERT INTO lead_blocks (campaign_id, block, live_count)
   SELECT $3, position / $5, count(*) FROM ins GROUP BY 2
   ON CONFLICT (campaign_id, block) DO UPDATE SET live_count = lead_blocks.live_count + excluded.live_count
+), rejected AS (
+  INSERT INTO lead_import_rejections (job_id, row_index, phone_number, reason, message)
+  SELECT $6, i.request_index, i.phone_number, 'already_in_campaign', $8
+  FROM input i
+  WHERE $6::bigint IS NOT NULL AND i.request_index IS NOT NULL
+    AND NOT EXISTS (SELECT 1 FROM ins WHERE ins.position = $4 + i.ord)
 )
 SELECT count(*) FROM ins)sql"};
 
@@ -217,11 +224,11 @@ insert_counts insert_rows(soci::session& sql, int64_t tenant_id, int64_t campaig
   auto reserved = execute(sql, reserve_stmt, {tenant_id, campaign_id, row_count});
   if (reserved.size() == 0)
     throw std::runtime_error("campaign vanished while adding leads");
-  const int64_t inserted =
-      execute(sql, insert_stmt,
-              {std::move(rows), tenant_id, campaign_id, reserved.int64(0, 0),
-               domain::lead_block_size, std::move(job_id), std::move(first_index)})
-          .int64(0, 0);
+  const int64_t inserted = execute(sql, insert_stmt,
+                                   {std::move(rows), tenant_id, campaign_id, reserved.int64(0, 0),
+                                    domain::lead_block_size, std::move(job_id),
+                                    std::move(first_index), domain::already_in_campaign_message})
+                               .int64(0, 0);
   if (inserted > 0)
     add_to_lead_count(sql, tenant_id, campaign_id, inserted);
   return {inserted, row_count - inserted};
@@ -230,9 +237,10 @@ insert_counts insert_rows(soci::session& sql, int64_t tenant_id, int64_t campaig
 } // namespace
 
 insert_counts insert_leads(soci::session& sql, int64_t tenant_id, int64_t campaign_id,
-                           const std::string& rows_json, int64_t row_count) {
+                           const std::string& rows_json, int64_t row_count,
+                           std::optional<int64_t> job_id) {
   // rows_json is borrowed (a const std::string), not copied.
-  return insert_rows(sql, tenant_id, campaign_id, row_count, rows_json, std::nullopt, std::nullopt);
+  return insert_rows(sql, tenant_id, campaign_id, row_count, rows_json, job_id, std::nullopt);
 }
 
 insert_counts import_leads(soci::session& sql, int64_t tenant_id, int64_t campaign_id,

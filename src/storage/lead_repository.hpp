@@ -27,9 +27,11 @@ struct insert_counts {
 // email, custom_fields, invalid, invalid_reason}) in one statement; a phone
 // number already in the campaign (or earlier in the array) is a duplicate and
 // is skipped. Positions, block counts and the campaign's lead count move in
-// the same transaction.
+// the same transaction. Rows of import `job_id` that carry their request
+// index ("i") and are skipped are recorded as its rejections.
 insert_counts insert_leads(soci::session& sql, int64_t tenant_id, int64_t campaign_id,
-                           const std::string& rows_json, int64_t row_count);
+                           const std::string& rows_json, int64_t row_count,
+                           std::optional<int64_t> job_id = std::nullopt);
 
 // insert_leads for the rows of an import job's stored chunk, read where
 // they are stored (storage::insert_import_job).

@@ -291,7 +291,7 @@ async function call(id, opts = {}) {
   if (token) headers.Authorization = `Bearer ${token}`;
   let body;
   if (opts.body !== undefined) {
-    headers['Content-Type'] = 'application/json';
+    headers['Content-Type'] ??= 'application/json';
     body = typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body);
   }
 
@@ -710,6 +710,50 @@ async function scenario() {
     expect: 404,
     note: 'unknown import',
   });
+  await call('listImportRejectedRows', {
+    params: { ...cp, import_id: bulk.import_id },
+    expect: 200,
+    note: 'the invalid item',
+  });
+  await call('listImportRejectedRows', {
+    params: { ...cp, import_id: bulk.import_id },
+    query: { reason: 'other' },
+    expect: 400,
+    note: 'unknown reason',
+  });
+  await call('listImportRejectedRows', {
+    params: { ...cp, import_id: 'TGVhZEltcG9ydDo5OTk5OTk5OTk=' },
+    expect: 404,
+    note: 'unknown import',
+    message: 'Import not found',
+  });
+  const csv = (
+    await call('bulkAddLeads', {
+      params: cp,
+      headers: { 'Content-Type': 'text/csv' },
+      body: 'phone_number,first_name,custom_fields.crm_id\r\n+14155550105,Ada,A-1\r\n+14155550102,Again,\r\n',
+      expect: 200,
+      noExample: true,
+      note: 'CSV, one number already in the campaign',
+    })
+  ).json;
+  await call('bulkAddLeads', {
+    params: cp,
+    headers: { 'Content-Type': 'text/csv' },
+    body: 'phone,first_name\r\n+14155550106,Bo\r\n',
+    expect: 400,
+    note: 'CSV with an unknown column',
+    message: 'Invalid CSV',
+  });
+  await call('listLeadImports', { params: cp, expect: 200 });
+  await call('listLeadImports', { params: cp, query: { status: 'finished' }, expect: 400, note: 'unknown status' });
+  await call('listLeadImports', {
+    params: { campaign_id: 'Vm9pY2VDYW1wYWlnbjo5OTk5OTk5' },
+    expect: 404,
+    note: 'unknown campaign',
+    message: 'Campaign not found',
+  });
+  if (!csv?.import_id) fail('the CSV bulk add answered no import');
   const leads = (await call('listLeads', { params: cp, query: { limit: 2 }, expect: 200 })).json;
   await call('listLeads', { params: cp, query: { limit: 0 }, expect: 400, note: 'limit 0' });
   await call('bulkUpdateLeads', {

@@ -447,6 +447,8 @@ TEST_F(dialer_test, the_dialers_events_are_signed) {
     EXPECT_EQ(str(d, "type"), h.at("x-vcs-event"));
     EXPECT_EQ(str(d, "id"), h.at("webhook-id"));
     EXPECT_EQ(str(d["data"], "campaign_id"), c);
+    EXPECT_EQ(str(d["data"]["custom_fields"], "simulated_outcomes"), "human")
+        << "the lead's custom fields ride with its call and lead events";
   }
   EXPECT_EQ(types, (std::set<std::string>{"call.started", "call.ended", "lead.answered"}));
 }

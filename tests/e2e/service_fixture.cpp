@@ -3,6 +3,8 @@
 #include "domain/global_id.hpp"
 
 #include <atomic>
+#include <chrono>
+#include <thread>
 
 namespace vcs::test {
 
@@ -32,6 +34,21 @@ tenant_info service_test::create_tenant(const std::string& plan) {
   EXPECT_EQ(r.status, 201u) << r.body;
   auto d = parse(r.body);
   return {str(d, "tenant_id"), str(d["api_key"], "key"), str(d["api_key"], "id")};
+}
+
+rapidjson::Document service_test::wait_import(const std::string& campaign_path,
+                                              const std::string& key,
+                                              const std::string& import_id) {
+  for (int i = 0; i < 600; ++i) {
+    auto r = pub("GET", campaign_path + "/leads/imports/" + import_id, key);
+    EXPECT_EQ(r.status, 200u) << r.body;
+    auto d = parse(r.body);
+    if (str(d, "status") == "done")
+      return d;
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  ADD_FAILURE() << "import did not finish";
+  return parse("{}");
 }
 
 } // namespace vcs::test

@@ -31,6 +31,10 @@ protected:
   http_response pub(const std::string& method, const std::string& target, const std::string& key,
                     const std::string& body = {});
   tenant_info create_tenant(const std::string& plan = "PRO");
+  // Waits (bounded) until an import of the campaign at `campaign_path`
+  // (/api/v2/voice-campaigns/<id>) is done; answers its progress.
+  rapidjson::Document wait_import(const std::string& campaign_path, const std::string& key,
+                                  const std::string& import_id);
   // The database id behind the tenant's global id.
   static long long tenant_db_id(const tenant_info& t);
 

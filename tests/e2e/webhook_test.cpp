@@ -4,6 +4,7 @@
 // read, replay and test deliveries and to enable endpoints again. Events
 // come from the test route, so no dialing is needed.
 
+#include "domain/global_id.hpp"
 #include "domain/standard_webhook.hpp"
 #include "domain/timestamp.hpp"
 #include "domain/webhook_signature.hpp"
@@ -11,9 +12,11 @@
 #include "http_client.hpp"
 #include "json_helpers.hpp"
 #include "service_process.hpp"
+#include "storage/database.hpp"
 #include "webhook_receiver.hpp"
 
 #include <gtest/gtest.h>
+#include <soci/soci.h>
 
 #include <atomic>
 #include <chrono>
@@ -33,7 +36,8 @@ service_process& webhook_node() {
   static service_process node{{{"VCS_WEBHOOK_INTERVAL_MS", "50"},
                                {"VCS_WEBHOOK_RETRY_SCHEDULE", "100ms,100ms"},
                                {"VCS_WEBHOOK_TIMEOUT_MS", "2000"},
-                               {"VCS_OUTBOUND_ALLOW", "127.0.0.1/32"}}};
+                               {"VCS_OUTBOUND_ALLOW", "127.0.0.1/32"},
+                               {"VCS_IMPORT_SWEEP_INTERVAL_MS", "200"}}};
   return node;
 }
 
@@ -320,6 +324,61 @@ TEST_F(webhook_test, without_a_secret_nothing_is_sent_unsigned) {
   rotate();
   ASSERT_EQ(pub("POST", "/api/v2/webhook-deliveries/" + id + "/replay").status, 202u);
   ASSERT_TRUE(eventually([&] { return delivery_status(id) == "delivered"; }));
+}
+
+// import.completed when a job is done; import.failed when the database
+// refuses a chunk for good (a stored chunk with a row without a phone
+// number, written here, which no request can send), with the job failed
+// and its stored rows dropped.
+TEST_F(webhook_test, imports_announce_that_they_completed_or_failed) {
+  rotate();
+  webhook_receiver receiver;
+  auto c = campaign(receiver.url());
+  auto r = pub("POST", "/api/v2/voice-campaigns/" + c + "/leads/bulk",
+               R"([{"phone_number":"+14155551000"},{"phone_number":"no"}])");
+  ASSERT_EQ(r.status, 200u) << r.body;
+  const auto import_id = str(parse(r.body), "import_id");
+  auto event_of = [&](const std::string& type) -> std::optional<rapidjson::Document> {
+    for (const auto& req : receiver.received()) {
+      auto d = parse(req.body);
+      if (str(d, "type") == type)
+        return d;
+    }
+    return std::nullopt;
+  };
+  ASSERT_TRUE(eventually([&] { return event_of("import.completed").has_value(); }));
+  auto done = *event_of("import.completed");
+  EXPECT_EQ(str(done["data"], "import_id"), import_id);
+  EXPECT_EQ(str(done["data"], "campaign_id"), c);
+  EXPECT_EQ(str(done["data"], "status"), "done");
+  EXPECT_EQ(done["data"]["inserted"].GetInt(), 1);
+  EXPECT_EQ(done["data"]["invalid"].GetInt(), 1);
+  EXPECT_EQ(done["data"]["rejected"].GetInt(), 1);
+
+  auto sql = storage::open_session(database_url());
+  long long job = 0;
+  const long long cid = domain::decode_global_id(domain::entity::campaign, c).value_or(0);
+  *sql << "INSERT INTO lead_import_jobs (tenant_id, campaign_id, accepted, invalid) "
+          "SELECT tenant_id, id, 2, 0 FROM campaigns WHERE id = :c RETURNING id",
+      soci::use(cid), soci::into(job);
+  *sql << "INSERT INTO lead_import_chunks (job_id, first_index, row_count, rows) VALUES (:j, 0, "
+          "2, '[{\"phone_number\":\"+14155551001\",\"i\":0},{\"first_name\":\"x\",\"i\":1}]')",
+      soci::use(job);
+  ASSERT_TRUE(eventually([&] { return event_of("import.failed").has_value(); }));
+  auto failed = *event_of("import.failed");
+  const auto failed_id = domain::encode_global_id(domain::entity::lead_import, job);
+  EXPECT_EQ(str(failed["data"], "import_id"), failed_id);
+  EXPECT_EQ(str(failed["data"], "status"), "failed");
+  EXPECT_EQ(failed["data"]["pending"].GetInt(), 2);
+  EXPECT_NE(str(failed["data"], "error").find("refused"), std::string::npos);
+  auto read = pub("GET", "/api/v2/voice-campaigns/" + c + "/leads/imports/" + failed_id);
+  EXPECT_EQ(str(parse(read.body), "status"), "failed") << read.body;
+  long long chunks = -1, leads = -1;
+  *sql << "SELECT count(*) FROM lead_import_chunks WHERE job_id = :j", soci::use(job),
+      soci::into(chunks);
+  *sql << "SELECT count(*) FROM leads WHERE campaign_id = :c", soci::use(cid), soci::into(leads);
+  EXPECT_EQ(chunks, 0);
+  EXPECT_EQ(leads, 1) << "the refused chunk added nothing";
 }
 
 TEST_F(webhook_test, the_deliveries_list_filters_pages_and_refuses_bad_queries) {

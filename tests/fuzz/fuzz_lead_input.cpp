@@ -1,5 +1,5 @@
 // The lead bodies: one lead (POST .../leads, v1 update and remove) and the
-// bulk arrays (add, update, remove), as JSON bytes.
+// bulk arrays (add, update, remove), as JSON bytes, and bulk add as CSV.
 
 #include "request_shapes.hpp"
 

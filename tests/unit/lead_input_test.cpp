@@ -9,7 +9,8 @@ namespace vcs::http {
 namespace {
 
 // 10,000 items: every 7th malformed (a number as phone_number), every 5th an
-// invalid number (kept, flagged).
+// invalid number (kept, flagged); from item 9,000 on the invalid numbers
+// repeat those of 9,000 items before.
 std::string bulk_body() {
   std::string body = "[";
   for (int i = 0; i < 10'000; ++i) {
@@ -41,7 +42,10 @@ TEST(read_bulk_leads, slices_on_threads_give_the_single_thread_result_in_order) 
   }
   auto rows = parse_json(one.rows.text);
   ASSERT_TRUE(rows && rows->IsArray());
-  EXPECT_EQ(rows->Size(), 10'000u - 1'429u);
+  // Items 9,000 to 9,999 that are multiples of 5, not malformed, and whose
+  // item 9,000 before was not malformed either.
+  EXPECT_EQ(one.duplicates, 142);
+  EXPECT_EQ(rows->Size(), 10'000u - 1'429u - 142u);
   // Body order is kept: the first rows are items 0, 1, 2, 4.
   EXPECT_EQ(std::string{(*rows)[3]["first_name"].GetString()}, "N4");
   EXPECT_TRUE((*rows)[0]["invalid"].GetBool()); // +15555551000
@@ -98,6 +102,38 @@ TEST(read_bulk_leads, rows_cut_anywhere_into_two_arrays) {
   EXPECT_EQ(name(*three->Begin()), name((*all)[static_cast<rapidjson::SizeType>(n / 3 - 1)]));
 }
 
+// Repeats of an earlier item's phone number are left out wherever the
+// threads' slices meet: item 9,999 repeats item 0, and every 1,000th item
+// repeats the item before it.
+TEST(read_bulk_leads, repeats_are_left_out_in_request_order_on_any_number_of_threads) {
+  std::string body = "[";
+  for (int i = 0; i < 10'000; ++i) {
+    const int number = i == 9'999 ? 0 : (i % 1'000 == 0 && i > 0 ? i - 1 : i);
+    body += std::string{i > 0 ? "," : ""} + R"({"phone_number":"+1415)" +
+            std::to_string(2000000 + number) + "\"}";
+  }
+  auto doc = parse_json(body + "]");
+  ASSERT_TRUE(doc);
+  auto one = read_bulk_leads(*doc, 1);
+  EXPECT_EQ(one.duplicates, 10);
+  EXPECT_EQ(one.rows.size(), 9'990u);
+  ASSERT_EQ(one.rejected.size(), 10u);
+  EXPECT_EQ(one.rejected.front().index, 1'000);
+  EXPECT_EQ(one.rejected.front().message, "Repeats the phone number of item 999.");
+  EXPECT_EQ(one.rejected.back().index, 9'999);
+  EXPECT_EQ(one.rejected.back().message, "Repeats the phone number of item 0.");
+  EXPECT_EQ(one.rejected.back().reason, domain::rejection_reason::duplicate_in_request);
+  for (unsigned threads : {2u, 3u, 8u}) {
+    auto many = read_bulk_leads(*doc, threads);
+    EXPECT_EQ(many.rows.text, one.rows.text) << threads;
+    EXPECT_EQ(many.rows.ends, one.rows.ends) << threads;
+    EXPECT_EQ(many.rejected.size(), one.rejected.size()) << threads;
+  }
+  auto rows = parse_json(one.rows.text);
+  ASSERT_TRUE(rows && rows->IsArray());
+  EXPECT_EQ((*rows)[1'000]["i"].GetInt(), 1'001) << "each row names its item";
+}
+
 TEST(read_bulk_leads, small_and_all_malformed_bodies) {
   auto doc = parse_json(R"([{"phone_number":1},{"nope":true}])");
   ASSERT_TRUE(doc);
@@ -105,6 +141,10 @@ TEST(read_bulk_leads, small_and_all_malformed_bodies) {
   EXPECT_EQ(r.accepted, 2);
   EXPECT_EQ(r.invalid, 2);
   EXPECT_EQ(r.rows.text, "[]");
+  ASSERT_EQ(r.rejected.size(), 2u);
+  EXPECT_EQ(r.rejected[0].message, "phone_number: Must be a string.");
+  EXPECT_FALSE(r.rejected[0].phone_number);
+  EXPECT_EQ(r.rejected[1].index, 1);
 }
 
 // Bulk bodies are counted on the raw text as it arrives; strings, nested

@@ -6,6 +6,7 @@
 #include "http/handlers/handlers.hpp"
 #include "http/handlers/lead_support.hpp"
 #include "http/handlers/readers.hpp"
+#include "http/lead_csv.hpp"
 #include "http/lead_input.hpp"
 #include "http/lead_page_cache.hpp"
 #include "http/on_cpu_pool.hpp"
@@ -87,70 +88,55 @@ public:
   }
 };
 
-// POST /api/v2/voice-campaigns/{campaign_id}/leads/bulk: answered once the
-// job is stored; leads are inserted asynchronously.
+// POST /api/v2/voice-campaigns/{campaign_id}/leads/bulk: a JSON array or
+// CSV; answered once the job is stored; leads are inserted asynchronously.
 class bulk_add_leads_handler final : public handler {
 public:
   body_size body() const override { return body_size::bulk; }
   std::size_t body_items() const override { return domain::bulk_max_items; }
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
-    auto cpu = ex->svc.cpu;
-    with_bulk_body(
-        ex, ctx, body_items(),
-        [cpu](rapidjson::Document& body) {
-          return read_bulk_leads(body, cpu->width(std::thread::hardware_concurrency()));
+    on_cpu_pool(
+        ex, ctx,
+        [ex, max = body_items()]() -> domain::result<domain::bulk_import> {
+          const auto& req = ex->request;
+          auto body = is_csv(req.content_type) ? read_lead_csv(req.body, max)
+                                               : read_bulk_body(req.body, max);
+          if (!body)
+            return std::move(body).err();
+          return read_bulk_leads(*body, ex->svc.cpu->width(std::thread::hardware_concurrency()));
         },
-        [ex](worker_context& ctx, domain::result<bulk_rows>& rows) {
-          if (!rows)
-            return ex->fail(rows.err());
-          import(ex, ctx, *rows);
+        [ex](worker_context& ctx, domain::result<domain::bulk_import>& bulk) {
+          if (!bulk)
+            return ex->fail(bulk.err());
+          import(ex, ctx, *bulk);
         });
   }
 
 private:
-  static void import(const exchange_ptr& ex, worker_context& ctx, bulk_rows& rows) {
+  static void import(const exchange_ptr& ex, worker_context& ctx, domain::bulk_import& bulk) {
     auto c = path_lead_campaign(ex);
     if (!c)
       return ex->fail(c.err());
-    actors::import_request req;
-    req.accepted = rows.accepted;
-    req.invalid = rows.invalid;
-    req.rows = std::move(rows.rows);
-    auto queued = req.accepted - req.invalid;
-    auto invalid = req.invalid;
+    const auto queued = static_cast<int32_t>(bulk.rows.size());
+    const auto invalid = bulk.invalid;
+    const auto duplicates = bulk.duplicates;
     ask_campaign<int64_t>(
         ctx.self, ex, c->tenant_id, c->campaign_id,
-        [ex, queued, invalid](int64_t& job_id) {
+        [ex, queued, invalid, duplicates](int64_t& job_id) {
           json_out out;
           out.w().StartObject();
           out.field("status", "success");
           out.field("message", "Leads queued for import; " + std::to_string(queued) + " queued, " +
-                                   std::to_string(invalid) + " invalid skipped");
+                                   std::to_string(invalid) + " invalid skipped, " +
+                                   std::to_string(duplicates) + " repeated skipped");
           out.field("import_id", domain::encode_global_id(domain::entity::lead_import, job_id));
           out.field("queued", queued);
           out.field("invalid", invalid);
+          out.field("duplicates", duplicates);
           out.w().EndObject();
           ex->respond(200, out.take());
         },
-        std::make_tuple(actors::import_atom::value, std::move(req)));
-  }
-};
-
-// GET /api/v2/voice-campaigns/{campaign_id}/leads/imports/{import_id}
-class get_import_handler final : public handler {
-public:
-  void handle(const exchange_ptr& ex, worker_context& ctx) override {
-    auto c = value_or_throw(path_lead_campaign(ex));
-    std::optional<domain::import_job> job;
-    if (auto id = domain::parse_id(domain::entity::lead_import, ex->param("import_id")))
-      job = storage::find_import_job(ctx.db(), c.tenant_id, c.campaign_id, *id);
-    if (!job && !storage::campaign_lead_total(ctx.db(), c.tenant_id, c.campaign_id))
-      return ex->fail(domain::campaign_not_found());
-    if (!job)
-      return ex->fail(domain::not_found("Import not found"));
-    json_out out;
-    render_import_job(out, *job);
-    ex->respond(200, out.take());
+        std::make_tuple(actors::import_atom::value, std::move(bulk)));
   }
 };
 
@@ -380,9 +366,6 @@ std::shared_ptr<handler> add_lead() {
 }
 std::shared_ptr<handler> bulk_add_leads() {
   return std::make_shared<bulk_add_leads_handler>();
-}
-std::shared_ptr<handler> get_lead_import() {
-  return std::make_shared<get_import_handler>();
 }
 std::shared_ptr<handler> list_leads() {
   return std::make_shared<list_leads_handler>();
