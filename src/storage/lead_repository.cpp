@@ -26,13 +26,16 @@ constexpr prepared_statement reserve_stmt{
 // Earlier rows win over later duplicates: the insert runs in array order.
 // The rows are $1, or when it is null those of the import job $6's stored
 // chunk that starts at row $7 (read in place, never sent back and forth).
+// Rows of job $6 that were not inserted are its rejections: the rows are
+// read again only when fewer than all $9 went in, so that `input` stays
+// inlined (read once) and a chunk without a duplicate costs a count.
 constexpr prepared_statement insert_stmt{"vcs_insert_leads", R"sql(
 WITH input AS (
   SELECT e.ord - 1 AS ord, e.item->>'phone_number' AS phone_number,
          e.item->>'first_name' AS first_name, e.item->>'last_name' AS last_name,
          e.item->>'email' AS email, coalesce(e.item->'custom_fields', '{}'::jsonb) AS custom_fields,
          coalesce((e.item->>'invalid')::boolean, false) AS invalid,
-         e.item->>'invalid_reason' AS invalid_reason, (e.item->>'i')::int AS request_index
+         e.item->>'invalid_reason' AS invalid_reason
   FROM jsonb_array_elements(coalesce($1::jsonb, (SELECT rows FROM lead_import_chunks
                                                  WHERE job_id = $6 AND first_index = $7)))
        WITH ORDINALITY AS e(item, ord)
@@ -50,10 +53,12 @@ WITH input AS (
   ON CONFLICT (campaign_id, block) DO UPDATE SET live_count = lead_blocks.live_count + excluded.live_count
 ), rejected AS (
   INSERT INTO lead_import_rejections (job_id, row_index, phone_number, reason, message)
-  SELECT $6, i.request_index, i.phone_number, 'already_in_campaign', $8
-  FROM input i
-  WHERE $6::bigint IS NOT NULL AND i.request_index IS NOT NULL
-    AND NOT EXISTS (SELECT 1 FROM ins WHERE ins.position = $4 + i.ord)
+  SELECT $6, (e.item->>'i')::int, e.item->>'phone_number', 'already_in_campaign', $8
+  FROM jsonb_array_elements(coalesce($1::jsonb, (SELECT rows FROM lead_import_chunks
+                                                 WHERE job_id = $6 AND first_index = $7)))
+       WITH ORDINALITY AS e(item, ord)
+  WHERE $6::bigint IS NOT NULL AND (SELECT count(*) FROM ins) < $9 AND e.item ? 'i'
+    AND NOT EXISTS (SELECT 1 FROM ins WHERE ins.position = $4 + e.ord - 1)
 )
 SELECT count(*) FROM ins)sql"};
 
@@ -224,11 +229,12 @@ insert_counts insert_rows(soci::session& sql, int64_t tenant_id, int64_t campaig
   auto reserved = execute(sql, reserve_stmt, {tenant_id, campaign_id, row_count});
   if (reserved.size() == 0)
     throw std::runtime_error("campaign vanished while adding leads");
-  const int64_t inserted = execute(sql, insert_stmt,
-                                   {std::move(rows), tenant_id, campaign_id, reserved.int64(0, 0),
-                                    domain::lead_block_size, std::move(job_id),
-                                    std::move(first_index), domain::already_in_campaign_message})
-                               .int64(0, 0);
+  const int64_t inserted =
+      execute(sql, insert_stmt,
+              {std::move(rows), tenant_id, campaign_id, reserved.int64(0, 0),
+               domain::lead_block_size, std::move(job_id), std::move(first_index),
+               domain::already_in_campaign_message, row_count})
+          .int64(0, 0);
   if (inserted > 0)
     add_to_lead_count(sql, tenant_id, campaign_id, inserted);
   return {inserted, row_count - inserted};
