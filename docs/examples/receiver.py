@@ -69,6 +69,8 @@ class Seen:
 
 
 def handler_for(secret, seen):
+    printing = threading.Lock()  # one event per line, whatever thread sends it
+
     class Handler(BaseHTTPRequestHandler):
         def do_POST(self):
             length = int(self.headers.get("Content-Length", "0"))
@@ -79,8 +81,10 @@ def handler_for(secret, seen):
                 return
             event = json.loads(body)
             if seen.first_time(event["id"]):
-                print(json.dumps({"type": event["type"], "id": event["id"], "data": event["data"]}),
-                      flush=True)
+                line = json.dumps({"type": event["type"], "id": event["id"], "data": event["data"]})
+                with printing:
+                    sys.stdout.write(line + "\n")
+                    sys.stdout.flush()
             # A repeat is answered 2xx too, so the service stops sending it.
             self.answer(200, b"ok\n")
 
