@@ -10,7 +10,7 @@ router public_routes() {
   r.add({"GET", "/healthz", handlers::health()});
   r.add({"GET", "/livez", handlers::liveness()});
   r.add({"GET", "/readyz", handlers::readiness()});
-  r.add({"GET", "/openapi.json", handlers::openapi_document()});
+  r.add({"GET", "/openapi.json", handlers::openapi_document(listener_kind::public_api)});
   r.add({"GET", "/docs", handlers::api_reference_page()});
   r.add({"GET", "/docs/redoc.standalone.js", handlers::api_reference_script()});
   r.add({"GET", "/api/v2/clients", handlers::list_clients()});
@@ -103,6 +103,9 @@ router operator_routes() {
   r.add({"GET", "/livez", handlers::liveness()});
   r.add({"GET", "/readyz", handlers::readiness()});
   r.add({"GET", "/metrics", handlers::metrics()});
+  r.add({"GET", "/openapi.json", handlers::openapi_document(listener_kind::operator_api)});
+  r.add({"GET", "/docs", handlers::api_reference_page()});
+  r.add({"GET", "/docs/redoc.standalone.js", handlers::api_reference_script()});
   r.add({"POST", "/admin/v1/tenants", handlers::create_tenant()});
   r.add({"GET", "/admin/v1/tenants/{tenant_id}", handlers::get_tenant()});
   r.add({"PATCH", "/admin/v1/tenants/{tenant_id}", handlers::update_tenant()});

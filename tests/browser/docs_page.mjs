@@ -1,6 +1,7 @@
-// Opens the API reference page in headless Chromium (Debian's, through
-// playwright-core), checks that it lists every operation of the OpenAPI
-// document the service serves, and saves a screenshot.
+// Opens a listener's API reference page in headless Chromium (Debian's,
+// through playwright-core), checks that it lists every operation and
+// webhook event of the OpenAPI document that listener serves and nothing
+// else, and saves a screenshot.
 //
 // node docs_page.mjs BASE_URL SCREENSHOT_PATH   (CHROMIUM overrides the browser)
 import { chromium } from 'playwright-core';
@@ -17,6 +18,8 @@ const expected = new Set();
 for (const [path, item] of Object.entries(spec.paths))
   for (const method of Object.keys(item))
     if (methods.has(method)) expected.add(item[method].operationId ?? `(no operationId) ${method} ${path}`);
+for (const [type, item] of Object.entries(spec['x-webhooks'] ?? {}))
+  expected.add(item.post?.operationId ?? `(no operationId) webhook ${type}`);
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM || '/usr/bin/chromium',

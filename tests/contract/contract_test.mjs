@@ -9,8 +9,10 @@
 // It checks that
 // - every operation has a unique camelCase operationId and an example of its
 //   success response (the 400 of the routes that only answer 400), that
-//   every media-type example of the document matches its schema, and that
-//   the document reads the same as YAML 1.1 (PyYAML makes /openapi.json);
+//   every media-type example of the document matches its schema, that the
+//   webhook events (x-webhooks) are exactly WebhookEventType's, each with
+//   its payload schema and example, and that the document reads the same as
+//   YAML 1.1 (PyYAML publishes each listener's /openapi.json);
 // - every operation is called and answers its success status (its example
 //   status) at least once: an operation the scenario does not reach fails
 //   the run; every response, error answers included, has a status
@@ -20,7 +22,9 @@
 //   the document does not list fails, as does a `required` field it omits;
 // - the request bodies of the calls meant to succeed match the documented
 //   request schemas, the spec's fixed error messages are the ones answered,
-//   the served /openapi.json has the document's operations, and the billing
+//   each listener's /openapi.json has exactly its plane's operations with no
+//   dangling reference, every webhook payload queued during the run matches
+//   its event's x-webhooks schema, and the billing
 //   sweep moves a request, its subscription and the client's campaign as the
 //   spec's subscription rules say, and the dialer places a call (the
 //   simulated provider) whose webhook deliveries are attempted.
@@ -236,6 +240,19 @@ const isJson = (mediaType) => mediaType === 'application/json' || mediaType.ends
   for (const [name, r] of Object.entries(spec.components?.responses ?? {})) {
     checkContent(`components.responses.${name}`, r.content);
   }
+  // The webhook events (x-webhooks, OpenAPI 3.1's `webhooks` for a 3.0
+  // document, which Redoc renders): exactly the event types the service
+  // sends, each with its payload's schema and an example of it.
+  const eventTypes = resolve('#/components/schemas/WebhookEventType').enum;
+  const documented = Object.keys(spec['x-webhooks'] ?? {});
+  if (documented.sort().join() !== [...eventTypes].sort().join())
+    fail(`x-webhooks names ${documented.join(', ')}; WebhookEventType has ${eventTypes.join(', ')}`);
+  for (const [type, item] of Object.entries(spec['x-webhooks'] ?? {})) {
+    const media = item.post?.requestBody?.content?.['application/json'];
+    if (!media?.schema || media.example === undefined) fail(`x-webhooks ${type}: no payload schema and example`);
+    else if (media.example.type !== type) fail(`x-webhooks ${type}: its example is a ${media.example.type}`);
+    checkContent(`x-webhooks ${type}`, item.post?.requestBody?.content);
+  }
   console.log(`document: ${operations.length} operations, ${count} examples checked against their schemas`);
 
   // The build turns the document into /openapi.json with PyYAML, a YAML 1.1
@@ -388,16 +405,37 @@ async function scenario() {
   await call('getLiveness', { expect: 200, listener: 'operator', note: 'operator listener' });
   await call('getReadiness', { expect: 200, listener: 'public' });
   await call('getReadiness', { expect: 200, listener: 'operator', note: 'operator listener' });
-  // The served document is the one built into the binary: same operations.
-  const served = (await call('getOpenApiDocument', { expect: 200 })).json;
-  const ops = (d) =>
+  // Each listener serves its own part of the document, built into the
+  // binary: the public listener the public operations and the webhook
+  // events, the operator listener the operator operations; both the docs.
+  const ops = (d, tags) =>
     Object.entries(d?.paths ?? {})
-      .flatMap(([path, item]) => METHODS.filter((m) => item[m]).map((m) => `${m} ${path}`))
+      .flatMap(([path, item]) =>
+        METHODS.filter((m) => item[m] && (!tags || (item[m].tags ?? []).some((t) => tags.includes(t)))).map(
+          (m) => `${m} ${path}`,
+        ),
+      )
       .sort()
       .join('\n');
-  if (ops(served) !== ops(spec)) fail(`GET /openapi.json: the served operations differ from ${docPath}'s`);
-  await call('getApiReferencePage', { expect: 200 });
-  await call('getApiReferenceScript', { expect: 200 });
+  for (const [listener, tags] of [
+    ['public', ['public', 'docs']],
+    ['operator', ['operator', 'docs']],
+  ]) {
+    const served = (
+      await call('getOpenApiDocument', { expect: 200, listener, ...(listener === 'operator' ? { note: 'operator listener' } : {}) })
+    ).json;
+    if (ops(served) !== ops(spec, tags))
+      fail(`GET /openapi.json (${listener}): the served operations are not ${docPath}'s ${tags.join(' and ')} ones`);
+    const webhooks = Object.keys(served?.['x-webhooks'] ?? {}).length;
+    if ((listener === 'public') !== (webhooks > 0)) fail(`GET /openapi.json (${listener}): ${webhooks} webhook events`);
+    const dangling = JSON.stringify(served).match(/"#\/components\/[^"]+"/g)?.filter((ref) => {
+      const [, kind, name] = ref.slice(1, -1).split('/').slice(1);
+      return !served.components?.[kind]?.[name];
+    });
+    if (dangling?.length) fail(`GET /openapi.json (${listener}): unresolved ${[...new Set(dangling)].join(', ')}`);
+    await call('getApiReferencePage', { expect: 200, listener, ...(listener === 'operator' ? { note: 'operator listener' } : {}) });
+    await call('getApiReferenceScript', { expect: 200, listener, ...(listener === 'operator' ? { note: 'operator listener' } : {}) });
+  }
 
   // Tenants and keys (operator API).
   const tenant = (
@@ -1324,6 +1362,15 @@ async function scenario() {
     note: 'no webhook_url',
     message: 'Invalid data',
   });
+  // Every payload the service queued so far, against its event's x-webhooks
+  // schema.
+  const payloads = (await call('listTenantWebhookDeliveries', { query: { page_size: 100 }, expect: 200, noExample: true, note: 'payloads' })).json?.data ?? [];
+  for (const d of payloads) {
+    const schema = spec['x-webhooks']?.[d.event_type]?.post?.requestBody?.content?.['application/json']?.schema;
+    if (!schema) fail(`a ${d.event_type} delivery has no x-webhooks entry`);
+    else for (const e of schemaErrors(schema, d.payload)) fail(`the ${d.event_type} payload: ${e}`);
+  }
+  if (!payloads.length) fail('no delivery payload to check against x-webhooks');
   await call('listTenantWebhookDeliveries', { expect: 200 });
   await call('listTenantWebhookDeliveries', {
     query: { event_type: 'webhook.test', campaign_id: dc.campaign_id, page_size: 5 },

@@ -118,7 +118,16 @@ TEST_F(http_behaviour_test, api_reference_is_served_without_auth) {
   EXPECT_EQ(str(d, "openapi").substr(0, 2), "3.");
   ASSERT_TRUE(d["paths"].IsObject());
   EXPECT_TRUE(d["paths"].HasMember("/api/v2/voice-campaigns/{campaign_id}/leads/list"));
-  EXPECT_TRUE(d["paths"].HasMember("/admin/v1/billing/sweep"));
+  EXPECT_FALSE(d["paths"].HasMember("/admin/v1/billing/sweep")) << "the public document is public";
+  EXPECT_TRUE(d["x-webhooks"].HasMember("import.completed"));
+  // The operator listener serves the operator document, and its own page.
+  auto op_doc = parse(operator_client.get("/openapi.json").body);
+  EXPECT_TRUE(op_doc["paths"].HasMember("/admin/v1/billing/sweep"));
+  EXPECT_FALSE(op_doc["paths"].HasMember("/api/v2/voice-campaigns/{campaign_id}/leads/list"));
+  EXPECT_FALSE(op_doc.HasMember("x-webhooks"));
+  EXPECT_FALSE(op_doc["components"]["schemas"].HasMember("LeadInput"))
+      << "only the components the operator operations reach";
+  EXPECT_EQ(operator_client.get("/docs").status, 200u);
   auto page = public_client.get("/docs");
   ASSERT_EQ(page.status, 200u);
   EXPECT_NE(page.header("content-type").find("text/html"), std::string::npos);

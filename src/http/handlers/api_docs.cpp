@@ -50,8 +50,11 @@ private:
 
 } // namespace
 
-std::shared_ptr<handler> openapi_document() {
-  return std::make_shared<static_handler>(asset("openapi.json"), "application/json");
+std::shared_ptr<handler> openapi_document(listener_kind listener) {
+  return std::make_shared<static_handler>(asset(listener == listener_kind::operator_api
+                                                    ? "openapi-operator.json"
+                                                    : "openapi-public.json"),
+                                          "application/json");
 }
 std::shared_ptr<handler> api_reference_page() {
   return std::make_shared<static_handler>(page, "text/html; charset=utf-8");

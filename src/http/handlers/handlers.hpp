@@ -39,7 +39,8 @@ std::shared_ptr<handler> operator_check_do_not_call();
 // Public listener.
 // The API reference: the OpenAPI document, the page that renders it, and
 // the renderer's script (all embedded; no authentication).
-std::shared_ptr<handler> openapi_document();
+// The listener's own document: the public or the operator API.
+std::shared_ptr<handler> openapi_document(listener_kind listener);
 std::shared_ptr<handler> api_reference_page();
 std::shared_ptr<handler> api_reference_script();
 std::shared_ptr<handler> list_clients();
