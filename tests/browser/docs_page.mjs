@@ -4,7 +4,7 @@
 // else, and saves a screenshot.
 //
 // node docs_page.mjs BASE_URL SCREENSHOT_PATH   (CHROMIUM overrides the browser)
-import { chromium } from 'playwright-core';
+import { withPage } from './headless_page.mjs';
 
 const [base, screenshot] = process.argv.slice(2);
 if (!base || !screenshot) {
@@ -21,14 +21,7 @@ for (const [path, item] of Object.entries(spec.paths))
 for (const [type, item] of Object.entries(spec['x-webhooks'] ?? {}))
   expected.add(item.post?.operationId ?? `(no operationId) webhook ${type}`);
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu'],
-});
-try {
-  const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
+await withPage(async (page, errors) => {
   await page.goto(`${base}/docs`, { waitUntil: 'networkidle' });
   await page.waitForSelector('[data-section-id*="/operation/"]', { timeout: 30000 });
   // Redoc gives each operation a section "tag/<tag>/operation/<operationId>";
@@ -48,6 +41,4 @@ try {
     console.error('missing:', missing, 'unknown:', unknown, 'page errors:', errors);
     process.exit(1);
   }
-} finally {
-  await browser.close();
-}
+});

@@ -3,22 +3,15 @@
 // screenshot.
 //
 // node report_page.mjs REPORT.html SCREENSHOT_PATH [MIN_CHARTS]
-import { chromium } from 'playwright-core';
 import { pathToFileURL } from 'node:url';
+import { withPage } from './headless_page.mjs';
 
 const [report, screenshot, minCharts = '1'] = process.argv.slice(2);
 if (!report || !screenshot) {
   console.error('usage: node report_page.mjs REPORT.html SCREENSHOT_PATH [MIN_CHARTS]');
   process.exit(2);
 }
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu'],
-});
-try {
-  const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
+await withPage(async (page, errors) => {
   page.on('requestfailed', (r) => errors.push(`request failed: ${r.url()}`));
   await page.goto(pathToFileURL(report).href, { waitUntil: 'load' });
   // A chart is an inline SVG with at least one drawn path.
@@ -31,6 +24,4 @@ try {
     console.error('page errors:', errors);
     process.exit(1);
   }
-} finally {
-  await browser.close();
-}
+});
