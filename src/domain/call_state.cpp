@@ -1,6 +1,7 @@
 #include "domain/call_state.hpp"
 
 #include "domain/dial_policy.hpp"
+#include "domain/trim.hpp"
 
 #include <algorithm>
 #include <array>
@@ -32,13 +33,6 @@ std::optional<Enum> parse_name(const std::array<std::string_view, N>& names,
 
 bool in_flight(call_status s) noexcept {
   return s == call_status::queued || s == call_status::in_progress;
-}
-
-std::string_view trim_spaces(std::string_view text) noexcept {
-  const std::size_t first = text.find_first_not_of(' ');
-  if (first == std::string_view::npos)
-    return {};
-  return text.substr(first, text.find_last_not_of(' ') - first + 1);
 }
 
 lead_call_state answered_by(lead_call_state s, std::string_view answer_type, timestamp now) {

@@ -1,5 +1,7 @@
 #include "domain/webhook_retry.hpp"
 
+#include "domain/trim.hpp"
+
 #include <algorithm>
 #include <charconv>
 #include <cmath>
@@ -45,11 +47,7 @@ std::optional<retry_schedule> parse_retry_schedule(std::string_view text) {
   retry_schedule out;
   for (std::size_t start = 0; start <= text.size();) {
     const std::size_t comma = std::min(text.find(',', start), text.size());
-    std::string_view item = text.substr(start, comma - start);
-    while (!item.empty() && item.front() == ' ')
-      item.remove_prefix(1);
-    while (!item.empty() && item.back() == ' ')
-      item.remove_suffix(1);
+    const std::string_view item = trim_spaces(text.substr(start, comma - start));
     start = comma + 1;
     const auto wait = parse_wait(item);
     if (!wait || out.size() == max_waits)

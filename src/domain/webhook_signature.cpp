@@ -4,6 +4,7 @@
 #include "domain/hex.hpp"
 #include "domain/sodium_support.hpp"
 #include "domain/timestamp.hpp"
+#include "domain/trim.hpp"
 
 #include <algorithm>
 #include <array>
@@ -24,13 +25,6 @@ constexpr std::size_t signature_hex_size = crypto_auth_hmacsha256_BYTES * 2;
 std::string signature_hex(std::string_view secret, int64_t unix_seconds, std::string_view body) {
   const std::string prefix = std::to_string(unix_seconds) + ".";
   return to_hex(hmac_sha256(secret, {prefix, body}));
-}
-
-std::string_view trim_spaces(std::string_view text) noexcept {
-  const std::size_t first = text.find_first_not_of(' ');
-  if (first == std::string_view::npos)
-    return {};
-  return text.substr(first, text.find_last_not_of(' ') - first + 1);
 }
 
 bool is_lower_hex(std::string_view text) noexcept {

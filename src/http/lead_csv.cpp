@@ -1,6 +1,7 @@
 #include "http/lead_csv.hpp"
 
 #include "domain/csv.hpp"
+#include "domain/trim.hpp"
 
 #include <boost/algorithm/string/predicate.hpp>
 
@@ -54,12 +55,9 @@ domain::result<std::vector<column>> read_header(const std::vector<std::string>& 
 } // namespace
 
 bool is_csv(std::string_view content_type) noexcept {
-  auto type = content_type.substr(0, content_type.find(';'));
-  while (!type.empty() && type.back() == ' ')
-    type.remove_suffix(1);
-  while (!type.empty() && type.front() == ' ')
-    type.remove_prefix(1);
-  return boost::algorithm::iequals(type, std::string_view{"text/csv"});
+  return boost::algorithm::iequals(
+      domain::trim_spaces(content_type.substr(0, content_type.find(';'))),
+      std::string_view{"text/csv"});
 }
 
 domain::result<rapidjson::Document> read_lead_csv(std::string_view body, std::size_t max_items) {

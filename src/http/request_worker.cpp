@@ -3,6 +3,7 @@
 #include "domain/api_key.hpp"
 #include "domain/global_id.hpp"
 #include "domain/idempotency.hpp"
+#include "domain/trim.hpp"
 #include "http/error_mapping.hpp"
 #include "http/json.hpp"
 #include "http/rate_limiter.hpp"
@@ -36,12 +37,7 @@ std::string_view bearer_token(std::string_view header) {
   for (std::size_t i = 0; i < scheme.size(); ++i)
     if (std::tolower(static_cast<unsigned char>(header[i])) != scheme[i])
       return {};
-  auto token = header.substr(scheme.size());
-  while (!token.empty() && token.front() == ' ')
-    token.remove_prefix(1);
-  while (!token.empty() && token.back() == ' ')
-    token.remove_suffix(1);
-  return token;
+  return domain::trim_spaces(header.substr(scheme.size()));
 }
 
 } // namespace
