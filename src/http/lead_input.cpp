@@ -164,14 +164,24 @@ struct slice_rows {
   std::vector<std::size_t> repeats; // rows that repeat an earlier phone number
 };
 
-// The phone number an item was sent with, when it is text.
+// The phone number an item was sent with, when it is text, cut to its
+// first 64 bytes (at a character's start): a rejected item's number is
+// stored and listed, and one request may send megabytes of it.
 std::optional<std::string> sent_phone(const rapidjson::Value& item) {
+  constexpr std::size_t max_bytes = 64;
   if (!item.IsObject())
     return std::nullopt;
   auto it = item.FindMember("phone_number");
   if (it == item.MemberEnd() || !it->value.IsString())
     return std::nullopt;
-  return std::string{it->value.GetString(), it->value.GetStringLength()};
+  std::string_view text{it->value.GetString(), it->value.GetStringLength()};
+  if (text.size() > max_bytes) {
+    std::size_t end = max_bytes;
+    while (end > 0 && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80)
+      --end;
+    text = text.substr(0, end);
+  }
+  return std::string{text};
 }
 
 // Validates items [begin, end) into rows; a malformed item is rejected

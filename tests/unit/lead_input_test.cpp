@@ -134,6 +134,29 @@ TEST(read_bulk_leads, repeats_are_left_out_in_request_order_on_any_number_of_thr
   EXPECT_EQ((*rows)[1'000]["i"].GetInt(), 1'001) << "each row names its item";
 }
 
+// A rejected item's number is kept as sent, but no longer than 64 bytes,
+// cut where a character starts (the stored text stays UTF-8).
+TEST(read_bulk_leads, a_rejected_number_is_kept_to_its_first_64_bytes) {
+  const std::string long_number(70, '9');
+  std::string accented; // "é" is two bytes: byte 64 falls inside the 33rd
+  for (int i = 0; i < 40; ++i)
+    accented += "\xC3\xA9";
+  auto doc = parse_json(R"([{"phone_number":")" + long_number + R"("},{"phone_number":")" +
+                        accented + R"("}])");
+  ASSERT_TRUE(doc);
+  auto r = read_bulk_leads(*doc, 1);
+  ASSERT_EQ(r.rejected.size(), 2u);
+  EXPECT_EQ(*r.rejected[0].phone_number, long_number.substr(0, 64));
+  EXPECT_EQ(*r.rejected[1].phone_number, accented.substr(0, 64));
+  EXPECT_TRUE(is_storable_text(*r.rejected[1].phone_number));
+  const std::string odd = "1" + accented;
+  auto doc2 = parse_json(R"([{"phone_number":")" + odd + R"("}])");
+  ASSERT_TRUE(doc2);
+  auto cut = *read_bulk_leads(*doc2, 1).rejected[0].phone_number;
+  EXPECT_EQ(cut, odd.substr(0, 63)) << "byte 64 would split a character";
+  EXPECT_TRUE(is_storable_text(cut));
+}
+
 TEST(read_bulk_leads, small_and_all_malformed_bodies) {
   auto doc = parse_json(R"([{"phone_number":1},{"nope":true}])");
   ASSERT_TRUE(doc);
