@@ -4,13 +4,11 @@
 #include "domain/sodium_support.hpp"
 #include "domain/timestamp.hpp"
 
-
 #include <sodium.h>
 
 namespace vcs::domain {
 namespace {
 
-constexpr std::string_view secret_prefix = "whsec_";
 constexpr std::string_view version_prefix = "v1,";
 
 std::string mac_of(std::string_view key, std::string_view id, int64_t unix_seconds,
@@ -22,8 +20,8 @@ std::string mac_of(std::string_view key, std::string_view id, int64_t unix_secon
 } // namespace
 
 std::optional<std::string> standard_webhook_key(std::string_view secret) {
-  if (secret.substr(0, secret_prefix.size()) == secret_prefix)
-    secret.remove_prefix(secret_prefix.size());
+  if (secret.starts_with(webhook_secret_prefix))
+    secret.remove_prefix(webhook_secret_prefix.size());
   auto key = from_base64(secret);
   if (!key || key->empty())
     return std::nullopt;

@@ -15,6 +15,9 @@
 
 namespace vcs::domain {
 
+// What a secret starts with (the specification's serialisation).
+inline constexpr std::string_view webhook_secret_prefix = "whsec_";
+
 inline constexpr std::string_view webhook_id_header = "webhook-id";
 inline constexpr std::string_view webhook_timestamp_header = "webhook-timestamp";
 inline constexpr std::string_view webhook_signature_header = "webhook-signature";

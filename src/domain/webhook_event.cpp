@@ -67,6 +67,12 @@ std::string opt_quote(const std::optional<std::string>& v) {
   return v ? json_quote(*v) : "null";
 }
 
+// A time as a JSON string in `format`, or null.
+std::string opt_time(const std::optional<timestamp>& t,
+                     std::string (*format)(timestamp) = format_utc) {
+  return t ? json_quote(format(*t)) : "null";
+}
+
 std::string envelope_start(std::string_view id, std::string_view type, timestamp created_at) {
   const std::string at = json_quote(format_utc(created_at));
   return "{\"id\":" + json_quote(id) + ",\"type\":" + json_quote(type) + ",\"created_at\":" + at +
@@ -87,8 +93,7 @@ std::string endpoint_disabled_data(int64_t endpoint_id, std::string_view url,
                                    timestamp disabled_at) {
   return "{\"endpoint_id\":" + json_quote(std::to_string(endpoint_id)) +
          ",\"url\":" + json_quote(url) + ",\"reason\":" + json_quote(reason) +
-         ",\"failing_since\":" +
-         (failing_since ? json_quote(format_utc(*failing_since)) : std::string{"null"}) +
+         ",\"failing_since\":" + opt_time(failing_since) +
          ",\"disabled_at\":" + json_quote(format_utc(disabled_at)) + "}";
 }
 
@@ -102,8 +107,8 @@ std::string import_job_json(const import_job& j) {
          count("invalid", j.invalid) + count("inserted", j.inserted) +
          count("duplicates", j.duplicates) + count("rejected", j.invalid + j.duplicates) +
          count("pending", j.pending) + ",\"error\":" + opt_quote(j.error) +
-         ",\"created_at\":" + json_quote(format_utc(j.created_at)) + ",\"finished_at\":" +
-         (j.finished_at ? json_quote(format_utc(*j.finished_at)) : std::string{"null"}) + "}";
+         ",\"created_at\":" + json_quote(format_utc(j.created_at)) +
+         ",\"finished_at\":" + opt_time(j.finished_at) + "}";
 }
 
 std::string test_event_data(std::string_view campaign_id, std::string_view url) {
@@ -124,8 +129,7 @@ std::string to_json(const webhook_event& e) {
     out += std::string{",\"answered\":"} + (e.answered ? "true" : "false");
     out += ",\"answer_type\":" + json_quote(e.answer_type);
     out += ",\"attempts_made\":" + std::to_string(e.attempts_made);
-    out += ",\"next_attempt_after\":" +
-           (e.next_attempt_after ? json_quote(format_offset(*e.next_attempt_after)) : "null");
+    out += ",\"next_attempt_after\":" + opt_time(e.next_attempt_after, format_offset);
     out += ",\"call_error_reason\":" + opt_quote(e.call_error_reason);
     out += ",\"custom_fields\":" + e.custom_fields_json;
   } else {

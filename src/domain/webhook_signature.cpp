@@ -3,6 +3,7 @@
 #include "domain/base64.hpp"
 #include "domain/hex.hpp"
 #include "domain/sodium_support.hpp"
+#include "domain/standard_webhook.hpp"
 #include "domain/timestamp.hpp"
 #include "domain/trim.hpp"
 
@@ -17,7 +18,6 @@
 namespace vcs::domain {
 namespace {
 
-constexpr std::string_view secret_prefix = "whsec_";
 constexpr std::size_t secret_random_bytes = 32;
 constexpr std::size_t signature_hex_size = crypto_auth_hmacsha256_BYTES * 2;
 
@@ -71,10 +71,6 @@ std::optional<parsed_header> parse_header(std::string_view header) {
 
 } // namespace
 
-std::string sign_webhook(std::string_view secret, int64_t unix_seconds, std::string_view body) {
-  return "t=" + std::to_string(unix_seconds) + ",v1=" + signature_hex(secret, unix_seconds, body);
-}
-
 std::string sign_webhook(const std::vector<std::string>& secrets, int64_t unix_seconds,
                          std::string_view body) {
   std::string out = "t=" + std::to_string(unix_seconds);
@@ -103,7 +99,7 @@ std::string new_webhook_secret() {
   ensure_sodium();
   std::array<unsigned char, secret_random_bytes> bytes;
   randombytes_buf(bytes.data(), bytes.size());
-  std::string secret{secret_prefix};
+  std::string secret{webhook_secret_prefix};
   secret += to_base64(std::string_view{reinterpret_cast<const char*>(bytes.data()), bytes.size()});
   sodium_memzero(bytes.data(), bytes.size());
   return secret;

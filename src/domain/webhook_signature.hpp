@@ -15,11 +15,9 @@ namespace vcs::domain {
 
 inline constexpr std::string_view legacy_signature_header = "X-VCS-Signature";
 
-// "t=<unix_seconds>,v1=<lower-case hex HMAC-SHA256>" with the secret's bytes
-// as key over "<unix_seconds>.<body>".
-std::string sign_webhook(std::string_view secret, int64_t unix_seconds, std::string_view body);
-
-// The same with one v1 item per secret, in the order given.
+// "t=<unix_seconds>,v1=<lower-case hex HMAC-SHA256>,..." with one v1 item
+// per secret, in the order given: each secret's bytes as key over
+// "<unix_seconds>.<body>".
 std::string sign_webhook(const std::vector<std::string>& secrets, int64_t unix_seconds,
                          std::string_view body);
 

@@ -22,8 +22,7 @@ constexpr prepared_statement enqueue_stmt{
 
 // A delivery to a disabled endpoint, or of a tenant without a secret, is
 // claimed without counting an attempt: the dispatcher dead-letters it
-// unsent. The secret rotated out comes only
-// while its grace period lasts.
+// unsent. The secret rotated out comes only while its grace period lasts.
 constexpr prepared_statement claim_stmt{
     "vcs_claim_webhooks",
     "WITH due AS (SELECT w.id, coalesce(e.status = 'disabled', false) AS off "

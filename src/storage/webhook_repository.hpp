@@ -80,7 +80,8 @@ std::optional<webhook_endpoint> mark_webhook_failed(soci::session& sql, int64_t 
                                                     const std::string& error,
                                                     std::optional<domain::timestamp> retry_at);
 
-// Dead without an attempt (its endpoint is disabled), for `reason`.
+// Dead without an attempt (its endpoint is disabled, or the tenant has no
+// secret to sign it with), for `reason`.
 void mark_webhook_skipped(soci::session& sql, int64_t id, const std::string& reason);
 
 // Disables an enabled endpoint (its deliveries then die unsent when they
