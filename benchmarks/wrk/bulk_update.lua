@@ -26,4 +26,5 @@ function request()
     "[" .. table.concat(items, ",") .. "]")
 end
 
+request = paced(request)
 done = report

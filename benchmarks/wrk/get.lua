@@ -15,4 +15,5 @@ function request()
   return wrk.format("GET", path, headers)
 end
 
+request = paced(request)
 done = report

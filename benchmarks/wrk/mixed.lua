@@ -6,13 +6,6 @@
 package.path = package.path .. ";" .. debug.getinfo(1, "S").source:match("@?(.*/)") .. "?.lua"
 require "common"
 
-local threads = {}
-
-function setup(thread)
-  thread:set("thread_id", #threads)
-  threads[#threads + 1] = thread
-end
-
 local campaign, key, tenant, n, prefix, client, area, headers
 local bounds = {}
 local counter = 0
@@ -58,4 +51,5 @@ function request()
   end
 end
 
+request = paced(request)
 done = report

@@ -25,4 +25,5 @@ function request()
     '{"status":"' .. status .. '","external_payment_id":"pi_' .. counter .. '"}')
 end
 
+request = paced(request)
 done = report

@@ -25,4 +25,5 @@ function request()
     {["Authorization"] = "Bearer " .. key, ["Content-Type"] = "application/json"}, body)
 end
 
+request = paced(request)
 done = report
