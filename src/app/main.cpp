@@ -2,6 +2,7 @@
 
 #include "app/components.hpp"
 #include "app/config.hpp"
+#include "app/service_manager.hpp"
 #include "domain/api_key.hpp"
 #include "domain/secret_box.hpp"
 #include "http/front_pool.hpp"
@@ -99,8 +100,12 @@ int run_serve(const app::config& c) {
   spdlog::info("serving public API on {} (port {}), operator API on {} (port {})",
                c.server.public_listen, server.public_port(), c.server.operator_listen,
                server.operator_port());
+  app::notify_ready();
 
-  server.wait_for_signal_and_drain();
+  int sig = server.wait_for_signal();
+  spdlog::info("signal {} received", sig);
+  app::notify_stopping();
+  server.drain();
   public_front.shutdown();
   operator_front.shutdown();
   node.stop();

@@ -157,10 +157,13 @@ void server::start() {
     m.threads.emplace_back([&m] { m.ioc.run(); });
 }
 
-void server::wait_for_signal_and_drain() {
+int server::wait_for_signal() {
+  return impl_->signalled.get_future().get();
+}
+
+void server::drain() {
   auto& m = *impl_;
-  int sig = m.signalled.get_future().get();
-  spdlog::info("signal {} received: draining connections", sig);
+  spdlog::info("draining connections");
   m.tracker.draining = true;
   m.public_listener->stop();
   m.operator_listener->stop();

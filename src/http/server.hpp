@@ -31,10 +31,12 @@ public:
   // serving on the I/O threads.
   void start();
 
-  // Blocks until SIGINT or SIGTERM, then drains: stops accepting, closes idle
-  // connections, lets in-flight requests finish (bounded by
-  // shutdown_timeout), and returns.
-  void wait_for_signal_and_drain();
+  // Blocks until SIGINT or SIGTERM and returns the signal.
+  int wait_for_signal();
+
+  // Stops accepting, closes idle connections, lets in-flight requests finish
+  // (bounded by shutdown_timeout), and returns.
+  void drain();
 
   unsigned short public_port() const;
   unsigned short operator_port() const;
