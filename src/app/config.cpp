@@ -268,6 +268,10 @@ const std::vector<setting>& settings() {
        secret(into(&config::secret_key, "secret_key"))},
       {"log-level", "VCS_LOG_LEVEL", "trace, debug, info, warn, error or off",
        into(&config::log_level, "log_level")},
+      {"log-format", "VCS_LOG_FORMAT",
+       "text, or json: one object per line (time, level, msg; access lines add method, route, "
+       "status, latency_us, request_id, tenant_id)",
+       into(&config::log_format, "log_format")},
   };
   return all;
 }

@@ -56,6 +56,8 @@ struct config {
   std::string operator_token;
   std::string secret_key;
   std::string log_level = "info";
+  // text (time, level, message) or json (one object per line).
+  std::string log_format = "text";
 
   // Every bound of a request's work, from actor-timeout-ms.
   domain::request_deadlines deadlines() const { return domain::deadlines_for(actor_timeout); }

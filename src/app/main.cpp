@@ -2,9 +2,11 @@
 
 #include "app/components.hpp"
 #include "app/config.hpp"
+#include "app/json_log_formatter.hpp"
 #include "app/service_manager.hpp"
 #include "domain/api_key.hpp"
 #include "domain/secret_box.hpp"
+#include "http/access_log.hpp"
 #include "http/front_pool.hpp"
 #include "http/outbound_client.hpp"
 #include "http/routes.hpp"
@@ -30,7 +32,16 @@ void configure_logging(const app::config& c) {
   if (level == spdlog::level::off && c.log_level != "off")
     throw std::invalid_argument("unknown log level '" + c.log_level + "'");
   spdlog::set_level(level);
-  spdlog::set_pattern("%Y-%m-%dT%H:%M:%S.%fZ %l %v", spdlog::pattern_time_type::utc);
+  if (c.log_format == "json")
+    spdlog::set_formatter(std::make_unique<app::json_log_formatter>());
+  else if (c.log_format == "text")
+    spdlog::set_pattern("%Y-%m-%dT%H:%M:%S.%fZ %l %v", spdlog::pattern_time_type::utc);
+  else
+    throw std::invalid_argument("log-format must be text or json, not '" + c.log_format + "'");
+  // Access lines go through a logger of their own on the same sink, so the
+  // JSON formatter knows their payload is a set of fields.
+  http::set_access_log(c.log_format == "json" ? http::log_format::json : http::log_format::text,
+                       spdlog::default_logger()->clone("access"));
 }
 
 // Both listeners' connections need descriptors: raise the soft limit to the

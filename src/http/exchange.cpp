@@ -1,3 +1,4 @@
+#include "http/access_log.hpp"
 #include "http/error_mapping.hpp"
 #include "http/handler.hpp"
 #include "http/json.hpp"
@@ -38,12 +39,14 @@ void exchange::deliver(outbound_response response, bool outcome_known) {
     response.headers.push_back(std::move(header));
   auto latency = std::chrono::steady_clock::now() - request.received;
   svc.metrics->record(route, response.status, latency);
-  // The access log names the route pattern, never the raw target (which may
-  // carry ids) and never a credential.
-  spdlog::info("access method={} route=\"{}\" status={} latency_us={} request_id={} tenant={}",
-               request.method, route, response.status,
-               std::chrono::duration_cast<std::chrono::microseconds>(latency).count(),
-               request.request_id, principal ? std::to_string(principal->tenant_id) : "-");
+  log_access(
+      {.method = request.method,
+       .route = route,
+       .status = response.status,
+       .latency = std::chrono::duration_cast<std::chrono::microseconds>(latency),
+       .request_id = request.request_id,
+       .tenant_id = principal ? std::optional<std::int64_t>{principal->tenant_id} : std::nullopt,
+       .reason = {}});
   reply_(std::move(response));
 }
 

@@ -1,5 +1,6 @@
 #include "http/session.hpp"
 
+#include "http/access_log.hpp"
 #include "http/error_mapping.hpp"
 #include "http/handler.hpp"
 #include "http/lead_csv.hpp"
@@ -237,9 +238,13 @@ void session::answer_inline(std::string_view route, outbound_response r,
   auto latency = std::chrono::steady_clock::now() - started;
   if (settings_.options.inline_metrics)
     settings_.options.inline_metrics->record(route, r.status, latency);
-  spdlog::info("access method=GET route=\"{}\" status={} latency_us={} request_id={} tenant=-",
-               route, r.status,
-               std::chrono::duration_cast<std::chrono::microseconds>(latency).count(), request_id_);
+  log_access({.method = "GET",
+              .route = route,
+              .status = r.status,
+              .latency = std::chrono::duration_cast<std::chrono::microseconds>(latency),
+              .request_id = request_id_,
+              .tenant_id = std::nullopt,
+              .reason = {}});
   send(std::move(r), keep_alive);
 }
 
@@ -272,8 +277,13 @@ void session::on_write(beast::error_code ec, bool keep_alive) {
 }
 
 void session::reject(unsigned status, std::string_view message, bool retry_later, bool mid_body) {
-  spdlog::info("access method=- route=\"rejected\" status={} request_id={} reason=\"{}\"", status,
-               request_id_.empty() ? "-" : request_id_, message);
+  log_access({.method = "-",
+              .route = "rejected",
+              .status = status,
+              .latency = std::nullopt,
+              .request_id = request_id_.empty() ? std::string_view{"-"} : request_id_,
+              .tenant_id = std::nullopt,
+              .reason = message});
   if (request_id_.empty())
     request_id_ = request_id_for({});
   busy_ = true;
