@@ -1,5 +1,6 @@
 // voice-campaign-service: assembles the components and runs a command.
 
+#include "app/build_info.hpp"
 #include "app/components.hpp"
 #include "app/config.hpp"
 #include "app/json_log_formatter.hpp"
@@ -98,6 +99,11 @@ int run_serve(const app::config& c) {
   http::front_pool public_front{sys, app::public_share(c), svc, session_url};
   http::front_pool operator_front{sys, app::operator_share(c), svc, session_url};
   svc->ready = app::readiness(c, node, public_front);
+  svc->metrics->set_build(app::build_version, app::build_commit);
+  svc->metrics->watch_workers(http::listener_kind::public_api,
+                              [&public_front] { return public_front.load(); });
+  svc->metrics->watch_workers(http::listener_kind::operator_api,
+                              [&operator_front] { return operator_front.load(); });
 
   raise_file_limit(c.server.max_connections);
   http::server server{app::server_settings(c, node, *svc), routes,

@@ -38,6 +38,20 @@ unsigned status_of(domain::errc code) noexcept {
   return 500;
 }
 
+std::optional<std::string_view> refusal_cause(domain::errc code) noexcept {
+  using domain::errc;
+  switch (code) {
+  case errc::too_many_requests:
+    return "tenant_rate_limit";
+  case errc::unavailable:
+    return "unavailable";
+  case errc::outcome_unknown:
+    return "deadline";
+  default:
+    return std::nullopt;
+  }
+}
+
 outbound_response overloaded_response() {
   auto r = error_response({domain::errc::unavailable, "Service overloaded; try again shortly"});
   r.headers.emplace_back("Retry-After", "1");

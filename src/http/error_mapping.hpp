@@ -3,10 +3,17 @@
 #include "domain/error.hpp"
 #include "http/http_call.hpp"
 
+#include <optional>
+#include <string_view>
+
 namespace vcs::http {
 
 // The one place where a domain error becomes an HTTP status.
 unsigned status_of(domain::errc code) noexcept;
+
+// The refusal cause /metrics counts an error's 429 or 503 under
+// (vcs_http_refused_total); nullopt for other errors.
+std::optional<std::string_view> refusal_cause(domain::errc code) noexcept;
 
 // A complete JSON error response in the spec's envelope.
 outbound_response error_response(const domain::error& e);

@@ -21,6 +21,8 @@ void exchange::respond(outbound_response response) {
 void exchange::fail(const domain::error& e) {
   if (e.code == domain::errc::internal)
     spdlog::error("request_id={} route=\"{}\" failed: {}", request.request_id, route, e.message);
+  if (auto cause = refusal_cause(e.code); cause && !answered_)
+    svc.metrics->refused(status_of(e.code), *cause);
   deliver(error_response(e), e.code != domain::errc::outcome_unknown);
 }
 

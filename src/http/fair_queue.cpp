@@ -126,4 +126,10 @@ std::optional<std::chrono::steady_clock::time_point> fair_queue::saturated_since
   return saturated_since_;
 }
 
+worker_load fair_queue::load() const {
+  std::lock_guard lock{mutex_};
+  return {
+      .workers = std::max<std::size_t>(1, settings_.workers), .busy = running_, .queued = waiting_};
+}
+
 } // namespace vcs::http

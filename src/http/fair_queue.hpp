@@ -39,6 +39,13 @@ struct fair_queue_settings {
   std::size_t max_pending = 0;
 };
 
+// A listener's request workers right now.
+struct worker_load {
+  std::size_t workers = 0;
+  std::size_t busy = 0;
+  std::size_t queued = 0;
+};
+
 // Which client a request counts for: its Authorization header.
 std::uint64_t client_key(std::string_view authorization);
 std::uint64_t client_of(const http_call& call);
@@ -67,6 +74,8 @@ public:
 
   // Since when every worker has been busy with requests waiting, if so.
   std::optional<std::chrono::steady_clock::time_point> saturated_since() const;
+
+  worker_load load() const;
 
 private:
   struct client_state {

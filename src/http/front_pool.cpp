@@ -27,10 +27,12 @@ void front_pool::dispatch(http_call call) const {
     return;
   case verdict::overloaded:
     svc_->metrics->record("shed", 503, std::chrono::steady_clock::now() - received);
+    svc_->metrics->refused(503, "queue_full");
     admitted.call->reply(overloaded_response());
     return;
   case verdict::client_over_limit:
     svc_->metrics->record("shed", 429, std::chrono::steady_clock::now() - received);
+    svc_->metrics->refused(429, "key_pending_cap");
     admitted.call->reply(too_many_in_flight_response());
     return;
   }

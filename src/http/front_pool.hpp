@@ -29,6 +29,7 @@ public:
   std::optional<std::chrono::steady_clock::time_point> saturated_since() const {
     return queue_->saturated_since();
   }
+  worker_load load() const { return queue_->load(); }
 
   void shutdown();
 

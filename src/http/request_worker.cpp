@@ -210,8 +210,10 @@ void request_worker_state::check_deadlines(request_worker_actor::pointer self) {
 void request_worker_state::handle(request_worker_actor::pointer self, http_call& call) {
   auto routed = std::move(call.routed);
   auto ex = std::make_shared<exchange>(std::move(call), *svc);
-  if (svc->max_queue_wait.count() > 0 &&
-      std::chrono::steady_clock::now() - ex->request.received > svc->max_queue_wait) {
+  const auto waited = std::chrono::steady_clock::now() - ex->request.received;
+  svc->metrics->queue_wait(ex->request.listener, waited);
+  if (svc->max_queue_wait.count() > 0 && waited > svc->max_queue_wait) {
+    svc->metrics->refused(503, "queue_wait");
     ex->respond(overloaded_response());
     return;
   }

@@ -83,10 +83,11 @@ private:
       return s->start();
     case connection_limits::verdict::full:
       spdlog::warn("connection refused: listener at its connection limit");
-      return s->start_refused("Too many connections; try again shortly");
+      return s->start_refused("listener_limit", "Too many connections; try again shortly");
     case connection_limits::verdict::client_full:
       spdlog::warn("connection refused: client at its connection limit");
-      return s->start_refused("Too many connections from this client; try again shortly");
+      return s->start_refused("client_limit",
+                              "Too many connections from this client; try again shortly");
     }
   }
 

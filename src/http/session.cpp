@@ -82,10 +82,11 @@ void session::hold_slot(std::string client) {
   slot_ = std::move(client);
 }
 
-void session::start_refused(std::string_view message) {
+void session::start_refused(std::string_view cause, std::string_view message) {
   settings_.tracker.add(shared_from_this());
-  net::dispatch(stream_.get_executor(),
-                [self = shared_from_this(), message] { self->reject(503, message, true); });
+  net::dispatch(stream_.get_executor(), [self = shared_from_this(), cause, message] {
+    self->reject(503, cause, message, true);
+  });
 }
 
 void session::shutdown() {
@@ -128,7 +129,7 @@ void session::on_header(beast::error_code ec) {
   auto limit = request_body_limit(routed_.route(), settings_.options);
   parser_->body_limit(limit);
   if (auto length = parser_->content_length(); length && *length > limit)
-    return reject(413, "Request body too large");
+    return reject(413, "body_too_large", "Request body too large");
   items_.reset();
   counted_ = 0;
   // A CSV body's rows are counted as they are read (read_lead_csv).
@@ -175,7 +176,7 @@ void session::on_counted_body(beast::error_code ec) {
     // The client may still be sending the rest of its body: read and drop
     // up to its route's limit, so it gets to read the answer.
     const auto e = domain::too_many_items(items_->limit());
-    return reject(status_of(e.code), e.message, false, true);
+    return reject(status_of(e.code), "too_many_items", e.message, false, true);
   }
   counted_ = body.size();
   read_counted_body();
@@ -186,11 +187,11 @@ void session::handle_read_error(beast::error_code ec) {
       ec == beast::error::timeout || ec == net::error::connection_reset || ec == net::error::eof)
     return close();
   if (ec == bhttp::error::body_limit)
-    return reject(413, "Request body too large");
+    return reject(413, "body_too_large", "Request body too large");
   if (ec == bhttp::error::header_limit)
-    return reject(431, "Request header fields too large");
+    return reject(431, "headers_too_large", "Request header fields too large");
   if (ec.category() == bhttp::make_error_code(bhttp::error::bad_target).category())
-    return reject(400, "Malformed HTTP request");
+    return reject(400, "malformed_request", "Malformed HTTP request");
   close();
 }
 
@@ -276,7 +277,10 @@ void session::on_write(beast::error_code ec, bool keep_alive) {
   read_header();
 }
 
-void session::reject(unsigned status, std::string_view message, bool retry_later, bool mid_body) {
+void session::reject(unsigned status, std::string_view cause, std::string_view message,
+                     bool retry_later, bool mid_body) {
+  if (settings_.options.inline_metrics)
+    settings_.options.inline_metrics->refused(status, cause);
   log_access({.method = "-",
               .route = "rejected",
               .status = status,

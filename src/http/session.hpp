@@ -57,8 +57,9 @@ public:
   void start();
   // Counts the connection against its client's limit until it ends.
   void hold_slot(std::string client);
-  // Answers 503 with `message` and closes (a connection over the limits).
-  void start_refused(std::string_view message);
+  // Answers 503 with `message` and closes (a connection over the limits,
+  // counted under `cause`).
+  void start_refused(std::string_view cause, std::string_view message);
   // Called at shutdown: closes the connection now if no request is in
   // progress, otherwise after its response.
   void shutdown();
@@ -80,12 +81,13 @@ private:
   void send(outbound_response response, bool keep_alive);
   void on_write(beast::error_code ec, bool keep_alive);
   // Answers an unreadable request and closes after a bounded drain, so the
-  // client reads the answer instead of a connection reset.
+  // client reads the answer instead of a connection reset. Counted as a
+  // refusal under `cause`.
   // `mid_body`: the client may still be sending a body it was allowed, so
   // up to the route's body limit is dropped within the request's read
   // deadline, not 1 MiB within 2 s.
-  void reject(unsigned status, std::string_view message, bool retry_later = false,
-              bool mid_body = false);
+  void reject(unsigned status, std::string_view cause, std::string_view message,
+              bool retry_later = false, bool mid_body = false);
   void linger_close(bool mid_body);
   void drain(std::size_t so_far, std::size_t most);
   void close();

@@ -1,0 +1,185 @@
+// GET /metrics: the families docs/ops/metrics.txt lists (and that the
+// alert rules and dashboard use), each moving when its cause happens.
+
+#include "domain/global_id.hpp"
+#include "http_client.hpp"
+#include "json_helpers.hpp"
+#include "service_process.hpp"
+#include "storage/database.hpp"
+
+#include <gtest/gtest.h>
+#include <soci/soci.h>
+
+#include <chrono>
+#include <fstream>
+#include <regex>
+#include <set>
+#include <sstream>
+
+namespace vcs::test {
+namespace {
+
+// The families a scrape declares (its # TYPE lines).
+std::set<std::string> families(const std::string& text) {
+  std::set<std::string> out;
+  std::istringstream in{text};
+  for (std::string line; std::getline(in, line);)
+    if (line.rfind("# TYPE ", 0) == 0)
+      out.insert(line.substr(7, line.find(' ', 7) - 7));
+  return out;
+}
+
+std::set<std::string> documented_families() {
+  std::ifstream in{std::string{VCS_SOURCE_DIR} + "/docs/ops/metrics.txt"};
+  std::set<std::string> out;
+  for (std::string line; std::getline(in, line);)
+    if (!line.empty() && line[0] != '#')
+      out.insert(line);
+  return out;
+}
+
+// The value of one series (its name with labels, as written), or -1.
+double value(const std::string& text, const std::string& series) {
+  std::istringstream in{text};
+  for (std::string line; std::getline(in, line);)
+    if (line.rfind(series + " ", 0) == 0)
+      return std::stod(line.substr(series.size() + 1));
+  return -1;
+}
+
+class metrics_test : public ::testing::Test {
+protected:
+  // Background work slowed to a crawl, so rows written here stay as they
+  // are while the node is scraped.
+  service_process node{{{"VCS_REQUEST_WORKERS", "3"},
+                        {"VCS_TENANT_RATE_LIMIT", "2"},
+                        {"VCS_WEBHOOK_INTERVAL_MS", "3600000"},
+                        {"VCS_IMPORT_SWEEP_INTERVAL_MS", "3600000"},
+                        {"VCS_DIAL_INTERVAL_MS", "3600000"}}};
+  http_client op{"127.0.0.1", node.operator_port()};
+  http_client pub{"127.0.0.1", node.public_port()};
+
+  std::string scrape() {
+    auto r = op.get("/metrics", bearer(node.operator_token()));
+    EXPECT_EQ(r.status, 200u) << r.body;
+    return r.body;
+  }
+};
+
+TEST_F(metrics_test, exposes_exactly_the_documented_families) {
+  const auto text = scrape();
+  EXPECT_EQ(families(text), documented_families()) << text;
+  EXPECT_EQ(value(text, "vcs_request_workers{listener=\"public\"}"), 3);
+  EXPECT_EQ(value(text, "vcs_backlog_read_success"), 1);
+  std::smatch m;
+  ASSERT_TRUE(std::regex_search(
+      text, m, std::regex{R"re(vcs_build_info\{version="([^"]+)",commit="([^"]+)"\} 1)re"}))
+      << text;
+  EXPECT_EQ(m[1].str(), "0.1.0");
+  EXPECT_TRUE(std::regex_match(m[2].str(), std::regex{"[0-9a-f]{12}(-dirty)?|unknown"})) << m[2];
+  EXPECT_GT(value(text, "process_resident_memory_bytes"), 1e6);
+  EXPECT_GT(value(text, "process_open_fds"), 3);
+  EXPECT_GE(value(text, "process_max_fds"), value(text, "process_open_fds"));
+  const double now =
+      std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
+  EXPECT_NEAR(value(text, "process_start_time_seconds"), now, 120);
+}
+
+TEST_F(metrics_test, refusals_count_under_their_cause) {
+  const std::string headers = "vcs_http_refused_total{status=\"431\",cause=\"headers_too_large\"}";
+  const std::string malformed =
+      "vcs_http_refused_total{status=\"400\",cause=\"malformed_request\"}";
+  const std::string rate = "vcs_http_refused_total{status=\"429\",cause=\"tenant_rate_limit\"}";
+  const auto before = scrape();
+  EXPECT_EQ(value(before, headers), -1) << "no refusal yet";
+
+  header_list padding;
+  for (int i = 0; i < 4; ++i)
+    padding.emplace_back("X-Padding-" + std::to_string(i), std::string(8 * 1024, 'h'));
+  http_client big{"127.0.0.1", node.public_port()};
+  EXPECT_EQ(big.get("/healthz", padding).status, 431u);
+  http_client bad{"127.0.0.1", node.public_port()};
+  bad.send_raw("GET /a b c d\r\n\r\n");
+  EXPECT_EQ(bad.read_response().status, 400u);
+
+  auto t = op.request("POST", "/admin/v1/tenants", R"({"name":"Metrics","plan":"PRO"})",
+                      bearer(node.operator_token()));
+  ASSERT_EQ(t.status, 201u) << t.body;
+  const auto key = str(parse(t.body)["api_key"], "key");
+  int limited = 0;
+  for (int i = 0; i < 12; ++i)
+    limited += pub.request("GET", "/api/v2/voice-campaigns", {}, bearer(key)).status == 429u;
+  ASSERT_GT(limited, 0) << "2 requests a second allowed";
+
+  const auto after = scrape();
+  EXPECT_EQ(value(after, headers), 1);
+  EXPECT_EQ(value(after, malformed), 1);
+  EXPECT_EQ(value(after, rate), limited);
+  EXPECT_GE(value(after, "vcs_request_queue_wait_seconds_count{listener=\"public\"}"), 12);
+}
+
+TEST_F(metrics_test, the_clusters_queues_are_read_at_each_scrape) {
+  auto t = op.request("POST", "/admin/v1/tenants", R"({"name":"Queues","plan":"PRO"})",
+                      bearer(node.operator_token()));
+  ASSERT_EQ(t.status, 201u) << t.body;
+  auto doc = parse(t.body);
+  const auto key = str(doc["api_key"], "key");
+  const auto tenant = *domain::decode_global_id(domain::entity::tenant, str(doc, "tenant_id"));
+  auto c = pub.request("POST", "/api/v2/voice-campaigns", R"({"name":"Queues"})", bearer(key));
+  ASSERT_EQ(c.status, 201u) << c.body;
+  const auto campaign = *domain::decode_global_id(domain::entity::campaign,
+                                                  str(parse(c.body)["data"], "campaign_id"));
+
+  auto active = [&](bool on) {
+    auto r = op.request("PATCH", "/admin/v1/tenants/" + str(doc, "tenant_id"),
+                        on ? R"({"active":true})" : R"({"active":false})",
+                        bearer(node.operator_token()));
+    ASSERT_EQ(r.status, 200u) << r.body;
+  };
+  const auto before = scrape();
+  auto sql = storage::open_session(database_url());
+  long long tenant_id = tenant, campaign_id = campaign, job = 0;
+  // A delivery due ten minutes ago that no node's sender may take: written
+  // while its tenant is switched off, then locked (senders skip locked
+  // rows) before the tenant is switched on again.
+  active(false);
+  *sql << "INSERT INTO webhook_deliveries (tenant_id, event_id, event_type, url, payload, "
+          "next_attempt_at) VALUES (:t, 'evt_metrics_test', 'call.completed', "
+          "'https://example.com/hook', '{}', now() - interval '10 minutes')",
+      soci::use(tenant_id);
+  auto lock = storage::open_session(database_url());
+  soci::transaction held{*lock};
+  *lock << "SELECT 1 FROM webhook_deliveries WHERE event_id = 'evt_metrics_test' FOR UPDATE";
+  active(true);
+  // An import of 7 rows waiting (claimed by a node that is not here, so
+  // the other nodes leave it for import-stale-seconds), and an open call.
+  *sql << "INSERT INTO lead_import_jobs (tenant_id, campaign_id, accepted, claimed_by, "
+          "claimed_at) VALUES (:t, :c, 7, 'metrics-test', now()) RETURNING id",
+      soci::use(tenant_id), soci::use(campaign_id), soci::into(job);
+  *sql << "INSERT INTO lead_import_chunks (job_id, first_index, row_count, rows) "
+          "VALUES (:j, 0, 7, '[]')",
+      soci::use(job);
+  *sql << "INSERT INTO calls (tenant_id, campaign_id, lead_id, phone_number, attempt, node_id) "
+          "VALUES (:t, :c, 1, '+14155550100', 1, 'metrics-test')",
+      soci::use(tenant_id), soci::use(campaign_id);
+  const auto after = scrape();
+  held.rollback();
+
+  auto delta = [&](const std::string& series) {
+    return value(after, series) - value(before, series);
+  };
+  EXPECT_EQ(delta("vcs_webhook_outbox_pending"), 1);
+  EXPECT_GE(value(after, "vcs_webhook_outbox_due_age_seconds"), 600);
+  EXPECT_EQ(delta("vcs_import_backlog_jobs{status=\"queued\"}"), 1);
+  EXPECT_EQ(delta("vcs_import_backlog_leads"), 7);
+  EXPECT_EQ(delta("vcs_dialer_calls_active"), 1);
+
+  *sql << "DELETE FROM tenants WHERE id = :t", soci::use(tenant_id);
+  const auto cleaned = scrape();
+  EXPECT_EQ(value(cleaned, "vcs_webhook_outbox_pending"),
+            value(before, "vcs_webhook_outbox_pending"));
+  EXPECT_EQ(value(cleaned, "vcs_dialer_calls_active"), value(before, "vcs_dialer_calls_active"));
+}
+
+} // namespace
+} // namespace vcs::test
