@@ -13,10 +13,13 @@
 #include "http/metrics.hpp"
 #include "http/provider_a_gateway.hpp"
 #include "http/rate_limiter.hpp"
+#include "storage/database.hpp"
+#include "storage/import_job_repository.hpp"
 
 #include <caf/actor_system.hpp>
 #include <caf/actor_system_config.hpp>
 #include <caf/send.hpp>
+#include <spdlog/spdlog.h>
 
 #include <functional>
 #include <stdexcept>
@@ -92,6 +95,7 @@ node_actors start_node_actors(caf::actor_system& sys, const config& c,
   n.pool = std::make_shared<actors::db_pool>(
       actors::db_pool::spawn(sys, session_url, c.db_pool_size, c.deadlines().database));
   auto entities = entity_settings(c, n.pool, call_gateway(c, outbound, secrets));
+  n.node_id = entities->node_id;
   n.registry = sys.spawn(actors::registry, entities);
   n.sweeper = sys.spawn(actors::import_sweeper, entities, n.registry, c.import_sweep_interval);
   // Nobody to tell when its task ran, nobody to cancel it.
@@ -118,6 +122,16 @@ void node_actors::stop() {
   caf::anon_send_exit(lock_worker, caf::exit_reason::user_shutdown);
   caf::anon_send_exit(registry, caf::exit_reason::user_shutdown);
   pool->shutdown();
+}
+
+void hand_on_imports(const std::string& session_url, const std::string& node_id) {
+  try {
+    auto sql = storage::open_session(session_url);
+    if (auto n = storage::release_import_claims(*sql, node_id); n > 0)
+      spdlog::info("handed on {} unfinished import(s) to the other nodes", n);
+  } catch (const std::exception& e) {
+    spdlog::warn("imports not handed on (they go stale instead): {}", e.what());
+  }
 }
 
 std::shared_ptr<http::services> request_services(const config& c, const node_actors& node,

@@ -53,10 +53,18 @@ struct node_actors {
   actors::webhook_dispatcher_actor webhooks;
   actors::health_probe_actor probe;
   std::shared_ptr<std::atomic<bool>> database_up;
+  // What this node's claims on shared work (imports) carry.
+  std::string node_id;
 
   // Stops the schedulers first, then the registry and the database workers.
   void stop();
 };
+
+// Once a node's actors have ended: the unfinished imports it claimed are
+// released, so another node's next sweep continues them instead of waiting
+// until the claims go stale (import-stale-seconds). Logs and gives up when
+// the database does not answer: the claims then go stale as before.
+void hand_on_imports(const std::string& session_url, const std::string& node_id);
 
 // `session_url` carries the sessions' time limits (storage::with_session_limits).
 node_actors start_node_actors(caf::actor_system& sys, const config& c,

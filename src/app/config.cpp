@@ -159,6 +159,11 @@ const std::vector<setting>& settings() {
        into(&config::server, &http::server_options::idle_timeout, "idle_timeout")},
       {"read-timeout-ms", "VCS_READ_TIMEOUT_MS", "time to read a body or write a response",
        into(&config::server, &http::server_options::read_timeout, "read_timeout")},
+      {"drain-delay-ms", "VCS_DRAIN_DELAY_MS",
+       "after SIGTERM, how long the node answers /readyz 503 (draining) while it keeps "
+       "serving, before it stops accepting; behind a load balancer, longer than its health "
+       "check takes to mark a node down; 0 = stop accepting at once",
+       into(&config::drain_delay, "drain_delay")},
       {"shutdown-timeout-ms", "VCS_SHUTDOWN_TIMEOUT_MS",
        "graceful shutdown wait for in-flight requests",
        into(&config::server, &http::server_options::shutdown_timeout, "shutdown_timeout")},

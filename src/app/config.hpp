@@ -38,6 +38,9 @@ struct config {
   std::size_t lead_page_cache_mb = 64;
   std::chrono::milliseconds max_queue_wait{5'000};
   std::chrono::milliseconds readiness_saturation{2'000};
+  // After SIGTERM: how long the node reports not ready while it keeps
+  // serving, so load balancers take it out before it stops accepting.
+  std::chrono::milliseconds drain_delay{0};
   std::chrono::milliseconds actor_timeout{30'000};
   actors::entity_settings entities;
   std::chrono::milliseconds import_sweep_interval{10'000};

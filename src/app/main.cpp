@@ -23,6 +23,7 @@
 #include <cstdio>
 #include <iostream>
 #include <sys/resource.h>
+#include <thread>
 
 namespace {
 
@@ -75,10 +76,10 @@ int run_migrate(const app::config& c) {
   return 0;
 }
 
-int run_serve(const app::config& c) {
-  app::require_serve_settings(c);
-  domain::init_crypto();
-  run_migrations(c);
+// Serves until a signal and drains; returns this node's id once its actor
+// system has ended (its destructor waits for every actor), so none of the
+// node's work is still in flight.
+std::string serve(const app::config& c, const std::string& session_url) {
   caf::actor_system_config cfg;
   app::configure_actor_system(cfg, c);
   caf::actor_system sys{cfg};
@@ -86,10 +87,6 @@ int run_serve(const app::config& c) {
   auto secrets =
       std::make_shared<const domain::secret_box>(*domain::secret_box::from_hex(c.secret_key));
   http::outbound_client outbound{*domain::outbound_policy::parse(c.outbound_allow)};
-  // Every session serving requests and schedulers has statement and lock
-  // time limits; migrations (above) run without them.
-  const auto session_url =
-      storage::with_session_limits(c.database_url, c.db_statement_timeout, c.db_lock_timeout);
   auto node = app::start_node_actors(sys, c, session_url, outbound, secrets);
 
   auto svc = app::request_services(c, node, secrets, outbound);
@@ -120,13 +117,34 @@ int run_serve(const app::config& c) {
   app::notify_ready();
 
   int sig = server.wait_for_signal();
-  spdlog::info("signal {} received", sig);
   app::notify_stopping();
+  if (c.drain_delay.count() > 0) {
+    spdlog::info("signal {} received: not ready, serving {} ms more while load balancers "
+                 "take this node out",
+                 sig, c.drain_delay.count());
+    server.announce_draining();
+    std::this_thread::sleep_for(c.drain_delay);
+  } else {
+    spdlog::info("signal {} received", sig);
+  }
   server.drain();
   public_front.shutdown();
   operator_front.shutdown();
   node.stop();
   outbound.stop();
+  return node.node_id;
+}
+
+int run_serve(const app::config& c) {
+  app::require_serve_settings(c);
+  domain::init_crypto();
+  run_migrations(c);
+  // Every session serving requests and schedulers has statement and lock
+  // time limits; migrations (above) run without them.
+  const auto session_url =
+      storage::with_session_limits(c.database_url, c.db_statement_timeout, c.db_lock_timeout);
+  const auto node_id = serve(c, session_url);
+  app::hand_on_imports(session_url, node_id);
   spdlog::info("shut down cleanly");
   return 0;
 }

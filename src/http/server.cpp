@@ -162,6 +162,10 @@ int server::wait_for_signal() {
   return impl_->signalled.get_future().get();
 }
 
+void server::announce_draining() {
+  impl_->tracker.draining = true;
+}
+
 void server::drain() {
   auto& m = *impl_;
   spdlog::info("draining connections");

@@ -34,6 +34,11 @@ public:
   // Blocks until SIGINT or SIGTERM and returns the signal.
   int wait_for_signal();
 
+  // Starts a drain's first phase: /readyz answers 503 "draining" and every
+  // answer closes its connection (clients reconnect, through a load
+  // balancer to other nodes), while both listeners keep accepting.
+  void announce_draining();
+
   // Stops accepting, closes idle connections, lets in-flight requests finish
   // (bounded by shutdown_timeout), and returns.
   void drain();

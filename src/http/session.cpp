@@ -250,7 +250,9 @@ void session::answer_inline(std::string_view route, outbound_response r,
 }
 
 void session::send(outbound_response r, bool keep_alive) {
-  keep_alive = keep_alive && !closing_;
+  // Draining: each answer closes its connection, so the client's next
+  // request goes to a node that stays.
+  keep_alive = keep_alive && !closing_ && !settings_.tracker.draining;
   response_ = std::make_shared<bhttp::response<bhttp::string_body>>();
   auto& res = *response_;
   res.version(11);

@@ -65,6 +65,11 @@ constexpr prepared_statement fail_stmt{
     "UPDATE lead_import_jobs SET status = 'failed', error = $2, finished_at = now(), "
     "claimed_by = NULL WHERE id = $1 AND status IN ('queued', 'running') RETURNING 1"};
 
+constexpr prepared_statement release_stmt{
+    "vcs_release_import_claims",
+    "UPDATE lead_import_jobs SET claimed_by = NULL WHERE claimed_by = $1 "
+    "AND status IN ('queued', 'running')"};
+
 namespace find_col {
 enum : int {
   id,
@@ -244,6 +249,10 @@ std::vector<pending_import> claimable_imports(soci::session& sql, const std::str
   for (int i = 0; i < rows.size(); ++i)
     out.push_back({rows.int64(i, 0), rows.int64(i, 1), rows.int64(i, 2)});
   return out;
+}
+
+int64_t release_import_claims(soci::session& sql, const std::string& node) {
+  return execute(sql, release_stmt, {node}).affected();
 }
 
 } // namespace vcs::storage

@@ -47,6 +47,11 @@ list_import_rejections(soci::session& sql, int64_t job_id,
 // when it had already finished.
 bool fail_import_job(soci::session& sql, int64_t job_id, const std::string& error);
 
+// A stopping node gives up its unfinished imports, so another node's next
+// sweep continues them instead of waiting until the claims are stale.
+// Returns how many it released.
+int64_t release_import_claims(soci::session& sql, const std::string& node);
+
 // A job's next stored chunk: its rows stay in the database
 // (storage::import_leads reads them there).
 struct import_chunk {

@@ -137,11 +137,7 @@ TEST_F(cluster_test, a_node_killed_during_a_bulk_import_loses_no_lead) {
   auto c = pub("POST", "/api/v2/voice-campaigns", t.key, R"({"name":"import"})");
   auto campaign = str(parse(c.body)["data"], "campaign_id");
   constexpr int total = 30'000;
-  std::string body = "[";
-  for (int i = 0; i < total; ++i)
-    body += std::string{i ? "," : ""} + R"({"phone_number":"+1415)" +
-            std::to_string(2'000'000 + i) + "\"}";
-  body += "]";
+  const auto body = numbered_leads(total, 2'000'000);
   auto doomed = public_of(0);
   auto accepted = doomed.request("POST", "/api/v2/voice-campaigns/" + campaign + "/leads/bulk",
                                  body, bearer(t.key));

@@ -55,6 +55,14 @@ rapidjson::Document service_test::wait_import(const std::string& campaign_path,
 
 namespace vcs::test {
 
+std::string numbered_leads(int count, int first) {
+  std::string body = "[";
+  for (int i = 0; i < count; ++i)
+    body +=
+        std::string{i ? "," : ""} + R"({"phone_number":"+1415)" + std::to_string(first + i) + "\"}";
+  return body + "]";
+}
+
 long long service_test::tenant_db_id(const tenant_info& t) {
   auto id = domain::decode_global_id(domain::entity::tenant, t.id);
   EXPECT_TRUE(id) << t.id;

@@ -11,6 +11,9 @@
 
 namespace vcs::test {
 
+// A bulk body of `count` leads numbered +1415 first, first + 1, ... (7 digits).
+std::string numbered_leads(int count, int first);
+
 // The service process shared by the tests of this binary.
 service_process& shared_service();
 

@@ -1,9 +1,12 @@
 // Graceful shutdown: SIGTERM stops accepting, lets an in-flight request
-// finish, closes idle connections and exits 0.
+// finish, closes idle connections and exits 0; with a drain delay it first
+// reports not ready while it keeps serving; the imports it held are handed
+// on to the other nodes.
 
 #include "service_fixture.hpp"
 
 #include <csignal>
+#include <memory>
 #include <thread>
 
 namespace vcs::test {
@@ -43,6 +46,72 @@ TEST(shutdown_test, sigterm_completes_in_flight_request_then_exits_zero) {
   EXPECT_EQ(r.header("connection"), "close");
 
   EXPECT_EQ(own.wait_exit(std::chrono::seconds(20)), 0) << own.log_contents();
+}
+
+TEST(shutdown_test, with_a_drain_delay_a_node_reports_not_ready_and_keeps_serving_first) {
+  service_process own{{{"VCS_DRAIN_DELAY_MS", "1500"}}};
+  http_client keep{"127.0.0.1", own.public_port()};
+  ASSERT_EQ(keep.get("/readyz").status, 200u);
+  own.send_signal(SIGTERM);
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  // Still accepting and serving, but not ready; answers close their
+  // connections so clients move to other nodes.
+  auto ready = keep.get("/readyz");
+  EXPECT_EQ(ready.status, 503u) << ready.body;
+  EXPECT_EQ(str(parse(ready.body), "message"), "draining") << ready.body;
+  EXPECT_EQ(ready.header("connection"), "close");
+  http_client fresh{"127.0.0.1", own.operator_port()};
+  auto created = fresh.request("POST", "/admin/v1/tenants", R"({"name":"late","plan":"PRO"})",
+                               bearer(own.operator_token()));
+  EXPECT_EQ(created.status, 201u) << created.body;
+  EXPECT_EQ(own.wait_exit(std::chrono::milliseconds(0)), -1) << "exited before the delay";
+  EXPECT_EQ(own.wait_exit(std::chrono::seconds(20)), 0) << own.log_contents();
+}
+
+// Claims go stale only after ten minutes here: the heir continues the job
+// within seconds only because the stopping node released it.
+TEST(shutdown_test, a_node_stopped_mid_import_hands_the_job_on) {
+  const std::map<std::string, std::string> env{{"VCS_IMPORT_STALE_SECONDS", "600"},
+                                               {"VCS_IMPORT_SWEEP_INTERVAL_MS", "300"}};
+  auto small_chunks = env;
+  small_chunks["VCS_IMPORT_CHUNK_SIZE"] = "100";
+  auto stopping = std::make_unique<service_process>(small_chunks);
+  service_process heir{env};
+  http_client op{"127.0.0.1", heir.operator_port()};
+  auto t = parse(op.request("POST", "/admin/v1/tenants", R"({"name":"handover","plan":"PRO"})",
+                            bearer(heir.operator_token()))
+                     .body);
+  const auto key = str(t["api_key"], "key");
+  http_client pub{"127.0.0.1", heir.public_port()};
+  auto c = pub.request("POST", "/api/v2/voice-campaigns", R"({"name":"handover"})", bearer(key));
+  ASSERT_EQ(c.status, 201u) << c.body;
+  const auto campaign = "/api/v2/voice-campaigns/" + str(parse(c.body)["data"], "campaign_id");
+  constexpr int total = 30'000;
+  const auto body = numbered_leads(total, 3'000'000);
+  http_client doomed{"127.0.0.1", stopping->public_port()};
+  auto accepted = doomed.request("POST", campaign + "/leads/bulk", body, bearer(key));
+  ASSERT_EQ(accepted.status, 200u) << accepted.body;
+  EXPECT_EQ(stopping->terminate(), 0);
+  EXPECT_NE(stopping->log_contents().find("handed on 1 unfinished import"), std::string::npos)
+      << stopping->log_contents();
+  stopping.reset();
+
+  auto listed = [&] {
+    return parse(pub.request("GET", campaign + "/leads/list?limit=1", {}, bearer(key))
+                     .body)["page_info"]["total_count"]
+        .GetInt();
+  };
+  EXPECT_LT(listed(), total) << "the import finished before the stop; the test proved nothing";
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  while (listed() < total && std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  EXPECT_EQ(listed(), total);
+  auto job = parse(
+      pub.request("GET", campaign + "/leads/imports/" + str(parse(accepted.body), "import_id"), {},
+                  bearer(key))
+          .body);
+  EXPECT_EQ(str(job, "status"), "done");
+  EXPECT_EQ(job["inserted"].GetInt(), total);
 }
 
 } // namespace
