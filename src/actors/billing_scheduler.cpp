@@ -2,6 +2,7 @@
 
 #include "actors/actor_error.hpp"
 #include "actors/ask_database.hpp"
+#include "actors/work_counters.hpp"
 #include "storage/idempotency_repository.hpp"
 #include "storage/subscription_repository.hpp"
 
@@ -41,6 +42,8 @@ void finish(self_ptr self, const std::optional<caf::error>& failure) {
 }
 
 void release(self_ptr self, std::optional<caf::error> failure) {
+  // A sweep this node ran (or tried to: the database failed it) ends here.
+  ++(failure ? counters().billing_sweeps_failed : counters().billing_sweeps);
   ask_database(
       self, self->state.lock_worker, self->state.config->pool->timeout(), 0,
       [](soci::session& sql) {

@@ -56,6 +56,13 @@ void db_dispatcher_state::start_next() {
     idle.pop_back();
     ++worker.jobs;
     worker.due = job.due;
+    // Every job is due `timeout` after it was queued.
+    load->started.fetch_add(1, std::memory_order_relaxed);
+    load->waited_ns.fetch_add(
+        static_cast<std::uint64_t>(
+            std::chrono::duration_cast<std::chrono::nanoseconds>(now - (job.due - timeout))
+                .count()),
+        std::memory_order_relaxed);
     // The worker answers the requester itself and tells this actor when it
     // is free again (done).
     job.reply.delegate(worker.actor, std::move(job.task));

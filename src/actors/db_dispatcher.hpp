@@ -16,13 +16,16 @@
 
 namespace vcs::actors {
 
-// What readiness reads of the database workers: the count fixed before the
-// dispatcher starts, the rest written by it.
+// What readiness and /metrics read of the database workers: the count fixed
+// before the dispatcher starts, the rest written by it.
 struct db_load {
   explicit db_load(std::size_t n) : workers(n) {}
   const std::size_t workers;
   std::atomic<std::size_t> busy{0};
   std::atomic<std::size_t> waiting{0};
+  // Jobs started on a worker, and the nanoseconds they waited for one.
+  std::atomic<std::uint64_t> started{0};
+  std::atomic<std::uint64_t> waited_ns{0};
 };
 
 struct db_dispatcher_state {

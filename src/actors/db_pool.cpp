@@ -28,6 +28,17 @@ bool db_pool::saturated() const {
   return busy >= load_->workers && waiting >= load_->workers;
 }
 
+db_pool::load_figures db_pool::load() const {
+  if (!load_)
+    return {};
+  return {.workers = load_->workers,
+          .busy = load_->busy.load(std::memory_order_relaxed),
+          .waiting = load_->waiting.load(std::memory_order_relaxed),
+          .started = load_->started.load(std::memory_order_relaxed),
+          .waited_seconds =
+              static_cast<double>(load_->waited_ns.load(std::memory_order_relaxed)) / 1e9};
+}
+
 void db_pool::shutdown() {
   if (dispatcher_)
     caf::anon_send_exit(dispatcher_, caf::exit_reason::user_shutdown);

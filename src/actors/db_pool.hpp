@@ -5,6 +5,7 @@
 #include <caf/fwd.hpp>
 
 #include <chrono>
+#include <cstdint>
 #include <memory>
 #include <string>
 
@@ -34,6 +35,17 @@ public:
 
   // True when every worker is busy and as many jobs again wait.
   bool saturated() const;
+
+  // The workers now, and the jobs started and their total wait so far
+  // (/metrics); all zero for a pool spawned elsewhere.
+  struct load_figures {
+    std::size_t workers = 0;
+    std::size_t busy = 0;
+    std::size_t waiting = 0;
+    std::uint64_t started = 0;
+    double waited_seconds = 0;
+  };
+  load_figures load() const;
 
   // Stops the dispatcher and its workers (their sessions close with them).
   void shutdown();

@@ -2,6 +2,7 @@
 
 #include "actors/actor_error.hpp"
 #include "actors/ask_database.hpp"
+#include "actors/work_counters.hpp"
 #include "storage/dialer_repository.hpp"
 
 #include <caf/event_based_actor.hpp>
@@ -47,6 +48,7 @@ void dial(self_ptr self, const storage::campaign_ref& ref, domain::timestamp now
     spdlog::warn("dial pass of campaign {} failed: {}", ref.campaign_id,
                  to_domain_error(e).message);
     ++self->state.counts.failed;
+    ++counters().dial_passes_failed;
     one_done(self);
   };
   self->request(st.registry, timeout, caf::get_atom::value, campaign_atom::value, ref.tenant_id,
@@ -58,6 +60,7 @@ void dial(self_ptr self, const storage::campaign_ref& ref, domain::timestamp now
                     [self](int64_t placed) {
                       ++self->state.counts.campaigns;
                       self->state.counts.calls_placed += placed;
+                      counters().calls_placed += static_cast<std::uint64_t>(placed);
                       one_done(self);
                     },
                     [failed](caf::error& e) { failed(e); });

@@ -3,6 +3,7 @@
 #include "actors/actor_error.hpp"
 #include "actors/ask_database.hpp"
 #include "actors/webhook_outcome.hpp"
+#include "actors/work_counters.hpp"
 #include "domain/standard_webhook.hpp"
 #include "domain/webhook_signature.hpp"
 #include "storage/webhook_repository.hpp"
@@ -99,6 +100,9 @@ void send(self_ptr self, storage::webhook_claim& c) {
 
 void record(self_ptr self, const webhook_result& r) {
   auto& st = self->state;
+  ++(r.error.empty() ? counters().webhooks_delivered
+     : r.skipped     ? counters().webhooks_skipped
+                     : counters().webhooks_failed);
   if (r.error.empty()) {
     auto code = r.status_code.value_or(200);
     return run_db(self, [r, code](soci::session& sql) {

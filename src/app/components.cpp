@@ -139,6 +139,7 @@ std::shared_ptr<http::services> request_services(const config& c, const node_act
                                                  const http::outbound_client& outbound) {
   auto svc = std::make_shared<http::services>();
   svc->registry = node.registry;
+  svc->db_pool = node.pool;
   svc->billing = node.billing;
   svc->dialer = node.dialer;
   svc->database_up = node.database_up;

@@ -2,6 +2,7 @@
 
 #include "actors/actor_error.hpp"
 #include "actors/actors.hpp"
+#include "actors/db_pool.hpp"
 #include "domain/plan.hpp"
 #include "domain/request_deadlines.hpp"
 #include "domain/secret_box.hpp"
@@ -42,6 +43,8 @@ struct services {
   actors::dial_scheduler_actor dialer;
   // The database's state as the health probe last saw it.
   std::shared_ptr<const std::atomic<bool>> database_up;
+  // The node's database workers (/metrics reads their load).
+  std::shared_ptr<const actors::db_pool> db_pool;
   std::shared_ptr<http::metrics> metrics;
   std::string operator_token;
   // When a request is answered, and how long its work is awaited after.

@@ -6,9 +6,9 @@
 #include <fstream>
 #include <limits>
 #include <sstream>
-#include <vector>
 #include <sys/resource.h>
 #include <unistd.h>
+#include <vector>
 
 namespace vcs::http {
 namespace {

@@ -78,6 +78,11 @@ lazy_session::lazy_session(std::string url, std::chrono::milliseconds ping_after
 
 lazy_session::~lazy_session() = default;
 
+session_counters& session_stats() {
+  static session_counters all;
+  return all;
+}
+
 soci::session& lazy_session::get() {
   auto now = std::chrono::steady_clock::now();
   // SOCI reports a refused connection without an SQLSTATE; callers map
@@ -93,14 +98,17 @@ soci::session& lazy_session::get() {
       if (usable && now - last_use_ > ping_after_)
         usable = sql_->is_connected();
       if (!usable) {
+        ++session_stats().reconnects;
         forget_prepared_statements(*sql_);
         sql_->reconnect();
         configure(*sql_);
       }
     }
   } catch (const pg_error&) {
+    ++session_stats().connect_failures;
     throw;
   } catch (const std::exception& e) {
+    ++session_stats().connect_failures;
     throw pg_error("08001", e.what());
   }
   last_use_ = now;

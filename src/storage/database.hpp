@@ -1,6 +1,8 @@
 #pragma once
 
+#include <atomic>
 #include <chrono>
+#include <cstdint>
 #include <memory>
 #include <string>
 
@@ -26,6 +28,15 @@ std::unique_ptr<soci::session> open_session(const std::string& url);
 // connection status: no round trip, which SOCI's is_connected() costs on
 // every call); one idle longer than `ping_after` is pinged first, since that
 // is where a database restart or a dropped connection shows.
+// Across every lazy_session of the process, for /metrics: connections
+// opened again after one was lost or left mid-transaction, and attempts to
+// connect that failed.
+struct session_counters {
+  std::atomic<std::uint64_t> reconnects{0};
+  std::atomic<std::uint64_t> connect_failures{0};
+};
+session_counters& session_stats();
+
 class lazy_session {
 public:
   explicit lazy_session(std::string url,

@@ -15,6 +15,7 @@
 #include <regex>
 #include <set>
 #include <sstream>
+#include <thread>
 
 namespace vcs::test {
 namespace {
@@ -52,6 +53,8 @@ protected:
   // Background work slowed to a crawl, so rows written here stay as they
   // are while the node is scraped.
   service_process node{{{"VCS_REQUEST_WORKERS", "3"},
+                        {"VCS_DB_POOL_SIZE", "3"},
+                        {"VCS_BILLING_SWEEP_INTERVAL_MS", "3600000"},
                         {"VCS_TENANT_RATE_LIMIT", "2"},
                         {"VCS_WEBHOOK_INTERVAL_MS", "3600000"},
                         {"VCS_IMPORT_SWEEP_INTERVAL_MS", "3600000"},
@@ -179,6 +182,50 @@ TEST_F(metrics_test, the_clusters_queues_are_read_at_each_scrape) {
   EXPECT_EQ(value(cleaned, "vcs_webhook_outbox_pending"),
             value(before, "vcs_webhook_outbox_pending"));
   EXPECT_EQ(value(cleaned, "vcs_dialer_calls_active"), value(before, "vcs_dialer_calls_active"));
+}
+
+TEST_F(metrics_test, database_workers_and_background_work_are_counted) {
+  // The node sweeps once as it starts (then hourly here): that one first.
+  const std::string swept = "vcs_billing_sweeps_total{outcome=\"done\"}";
+  for (int i = 0; i < 100 && value(scrape(), swept) < 1; ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  const auto before = scrape();
+  ASSERT_EQ(value(before, swept), 1);
+  EXPECT_EQ(value(before, "vcs_db_workers"), 3) << "db-pool-size";
+  auto sweep = op.request("POST", "/admin/v1/billing/sweep", {}, bearer(node.operator_token()));
+  ASSERT_EQ(sweep.status, 200u) << sweep.body;
+  // Every session of this database is cut: the node's next uses reconnect.
+  auto sql = storage::open_session(database_url());
+  *sql << "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+          "WHERE datname = current_database() AND pid <> pg_backend_pid()";
+  // The first use of each cut connection answers 503 (retry), the next
+  // reconnects.
+  auto until_created = [](auto send) {
+    auto r = send();
+    for (int i = 0; i < 20 && r.status != 201u; ++i) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+      r = send();
+    }
+    return r;
+  };
+  auto t = until_created([&] {
+    return op.request("POST", "/admin/v1/tenants", R"({"name":"Work","plan":"PRO"})",
+                      bearer(node.operator_token()));
+  });
+  ASSERT_EQ(t.status, 201u) << t.body;
+  const auto key = str(parse(t.body)["api_key"], "key");
+  auto c = until_created([&] {
+    return pub.request("POST", "/api/v2/voice-campaigns", R"({"name":"Work"})", bearer(key));
+  });
+  ASSERT_EQ(c.status, 201u) << c.body;
+  const auto after = scrape();
+  auto delta = [&](const std::string& series) {
+    return value(after, series) - value(before, series);
+  };
+  EXPECT_EQ(delta(swept), 1);
+  EXPECT_GE(delta("vcs_db_reconnects_total"), 1);
+  EXPECT_GE(delta("vcs_db_queue_wait_seconds_count"), 1) << "the campaign's write ran on the pool";
+  EXPECT_GE(value(after, "vcs_db_queue_wait_seconds_sum"), 0);
 }
 
 } // namespace

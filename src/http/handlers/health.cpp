@@ -5,6 +5,7 @@
 #include "http/lead_page_cache.hpp"
 #include "http/process_metrics.hpp"
 #include "http/readiness.hpp"
+#include "http/work_metrics.hpp"
 
 namespace vcs::http::handlers {
 
@@ -57,7 +58,8 @@ public:
 };
 
 // GET /metrics: Prometheus text format: this node's requests, lead page
-// cache and process, and the cluster's queues read from the database.
+// cache, process, database workers and background work, and the cluster's
+// queues read from the database.
 class metrics_handler final : public operator_handler {
 public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
@@ -70,7 +72,10 @@ public:
     }
     outbound_response r;
     r.body = ex->svc.metrics->render() + ex->svc.lead_pages->render_metrics() +
-             render_process_metrics() + render_backlog_metrics(backlog);
+             render_process_metrics() +
+             render_work_metrics(ex->svc.db_pool ? ex->svc.db_pool->load()
+                                                 : actors::db_pool::load_figures{}) +
+             render_backlog_metrics(backlog);
     r.content_type = "text/plain; version=0.0.4";
     ex->respond(std::move(r));
   }
