@@ -5,6 +5,7 @@
 #include "actors/dialer_work.hpp"
 #include "actors/import_events.hpp"
 #include "actors/voice_gateway.hpp"
+#include "actors/work_counters.hpp"
 #include "domain/campaign_errors.hpp"
 #include "storage/campaign_repository.hpp"
 #include "storage/import_job_repository.hpp"
@@ -271,13 +272,17 @@ caf::result<int64_t> campaign_state::dial(const dial_request& req) {
 
 caf::result<bool> campaign_state::apply_call_report(call_update& update) {
   auto id = update.call_id;
+  const bool refused = update.what == call_update::kind::refused;
   auto rp = self->make_response_promise<bool>();
   write_then(
       self,
       [t = tenant_id, c = campaign_id, update = std::move(update)](soci::session& sql) {
         return apply_call_update(sql, t, c, update, domain::now());
       },
-      [this, id, rp](bool ended) mutable {
+      [this, id, refused, rp](bool ended) mutable {
+        // Counted once its write committed (a retried write is not counted twice).
+        if (ended && refused)
+          ++counters().calls_refused;
         if (ended)
           open_calls.erase(id);
         rp.deliver(ended);

@@ -1,6 +1,5 @@
 #include "actors/dialer_work.hpp"
 
-#include "actors/work_counters.hpp"
 #include "domain/dial_policy.hpp"
 #include "domain/global_id.hpp"
 #include "domain/webhook_event.hpp"
@@ -186,7 +185,6 @@ bool apply_call_update(soci::session& sql, int64_t tenant_id, int64_t campaign_i
     }
     return false;
   case call_update::kind::refused:
-    ++counters().calls_refused;
     storage::end_call(sql, call->id, "ABANDONED", std::nullopt, 0, update.error);
     if (lead) {
       auto next = domain::abandon_attempt(*lead, policy, now, update.error);

@@ -1,5 +1,7 @@
 #include "http/metrics.hpp"
 
+#include "http/prometheus_text.hpp"
+
 #include <fmt/format.h>
 
 #include <optional>
@@ -24,10 +26,6 @@ constexpr std::array<std::string_view, 2> listener_names{"public", "operator"};
 
 std::size_t index_of(listener_kind l) {
   return l == listener_kind::operator_api ? 1 : 0;
-}
-
-void family(std::string& out, std::string_view name, std::string_view type, std::string_view help) {
-  out += fmt::format("# HELP {} {}\n# TYPE {} {}\n", name, help, name, type);
 }
 
 } // namespace
@@ -84,20 +82,23 @@ void metrics::queue_wait(listener_kind listener, std::chrono::nanoseconds waited
 std::string metrics::render() const {
   std::lock_guard guard{mtx_};
   std::string out;
-  family(out, "vcs_build_info", "gauge", "The running binary's version and commit.");
+  prometheus_family(out, "vcs_build_info", "gauge", "The running binary's version and commit.");
   out += fmt::format("vcs_build_info{{version=\"{}\",commit=\"{}\"}} 1\n", label(version_),
                      label(commit_));
-  family(out, "vcs_http_requests_total", "counter", "HTTP requests by route and status.");
+  prometheus_family(out, "vcs_http_requests_total", "counter",
+                    "HTTP requests by route and status.");
   for (const auto& [key, n] : counts_)
     out += fmt::format("vcs_http_requests_total{{route=\"{}\",status=\"{}\"}} {}\n",
                        label(key.first), key.second, n);
-  family(out, "vcs_http_request_duration_seconds", "histogram", "HTTP request latency by route.");
+  prometheus_family(out, "vcs_http_request_duration_seconds", "histogram",
+                    "HTTP request latency by route.");
   for (const auto& [route, h] : latencies_)
     render_histogram(out, "vcs_http_request_duration_seconds",
                      fmt::format("route=\"{}\"", label(route)), h);
-  family(out, "vcs_http_refused_total", "counter",
-         "Requests and connections refused before or instead of their work, by status and "
-         "cause.");
+  prometheus_family(
+      out, "vcs_http_refused_total", "counter",
+      "Requests and connections refused before or instead of their work, by status and "
+      "cause.");
   for (const auto& [key, n] : refused_)
     out += fmt::format("vcs_http_refused_total{{status=\"{}\",cause=\"{}\"}} {}\n", key.first,
                        label(key.second), n);
@@ -106,7 +107,7 @@ std::string metrics::render() const {
     if (worker_loads_[i])
       loads[i] = worker_loads_[i]();
   auto per_listener = [&](std::string_view name, std::string_view help, auto value) {
-    family(out, name, "gauge", help);
+    prometheus_family(out, name, "gauge", help);
     for (std::size_t i = 0; i < loads.size(); ++i)
       if (loads[i])
         out += fmt::format("{}{{listener=\"{}\"}} {}\n", name, listener_names[i], value(*loads[i]));
@@ -117,8 +118,8 @@ std::string metrics::render() const {
                [](const worker_load& l) { return l.busy; });
   per_listener("vcs_request_queue_depth", "Requests waiting for a request worker.",
                [](const worker_load& l) { return l.queued; });
-  family(out, "vcs_request_queue_wait_seconds", "histogram",
-         "Time from a request's arrival to the start of its work on a request worker.");
+  prometheus_family(out, "vcs_request_queue_wait_seconds", "histogram",
+                    "Time from a request's arrival to the start of its work on a request worker.");
   for (std::size_t i = 0; i < queue_waits_.size(); ++i)
     render_histogram(out, "vcs_request_queue_wait_seconds",
                      fmt::format("listener=\"{}\"", listener_names[i]), queue_waits_[i]);

@@ -1,5 +1,7 @@
 #include "http/process_metrics.hpp"
 
+#include "http/prometheus_text.hpp"
+
 #include <fmt/format.h>
 
 #include <filesystem>
@@ -43,11 +45,6 @@ long long boot_time() {
   return 0;
 }
 
-void gauge(std::string& out, std::string_view name, std::string_view type, std::string_view help,
-           double value) {
-  out += fmt::format("# HELP {} {}\n# TYPE {} {}\n{} {}\n", name, help, name, type, name, value);
-}
-
 } // namespace
 
 std::string render_process_metrics() {
@@ -57,27 +54,28 @@ std::string render_process_metrics() {
   if (f.size() >= 22) {
     const double ticks = static_cast<double>(::sysconf(_SC_CLK_TCK));
     const double page = static_cast<double>(::sysconf(_SC_PAGESIZE));
-    gauge(out, "process_cpu_seconds_total", "counter", "User and system CPU time in seconds.",
-          (std::stod(f[14 - 3]) + std::stod(f[15 - 3])) / ticks);
-    gauge(out, "process_start_time_seconds", "gauge",
-          "Start time of the process since the Unix epoch in seconds.",
-          static_cast<double>(boot_time()) + std::stod(f[22 - 3]) / ticks);
-    gauge(out, "process_virtual_memory_bytes", "gauge", "Virtual memory size in bytes.",
-          std::stod(f[23 - 3]));
-    gauge(out, "process_resident_memory_bytes", "gauge", "Resident memory size in bytes.",
-          std::stod(f[24 - 3]) * page);
+    prometheus_single(out, "process_cpu_seconds_total", "counter",
+                      "User and system CPU time in seconds.",
+                      (std::stod(f[14 - 3]) + std::stod(f[15 - 3])) / ticks);
+    prometheus_single(out, "process_start_time_seconds", "gauge",
+                      "Start time of the process since the Unix epoch in seconds.",
+                      static_cast<double>(boot_time()) + std::stod(f[22 - 3]) / ticks);
+    prometheus_single(out, "process_virtual_memory_bytes", "gauge", "Virtual memory size in bytes.",
+                      std::stod(f[23 - 3]));
+    prometheus_single(out, "process_resident_memory_bytes", "gauge",
+                      "Resident memory size in bytes.", std::stod(f[24 - 3]) * page);
   }
   std::error_code ec;
   std::size_t fds = 0;
   for (auto it = std::filesystem::directory_iterator{"/proc/self/fd", ec};
        !ec && it != std::filesystem::directory_iterator{}; it.increment(ec))
     ++fds;
-  gauge(out, "process_open_fds", "gauge", "Number of open file descriptors.",
-        static_cast<double>(fds));
+  prometheus_single(out, "process_open_fds", "gauge", "Number of open file descriptors.",
+                    static_cast<double>(fds));
   rlimit limit{};
   if (::getrlimit(RLIMIT_NOFILE, &limit) == 0)
-    gauge(out, "process_max_fds", "gauge", "Maximum number of open file descriptors.",
-          static_cast<double>(limit.rlim_cur));
+    prometheus_single(out, "process_max_fds", "gauge", "Maximum number of open file descriptors.",
+                      static_cast<double>(limit.rlim_cur));
   return out;
 }
 
