@@ -20,4 +20,9 @@ std::optional<rejection_reason> parse_rejection_reason(std::string_view s) {
   return std::nullopt;
 }
 
+const std::vector<std::string>& import_job_statuses() {
+  static const std::vector<std::string> statuses{"queued", "running", "done", "failed"};
+  return statuses;
+}
+
 } // namespace vcs::domain

@@ -22,6 +22,9 @@ std::string_view to_string(rejection_reason r);
 std::optional<rejection_reason> parse_rejection_reason(std::string_view s);
 const std::vector<std::string>& rejection_reason_names();
 
+// A bulk import job's statuses: queued, running, done, failed.
+const std::vector<std::string>& import_job_statuses();
+
 struct import_rejection {
   int32_t index = 0;                       // the item's index in the request
   std::optional<std::string> phone_number; // as sent, when it was text

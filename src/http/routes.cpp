@@ -107,6 +107,7 @@ router operator_routes() {
   r.add({"GET", "/docs", handlers::api_reference_page()});
   r.add({"GET", "/docs/redoc.standalone.js", handlers::api_reference_script()});
   r.add({"POST", "/admin/v1/tenants", handlers::create_tenant()});
+  r.add({"GET", "/admin/v1/tenants", handlers::list_tenants()});
   r.add({"GET", "/admin/v1/tenants/{tenant_id}", handlers::get_tenant()});
   r.add({"PATCH", "/admin/v1/tenants/{tenant_id}", handlers::update_tenant()});
   r.add({"POST", "/admin/v1/tenants/{tenant_id}/api-keys", handlers::create_api_key()});
@@ -118,6 +119,7 @@ router operator_routes() {
   r.add({"POST", "/admin/v1/usage", handlers::record_usage()});
   r.add({"POST", "/admin/v1/usage/addon", handlers::add_addon_minutes()});
   r.add({"POST", "/admin/v1/billing/sweep", handlers::run_billing_sweep()});
+  r.add({"GET", "/admin/v1/imports", handlers::list_cluster_imports()});
   r.add({"POST", "/admin/v1/dialer/run", handlers::run_dialer()});
   r.add({"GET", "/admin/v1/tenants/{tenant_id}/campaigns/{campaign_id}/calls",
          handlers::list_calls()});

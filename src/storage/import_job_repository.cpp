@@ -122,8 +122,21 @@ constexpr prepared_statement pending_stmt{
     "SELECT id, tenant_id, campaign_id FROM lead_import_jobs WHERE " CLAIMABLE(
         "$1", "$2") " ORDER BY created_at, id LIMIT $3"};
 #undef CLAIMABLE
+
+// Every tenant's jobs for operators, newest first: a NULL tenant ($1) or
+// status ($2) matches every one. The primary key's order is the jobs'
+// creation order.
+constexpr prepared_statement cluster_list_stmt{
+    "vcs_list_cluster_imports",
+    "SELECT " JOB_COLUMNS ", tenant_id, attempts, claimed_by, claimed_at FROM lead_import_jobs "
+    "WHERE ($1::bigint IS NULL OR tenant_id = $1) AND ($2::text IS NULL OR status = $2) "
+    "ORDER BY id DESC LIMIT $3"};
 #undef JOB_SELECT
 #undef JOB_COLUMNS
+
+namespace cluster_col {
+enum : int { tenant_id = find_col::finished_at + 1, attempts, claimed_by, claimed_at };
+} // namespace cluster_col
 
 domain::import_job job_of(const pg_rows& rows, int i) {
   domain::import_job j;
@@ -253,6 +266,20 @@ std::vector<pending_import> claimable_imports(soci::session& sql, const std::str
 
 int64_t release_import_claims(soci::session& sql, const std::string& node) {
   return execute(sql, release_stmt, {node}).affected();
+}
+
+std::vector<cluster_import_job> list_cluster_imports(soci::session& sql,
+                                                     std::optional<int64_t> tenant_id,
+                                                     const std::optional<std::string>& status,
+                                                     int32_t limit) {
+  auto rows = execute(sql, cluster_list_stmt, {tenant_id, status, limit});
+  std::vector<cluster_import_job> out;
+  out.reserve(static_cast<std::size_t>(rows.size()));
+  for (int i = 0; i < rows.size(); ++i)
+    out.push_back({rows.int64(i, cluster_col::tenant_id), job_of(rows, i),
+                   rows.int32(i, cluster_col::attempts), rows.opt_text(i, cluster_col::claimed_by),
+                   rows.opt_timestamp(i, cluster_col::claimed_at)});
+  return out;
 }
 
 } // namespace vcs::storage

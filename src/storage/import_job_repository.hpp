@@ -83,4 +83,21 @@ struct pending_import {
 std::vector<pending_import> claimable_imports(soci::session& sql, const std::string& node,
                                               int32_t stale_seconds, int32_t limit);
 
+// A job as operators see it across tenants and nodes: whose it is and
+// which node holds it.
+struct cluster_import_job {
+  int64_t tenant_id = 0;
+  domain::import_job job;
+  int32_t attempts = 0; // times a node claimed it
+  std::optional<std::string> claimed_by;
+  std::optional<domain::timestamp> claimed_at;
+};
+
+// Every tenant's jobs, newest first, of one tenant and one status when
+// given; at most `limit`.
+std::vector<cluster_import_job> list_cluster_imports(soci::session& sql,
+                                                     std::optional<int64_t> tenant_id,
+                                                     const std::optional<std::string>& status,
+                                                     int32_t limit);
+
 } // namespace vcs::storage

@@ -22,6 +22,11 @@ constexpr prepared_statement insert_stmt{
 constexpr prepared_statement select_stmt{"vcs_find_tenant",
                                          "SELECT " TENANT_COLUMNS " FROM tenants WHERE id = $1"};
 
+// Keyset pages in id order; a NULL $2 matches active and inactive tenants.
+constexpr prepared_statement list_stmt{
+    "vcs_list_tenants", "SELECT " TENANT_COLUMNS " FROM tenants WHERE id > $1 "
+                        "AND ($2::boolean IS NULL OR active = $2) ORDER BY id LIMIT $3"};
+
 // $4 says whether to set campaign_limit to $5 (NULL: back to the plan
 // default).
 constexpr prepared_statement update_stmt{
@@ -72,6 +77,16 @@ std::optional<domain::tenant> update_tenant(soci::session& sql, int64_t tenant_i
   if (rows.size() == 0)
     return std::nullopt;
   return tenant_of(rows, 0);
+}
+
+std::vector<domain::tenant> list_tenants(soci::session& sql, int64_t after_id,
+                                         std::optional<bool> active, int32_t limit) {
+  auto rows = execute(sql, list_stmt, {after_id, active, limit});
+  std::vector<domain::tenant> out;
+  out.reserve(static_cast<std::size_t>(rows.size()));
+  for (int i = 0; i < rows.size(); ++i)
+    out.push_back(tenant_of(rows, i));
+  return out;
 }
 
 } // namespace vcs::storage

@@ -5,6 +5,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace soci {
 class session;
@@ -20,5 +21,10 @@ std::optional<domain::tenant> find_tenant(soci::session& sql, int64_t tenant_id)
 // Applies an operator's change; absent members stay as they are.
 std::optional<domain::tenant> update_tenant(soci::session& sql, int64_t tenant_id,
                                             const domain::tenant_patch& patch);
+
+// Tenants in id order after `after_id` (0: from the first), active or
+// inactive ones only when `active` is set; at most `limit`.
+std::vector<domain::tenant> list_tenants(soci::session& sql, int64_t after_id,
+                                         std::optional<bool> active, int32_t limit);
 
 } // namespace vcs::storage

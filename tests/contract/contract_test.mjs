@@ -456,6 +456,11 @@ async function scenario() {
   await call('createTenant', { body: '{"name":', expect: 400, note: 'malformed JSON' });
   await call('getTenant', { params: { tenant_id: state.tenantId }, expect: 200 });
   await call('getTenant', { params: { tenant_id: '999999999' }, expect: 404, note: 'unknown id' });
+  {
+    const page = (await call('listTenants', { query: { limit: 1 }, expect: 200 })).json;
+    await call('listTenants', { query: { after: page.next_after, active: 'true' }, expect: 200 });
+    await call('listTenants', { query: { active: 'maybe' }, expect: 400, note: 'not a boolean' });
+  }
   await call('updateTenant', {
     params: { tenant_id: state.tenantId },
     body: { name: 'Contract test (renamed)', campaign_limit: 25 },
@@ -784,6 +789,9 @@ async function scenario() {
     message: 'Invalid CSV',
   });
   await call('listLeadImports', { params: cp, expect: 200 });
+  await call('listClusterImports', { query: { tenant_id: state.tenantId, limit: 5 }, expect: 200 });
+  await call('listClusterImports', { query: { status: 'finished' }, expect: 400, note: 'unknown status' });
+  await call('listClusterImports', { query: { tenant_id: '999999999' }, expect: 404, note: 'unknown tenant' });
   await call('listLeadImports', { params: cp, query: { status: 'finished' }, expect: 400, note: 'unknown status' });
   await call('listLeadImports', {
     params: { campaign_id: 'Vm9pY2VDYW1wYWlnbjo5OTk5OTk5' },

@@ -4,7 +4,9 @@
 
 #include "service_fixture.hpp"
 
+#include <algorithm>
 #include <map>
+#include <vector>
 
 namespace vcs::test {
 namespace {
@@ -166,6 +168,62 @@ TEST_F(import_test, the_campaigns_imports_are_listed_newest_first) {
   auto missing = get("/leads/imports/TGVhZEltcG9ydDo5OTk5OTk5/rejected-rows");
   EXPECT_EQ(missing.status, 404u);
   EXPECT_EQ(str(parse(missing.body), "message"), "Import not found");
+}
+
+TEST_F(import_test, operators_see_every_tenants_imports_with_the_node_holding_each) {
+  auto a = import(R"([{"phone_number":")" + phone(1) + R"("},{"phone_number":"x"}])");
+  auto other = create_tenant();
+  auto c = pub("POST", "/api/v2/voice-campaigns", other.key, R"({"name":"other"})");
+  ASSERT_EQ(c.status, 201u) << c.body;
+  auto other_base = "/api/v2/voice-campaigns/" + str(parse(c.body)["data"], "campaign_id");
+  auto r = pub("POST", other_base + "/leads/bulk", other.key,
+               R"([{"phone_number":")" + phone(2) + "\"}]");
+  ASSERT_EQ(r.status, 200u) << r.body;
+  auto b = service_test::wait_import(other_base, other.key, str(parse(r.body), "import_id"));
+
+  // Newest first across tenants, each with its tenant and the tenant's view.
+  auto all = op("GET", "/admin/v1/imports?limit=1000");
+  ASSERT_EQ(all.status, 200u) << all.body;
+  auto d = parse(all.body);
+  std::vector<std::string> order;
+  for (auto& j : d["imports"].GetArray())
+    order.push_back(str(j["import"], "import_id"));
+  auto pos_a = std::find(order.begin(), order.end(), str(a, "import_id"));
+  auto pos_b = std::find(order.begin(), order.end(), str(b, "import_id"));
+  ASSERT_NE(pos_a, order.end());
+  ASSERT_NE(pos_b, order.end());
+  EXPECT_LT(pos_b, pos_a);
+  const auto& first = d["imports"][static_cast<rapidjson::SizeType>(pos_a - order.begin())];
+  EXPECT_EQ(str(first, "tenant_id"), t.id);
+  EXPECT_EQ(str(first["import"], "status"), "done");
+  EXPECT_EQ(first["import"]["inserted"].GetInt(), 1);
+  EXPECT_EQ(first["import"]["invalid"].GetInt(), 1);
+  EXPECT_TRUE(first.HasMember("attempts"));
+  EXPECT_TRUE(first.HasMember("claimed_by"));
+
+  // One tenant, by global or plain id; one status.
+  auto mine = parse(op("GET", "/admin/v1/imports?tenant_id=" + t.id).body);
+  ASSERT_EQ(mine["imports"].Size(), 1u);
+  EXPECT_EQ(str(mine["imports"][0]["import"], "import_id"), str(a, "import_id"));
+  auto plain =
+      parse(op("GET", "/admin/v1/imports?tenant_id=" + std::to_string(tenant_db_id(other))).body);
+  ASSERT_EQ(plain["imports"].Size(), 1u);
+  EXPECT_EQ(str(plain["imports"][0]["import"], "import_id"), str(b, "import_id"));
+  EXPECT_EQ(
+      parse(op("GET", "/admin/v1/imports?status=failed&tenant_id=" + t.id).body)["imports"].Size(),
+      0u);
+  EXPECT_EQ(op("GET", "/admin/v1/imports?limit=1").status, 200u);
+  EXPECT_EQ(parse(op("GET", "/admin/v1/imports?limit=1").body)["imports"].Size(), 1u);
+
+  // Bad filters are refused by name; an unknown tenant is not found.
+  EXPECT_EQ(op("GET", "/admin/v1/imports?status=finished").status, 400u);
+  EXPECT_EQ(op("GET", "/admin/v1/imports?tenant_id=nope").status, 400u);
+  EXPECT_EQ(op("GET", "/admin/v1/imports?limit=0").status, 400u);
+  auto unknown = op("GET", "/admin/v1/imports?tenant_id=99999999");
+  EXPECT_EQ(unknown.status, 404u);
+  EXPECT_EQ(str(parse(unknown.body), "message"), "Tenant not found");
+  // Not on the public listener, even with a key.
+  EXPECT_EQ(pub("GET", "/admin/v1/imports", t.key).status, 404u);
 }
 
 TEST_F(import_test, a_csv_body_is_read_as_the_json_lead_input) {

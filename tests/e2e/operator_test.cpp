@@ -3,6 +3,7 @@
 #include "service_fixture.hpp"
 
 #include <regex>
+#include <vector>
 
 namespace vcs::test {
 namespace {
@@ -76,6 +77,51 @@ TEST_F(operator_test, update_tenant_rejects_an_empty_patch) {
   EXPECT_EQ(r.status, 400u);
   EXPECT_EQ(op("PATCH", "/admin/v1/tenants/VGVuYW50Ojk5OTk5OTk=", R"({"active":false})").status,
             404u);
+}
+
+TEST_F(operator_test, tenants_are_listed_in_pages_in_id_order) {
+  auto a = create_tenant();
+  auto b = create_tenant();
+  auto c = create_tenant();
+  ASSERT_EQ(op("PATCH", "/admin/v1/tenants/" + b.id, R"({"active":false})").status, 200u);
+
+  // Pages of one from just before `a` walk a, b, c by `next_after`.
+  auto after = std::to_string(tenant_db_id(a) - 1);
+  std::vector<std::string> walked;
+  for (int i = 0; i < 3; ++i) {
+    auto r = op("GET", "/admin/v1/tenants?limit=1&after=" + after);
+    ASSERT_EQ(r.status, 200u) << r.body;
+    auto d = parse(r.body);
+    ASSERT_EQ(d["tenants"].Size(), 1u);
+    walked.push_back(str(d["tenants"][0], "tenant_id"));
+    EXPECT_EQ(str(d, "next_after"), walked.back());
+    after = walked.back();
+  }
+  EXPECT_EQ(walked, (std::vector<std::string>{a.id, b.id, c.id}));
+
+  // The whole page after `a`: b and c (and any tenant made since), with
+  // next_after null when the page is not full.
+  auto rest = parse(op("GET", "/admin/v1/tenants?after=" + a.id).body);
+  EXPECT_EQ(str(rest["tenants"][0], "tenant_id"), b.id);
+  EXPECT_FALSE(rest["tenants"][0]["active"].GetBool());
+  EXPECT_EQ(str(rest["tenants"][1], "tenant_id"), c.id);
+  EXPECT_TRUE(rest["next_after"].IsNull());
+
+  // Only inactive or only active ones.
+  auto inactive = parse(op("GET", "/admin/v1/tenants?active=false&after=" + a.id).body);
+  ASSERT_GE(inactive["tenants"].Size(), 1u);
+  EXPECT_EQ(str(inactive["tenants"][0], "tenant_id"), b.id);
+  for (auto& t : inactive["tenants"].GetArray())
+    EXPECT_FALSE(t["active"].GetBool());
+  auto active = parse(op("GET", "/admin/v1/tenants?active=true&after=" + a.id).body);
+  EXPECT_EQ(str(active["tenants"][0], "tenant_id"), c.id);
+  // Never a key.
+  EXPECT_EQ(rest.HasMember("api_key"), false);
+  EXPECT_EQ(op("GET", "/admin/v1/tenants?after=" + a.id).body.find(b.key), std::string::npos);
+
+  EXPECT_EQ(op("GET", "/admin/v1/tenants?active=maybe").status, 400u);
+  EXPECT_EQ(op("GET", "/admin/v1/tenants?after=garbage").status, 400u);
+  EXPECT_EQ(op("GET", "/admin/v1/tenants?limit=1001").status, 400u);
 }
 
 TEST_F(operator_test, api_key_lifecycle) {

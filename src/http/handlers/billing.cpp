@@ -26,13 +26,7 @@ void require_billing_plan(const exchange_ptr& ex) {
 } // namespace
 
 std::optional<domain::error> read_client_filter(const target& t, std::optional<int64_t>& out) {
-  auto v = t.param("client_id");
-  if (!v)
-    return std::nullopt;
-  out = domain::parse_id(domain::entity::client, *v);
-  if (!out)
-    return domain::error{domain::errc::bad_request, "Invalid client_id: '" + *v + "'"};
-  return std::nullopt;
+  return read_id_param(t, "client_id", domain::entity::client, out);
 }
 
 payment_update read_payment_update(const rapidjson::Value& body, domain::field_errors& errors) {

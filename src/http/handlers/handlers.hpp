@@ -14,6 +14,7 @@ std::shared_ptr<handler> health();
 // Operator listener.
 std::shared_ptr<handler> metrics();
 std::shared_ptr<handler> create_tenant();
+std::shared_ptr<handler> list_tenants();
 std::shared_ptr<handler> get_tenant();
 std::shared_ptr<handler> update_tenant();
 std::shared_ptr<handler> create_api_key();
@@ -76,6 +77,7 @@ std::shared_ptr<handler> bulk_add_leads();
 std::shared_ptr<handler> list_lead_imports();
 std::shared_ptr<handler> get_lead_import();
 std::shared_ptr<handler> list_import_rejections();
+std::shared_ptr<handler> list_cluster_imports();
 std::shared_ptr<handler> list_leads();
 std::shared_ptr<handler> bulk_update_leads();
 std::shared_ptr<handler> bulk_remove_leads();

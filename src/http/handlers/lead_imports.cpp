@@ -14,11 +14,6 @@ namespace vcs::http::handlers {
 
 namespace {
 
-const std::vector<std::string>& import_statuses() {
-  static const std::vector<std::string> statuses{"queued", "running", "done", "failed"};
-  return statuses;
-}
-
 // The {import_id} of the path's campaign, or 404: `Campaign not found`
 // when the tenant has no such campaign, `Import not found` otherwise.
 domain::import_job path_import(const exchange_ptr& ex, worker_context& ctx) {
@@ -40,7 +35,7 @@ public:
     auto c = value_or_throw(path_lead_campaign(ex));
     std::optional<std::string> status;
     storage::page_request page;
-    throw_if_refused(read_choice(ex->target, "status", import_statuses(), status));
+    throw_if_refused(read_choice(ex->target, "status", domain::import_job_statuses(), status));
     throw_if_refused(read_page(ex->target, page));
     if (!storage::campaign_lead_total(ctx.db(), c.tenant_id, c.campaign_id))
       return ex->fail(domain::campaign_not_found());

@@ -37,6 +37,30 @@ std::optional<domain::error> read_choice(const target& t, const char* name,
   return std::nullopt;
 }
 
+std::optional<domain::error> read_id_param(const target& t, const char* name, domain::entity kind,
+                                           std::optional<int64_t>& out) {
+  auto v = t.param(name);
+  if (!v)
+    return std::nullopt;
+  out = domain::parse_id(kind, *v);
+  if (!out)
+    return domain::error{domain::errc::bad_request,
+                         "Invalid " + std::string{name} + ": '" + *v + "'"};
+  return std::nullopt;
+}
+
+std::optional<domain::error> read_flag(const target& t, const char* name,
+                                       std::optional<bool>& out) {
+  auto v = t.param(name);
+  if (!v)
+    return std::nullopt;
+  if (*v != "true" && *v != "false")
+    return domain::error{domain::errc::bad_request, "Invalid " + std::string{name} + ": '" + *v +
+                                                        "'. Valid values are: true, false"};
+  out = *v == "true";
+  return std::nullopt;
+}
+
 std::optional<domain::error> read_page(const target& t, storage::page_request& page) {
   if (auto v = t.param("page")) {
     auto n = parse_whole_number(*v);

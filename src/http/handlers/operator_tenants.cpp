@@ -2,8 +2,11 @@
 #include "domain/global_id.hpp"
 #include "http/handlers/body.hpp"
 #include "http/handlers/handlers.hpp"
+#include "http/handlers/listing.hpp"
 #include "http/handlers/lookup.hpp"
+#include "http/handlers/readers.hpp"
 #include "http/render.hpp"
+#include "http/request_error.hpp"
 #include "storage/api_key_repository.hpp"
 #include "storage/tenant_repository.hpp"
 
@@ -64,6 +67,36 @@ public:
   }
 };
 
+// GET /admin/v1/tenants?after=&active=&limit=: keyset pages in id order;
+// `next_after` names the page's last tenant when there may be more.
+class list_tenants_handler final : public operator_handler {
+public:
+  void handle(const exchange_ptr& ex, worker_context& ctx) override {
+    std::optional<int64_t> after;
+    std::optional<bool> active;
+    throw_if_refused(read_id_param(ex->target, "after", domain::entity::tenant, after));
+    throw_if_refused(read_flag(ex->target, "active", active));
+    auto limit = value_or_throw(limit_param(*ex));
+    auto tenants = storage::list_tenants(ctx.db(), after.value_or(0), active, limit);
+    json_out out;
+    out.w().StartObject();
+    out.key("tenants");
+    out.w().StartArray();
+    for (const auto& t : tenants) {
+      out.w().StartObject();
+      render_tenant_fields(out, t);
+      out.w().EndObject();
+    }
+    out.w().EndArray();
+    if (tenants.size() == static_cast<std::size_t>(limit))
+      out.field("next_after", encode_global_id(domain::entity::tenant, tenants.back().id));
+    else
+      out.null_field("next_after");
+    out.w().EndObject();
+    ex->respond(200, out.take());
+  }
+};
+
 // GET /admin/v1/tenants/{tenant_id}
 class get_tenant_handler final : public operator_handler {
 public:
@@ -103,6 +136,10 @@ public:
 
 std::shared_ptr<handler> create_tenant() {
   return std::make_shared<create_tenant_handler>();
+}
+
+std::shared_ptr<handler> list_tenants() {
+  return std::make_shared<list_tenants_handler>();
 }
 
 std::shared_ptr<handler> get_tenant() {

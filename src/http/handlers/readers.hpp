@@ -2,6 +2,7 @@
 
 #include "domain/client_create.hpp"
 #include "domain/error.hpp"
+#include "domain/global_id.hpp"
 #include "domain/voice_provider.hpp"
 #include "domain/web_widget.hpp"
 #include "http/query.hpp"
@@ -62,6 +63,11 @@ std::optional<lead_list_query> read_lead_list_query(const target& t, domain::fie
 // parameter is absent and returns the 400 the handler answers for a bad
 // value.
 std::optional<domain::error> read_client_filter(const target& t, std::optional<int64_t>& out);
+// An entity's id (integer or global id) in the parameter `name`.
+std::optional<domain::error> read_id_param(const target& t, const char* name, domain::entity kind,
+                                           std::optional<int64_t>& out);
+// `true` or `false` in the parameter `name`.
+std::optional<domain::error> read_flag(const target& t, const char* name, std::optional<bool>& out);
 std::optional<domain::error> read_choice(const target& t, const char* name,
                                          const std::vector<std::string>& values,
                                          std::optional<std::string>& out);
