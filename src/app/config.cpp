@@ -268,6 +268,9 @@ const std::vector<setting>& settings() {
        into(&config::outbound_allow, "outbound_allow")},
       {"operator-token", "VCS_OPERATOR_TOKEN", "bearer token of the operator listener (required)",
        secret(into(&config::operator_token, "operator_token"))},
+      {"operator-url", "VCS_OPERATOR_URL",
+       "admin: the operator API to call, http://host:port; empty: operator-listen",
+       into(&config::operator_url, "operator_url")},
       {"secret-key", "VCS_SECRET_KEY",
        "64 hex digits: the key that encrypts stored credentials (required)",
        secret(into(&config::secret_key, "secret_key"))},
@@ -336,20 +339,29 @@ parsed_command parse_command_line(int argc, char** argv) {
     file = f;
   for (int i = 1; i < argc; ++i) {
     std::string arg = argv[i];
-    if (arg == "--help" || arg == "-h" || arg == "help") {
+    const bool admin = out.command == "admin";
+    if (!admin && (arg == "--help" || arg == "-h" || arg == "help")) {
       out.command = "help";
       continue;
     }
     if (arg.rfind("--", 0) != 0) {
-      if (!out.command.empty())
+      if (admin)
+        out.arguments.push_back(arg);
+      else if (!out.command.empty())
         throw std::invalid_argument("unexpected argument '" + arg + "'");
-      out.command = arg;
+      else
+        out.command = arg;
       continue;
     }
     auto eq = arg.find('=');
+    auto name = arg.substr(2, eq == std::string::npos ? std::string::npos : eq - 2);
+    // Settings apply to every command; admin has options of its own too.
+    if (admin && name != "config" && !find_setting(name)) {
+      out.arguments.push_back(arg);
+      continue;
+    }
     if (eq == std::string::npos)
       throw std::invalid_argument("expected --name=value, got '" + arg + "'");
-    auto name = arg.substr(2, eq - 2);
     auto value = arg.substr(eq + 1);
     if (name == "config") {
       file = value;
@@ -362,7 +374,8 @@ parsed_command parse_command_line(int argc, char** argv) {
   }
   if (out.command.empty())
     out.command = "help";
-  if (out.command != "serve" && out.command != "migrate" && out.command != "help")
+  if (out.command != "serve" && out.command != "migrate" && out.command != "admin" &&
+      out.command != "help")
     throw std::invalid_argument("unknown command '" + out.command + "' (see --help)");
   if (!file.empty())
     apply_file(out.settings, file);
@@ -427,6 +440,7 @@ std::string usage() {
          "Commands:\n"
          "  serve     apply pending migrations, then serve the public and operator APIs\n"
          "  migrate   apply pending database migrations and exit\n"
+         "  admin     call a running node's operator API (see admin --help)\n"
          "  --help    show this text\n\n"
          "Settings (file `name = value`, environment variable, or --name=value; later wins):\n"
          "  --config=FILE  VCS_CONFIG  configuration file to read first\n";

@@ -57,6 +57,9 @@ struct config {
   actors::webhook_settings webhooks;
   std::string outbound_allow;
   std::string operator_token;
+  // Where `admin` calls the operator API (http://host:port); empty: the
+  // operator listener's address.
+  std::string operator_url;
   std::string secret_key;
   std::string log_level = "info";
   // text (time, level, message) or json (one object per line).
@@ -67,7 +70,9 @@ struct config {
 };
 
 struct parsed_command {
-  std::string command; // serve, migrate, help
+  std::string command; // serve, migrate, admin, help
+  // admin: its words and its own options, in order.
+  std::vector<std::string> arguments;
   config settings;
 };
 

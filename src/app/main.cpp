@@ -1,5 +1,6 @@
 // voice-campaign-service: assembles the components and runs a command.
 
+#include "app/admin_command.hpp"
 #include "app/build_info.hpp"
 #include "app/components.hpp"
 #include "app/config.hpp"
@@ -159,6 +160,8 @@ int main(int argc, char** argv) {
       return 0;
     }
     configure_logging(cmd.settings);
+    if (cmd.command == "admin")
+      return app::run_admin(cmd.settings, cmd.arguments, std::cout, std::cerr);
     if (cmd.command == "migrate")
       return run_migrate(cmd.settings);
     return run_serve(cmd.settings);

@@ -1,12 +1,9 @@
 // The executable's commands and start-up errors.
 
+#include "command_run.hpp"
 #include "service_process.hpp"
 
 #include <gtest/gtest.h>
-
-#include <array>
-#include <cstdio>
-#include <sys/wait.h>
 
 namespace vcs::test {
 namespace {
@@ -16,17 +13,10 @@ struct run_result {
   std::string output;
 };
 
+// Both streams of the command, for messages that may go to either.
 run_result run(const std::string& env, const std::string& args) {
-  // env -i keeps VCS_* of the test environment out of the child.
-  auto cmd = "env -i PATH=/usr/bin:/bin " + env + " " + service_binary() + " " + args + " 2>&1";
-  run_result r;
-  FILE* p = ::popen(cmd.c_str(), "r");
-  std::array<char, 4096> buf{};
-  while (auto n = std::fread(buf.data(), 1, buf.size(), p))
-    r.output.append(buf.data(), n);
-  int st = ::pclose(p);
-  r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-  return r;
+  auto r = run_service_command(env, args);
+  return {r.status, r.out + r.err};
 }
 
 TEST(cli_test, help_lists_commands_and_every_documented_variable) {

@@ -120,6 +120,22 @@ VCS_PUBLIC_URL="http://$public" VCS_OPERATOR_URL="http://$operator" \
 }
 echo "package: the quick start passed against the installed service"
 
+# The installed operator CLI as the README shows it: the environment file
+# read by root, the node found from its operator listener.
+# shellcheck disable=SC2016 # expanded by the shell inside the root
+chroot "$root_dir" /bin/sh -c 'set -a; . "$0"; set +a
+  exec voice-campaign-service admin tenants list' "$env_file" >"$root_dir/run/admin.log" 2>&1 || {
+  cat "$root_dir/run/admin.log" >&2
+  exit 1
+}
+if ! head -n 1 "$root_dir/run/admin.log" | grep -q '^tenant_id  *name  *plan' ||
+  [ "$(wc -l <"$root_dir/run/admin.log")" -lt 2 ]; then
+  echo "package: admin tenants list did not list the quick start's tenant:" >&2
+  cat "$root_dir/run/admin.log" >&2
+  exit 1
+fi
+echo "package: the installed admin command lists $(($(wc -l <"$root_dir/run/admin.log") - 1)) tenant(s)"
+
 kill -TERM "$service_pid"
 status=0
 wait "$service_pid" || status=$?
