@@ -117,10 +117,10 @@ void begin(self_ptr self, serial_rounds<dial_counts>::round next) {
   auto now = next.now;
   auto s = st.settings;
   bool periodic = !st.reply.has_value();
-  auto claim = [now, s, periodic](soci::session& sql) {
+  auto claim = [now, s, periodic, node = st.config->node_id](soci::session& sql) {
     round_work w;
-    w.campaigns =
-        storage::claim_due_campaigns(sql, now, s.lease_seconds, s.campaigns_per_round, periodic);
+    w.campaigns = storage::claim_due_campaigns(sql, now, s.lease_seconds, s.campaigns_per_round,
+                                               periodic, node);
     auto past_end = storage::campaigns_past_end(sql, now, s.campaigns_per_round);
     w.campaigns.insert(w.campaigns.end(), past_end.begin(), past_end.end());
     w.lost = storage::lost_calls(sql, s.lost_call_seconds, calls_per_round);

@@ -14,6 +14,7 @@
 #include "http/provider_a_gateway.hpp"
 #include "http/rate_limiter.hpp"
 #include "storage/database.hpp"
+#include "storage/dialer_repository.hpp"
 #include "storage/import_job_repository.hpp"
 
 #include <caf/actor_system.hpp>
@@ -124,13 +125,15 @@ void node_actors::stop() {
   pool->shutdown();
 }
 
-void hand_on_imports(const std::string& session_url, const std::string& node_id) {
+void hand_on_work(const std::string& session_url, const std::string& node_id) {
   try {
     auto sql = storage::open_session(session_url);
     if (auto n = storage::release_import_claims(*sql, node_id); n > 0)
       spdlog::info("handed on {} unfinished import(s) to the other nodes", n);
+    if (auto n = storage::release_dial_claims(*sql, node_id); n > 0)
+      spdlog::info("handed on {} unfinished dial pass(es) to the other nodes", n);
   } catch (const std::exception& e) {
-    spdlog::warn("imports not handed on (they go stale instead): {}", e.what());
+    spdlog::warn("imports and dial passes not handed on (they go stale instead): {}", e.what());
   }
 }
 

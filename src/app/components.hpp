@@ -60,11 +60,12 @@ struct node_actors {
   void stop();
 };
 
-// Once a node's actors have ended: the unfinished imports it claimed are
-// released, so another node's next sweep continues them instead of waiting
-// until the claims go stale (import-stale-seconds). Logs and gives up when
-// the database does not answer: the claims then go stale as before.
-void hand_on_imports(const std::string& session_url, const std::string& node_id);
+// Once a node's actors have ended: the unfinished imports and dial passes
+// it claimed are released, so other nodes continue them at their next
+// sweep or round instead of waiting until the claims go stale
+// (import-stale-seconds, dial-lease-seconds). Logs and gives up when the
+// database does not answer: the claims then go stale as before.
+void hand_on_work(const std::string& session_url, const std::string& node_id);
 
 // `session_url` carries the sessions' time limits (storage::with_session_limits).
 node_actors start_node_actors(caf::actor_system& sys, const config& c,

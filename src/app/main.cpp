@@ -145,7 +145,7 @@ int run_serve(const app::config& c) {
   const auto session_url =
       storage::with_session_limits(c.database_url, c.db_statement_timeout, c.db_lock_timeout);
   const auto node_id = serve(c, session_url);
-  app::hand_on_imports(session_url, node_id);
+  app::hand_on_work(session_url, node_id);
   spdlog::info("shut down cleanly");
   return 0;
 }

@@ -80,11 +80,19 @@ constexpr prepared_statement end_call_stmt{
                     "error = $5, ended_at = now() WHERE id = $1 AND ended_at IS NULL"};
 
 constexpr prepared_statement next_dial_stmt{
-    "vcs_next_dial",
-    "UPDATE campaigns SET next_dial_at = $3::timestamptz WHERE tenant_id = $1 AND id = $2"};
+    "vcs_next_dial", "UPDATE campaigns SET next_dial_at = $3::timestamptz, dial_claimed_by = NULL "
+                     "WHERE tenant_id = $1 AND id = $2"};
+
+// A campaign whose pass never set its next look is due again now (one
+// without a next look, paused meanwhile, stays without).
+constexpr prepared_statement release_dial_stmt{
+    "vcs_release_dial_claims",
+    "UPDATE campaigns SET dial_claimed_by = NULL, next_dial_at = CASE WHEN next_dial_at IS NULL "
+    "THEN NULL ELSE least(next_dial_at, now()) END WHERE dial_claimed_by = $1 RETURNING 1"};
 
 #define VCS_CLAIM_SQL(locking)                                                                     \
-  "UPDATE campaigns c SET next_dial_at = $1::timestamptz + make_interval(secs => $2::int) "        \
+  "UPDATE campaigns c SET next_dial_at = $1::timestamptz + make_interval(secs => $2::int), "       \
+  "dial_claimed_by = $4 "                                                                          \
   "FROM (SELECT id FROM campaigns WHERE status IN ('SCHEDULED', 'ACTIVE') "                        \
   "AND next_dial_at IS NOT NULL AND next_dial_at <= $1::timestamptz "                              \
   "AND tenant_id IN (SELECT id FROM switched_on_tenants) ORDER BY next_dial_at "                   \
@@ -252,9 +260,9 @@ void set_next_dial_at(soci::session& sql, int64_t tenant_id, int64_t campaign_id
 
 std::vector<campaign_ref> claim_due_campaigns(soci::session& sql, domain::timestamp now,
                                               int32_t lease_seconds, int32_t limit,
-                                              bool skip_locked) {
-  auto rows =
-      execute(sql, skip_locked ? claim_stmt : claim_waiting_stmt, {now, lease_seconds, limit});
+                                              bool skip_locked, const std::string& node) {
+  auto rows = execute(sql, skip_locked ? claim_stmt : claim_waiting_stmt,
+                      {now, lease_seconds, limit, node});
   std::vector<campaign_ref> out;
   for (int i = 0; i < rows.size(); ++i)
     out.push_back({rows.int64(i, 0), rows.int64(i, 1)});
@@ -309,6 +317,10 @@ bool remove_do_not_call(soci::session& sql, int64_t tenant_id, const std::string
 
 bool is_do_not_call(soci::session& sql, int64_t tenant_id, const std::string& phone_number) {
   return execute(sql, dnc_find_stmt, {tenant_id, phone_number}).size() > 0;
+}
+
+int64_t release_dial_claims(soci::session& sql, const std::string& node) {
+  return execute(sql, release_dial_stmt, {node}).size();
 }
 
 } // namespace vcs::storage

@@ -103,12 +103,18 @@ struct campaign_ref {
 };
 
 // Campaigns due for a dial pass by `now`; each one's next_dial_at moves to
-// now + lease so other nodes skip it meanwhile. With `skip_locked` campaigns
-// whose actor holds the row are passed over (periodic rounds); without, the
-// claim waits for them (a round on demand must not miss one).
+// now + lease so other nodes skip it meanwhile, held by `node` until its
+// pass sets the next look. With `skip_locked` campaigns whose actor holds
+// the row are passed over (periodic rounds); without, the claim waits for
+// them (a round on demand must not miss one).
 std::vector<campaign_ref> claim_due_campaigns(soci::session& sql, domain::timestamp now,
                                               int32_t lease_seconds, int32_t limit,
-                                              bool skip_locked);
+                                              bool skip_locked, const std::string& node);
+
+// A stopping node gives up the campaigns whose pass it never finished, so
+// another node's next round dials them instead of waiting out the lease.
+// Returns how many it released.
+int64_t release_dial_claims(soci::session& sql, const std::string& node);
 
 // Campaigns not ENDED whose end date is over in their time zone by `now`.
 std::vector<campaign_ref> campaigns_past_end(soci::session& sql, domain::timestamp now,

@@ -1,9 +1,14 @@
 // Graceful shutdown: SIGTERM stops accepting, lets an in-flight request
 // finish, closes idle connections and exits 0; with a drain delay it first
-// reports not ready while it keeps serving; the imports it held are handed
-// on to the other nodes.
+// reports not ready while it keeps serving; the imports and dial passes it
+// held are handed on to the other nodes.
 
+#include "domain/global_id.hpp"
+#include "eventually.hpp"
 #include "service_fixture.hpp"
+#include "storage/database.hpp"
+
+#include <soci/soci.h>
 
 #include <csignal>
 #include <memory>
@@ -112,6 +117,71 @@ TEST(shutdown_test, a_node_stopped_mid_import_hands_the_job_on) {
           .body);
   EXPECT_EQ(str(job, "status"), "done");
   EXPECT_EQ(job["inserted"].GetInt(), total);
+}
+
+TEST(shutdown_test, a_node_stopped_mid_dial_pass_hands_the_campaign_on) {
+  // Rounds only on demand, and a lease long enough to tell a campaign
+  // handed on from one left until its lease runs out.
+  service_process stopping{{{"VCS_DIAL_INTERVAL_MS", "3600000"},
+                            {"VCS_DIAL_LEASE_SECONDS", "600"},
+                            {"VCS_DB_LOCK_TIMEOUT_MS", "1500"}}};
+  const auto token = bearer(stopping.operator_token());
+  http_client op{"127.0.0.1", stopping.operator_port()};
+  auto t = parse(
+      op.request("POST", "/admin/v1/tenants", R"({"name":"dial handover","plan":"PRO"})", token)
+          .body);
+  http_client pub{"127.0.0.1", stopping.public_port()};
+  auto c = pub.request("POST", "/api/v2/voice-campaigns", R"({"name":"dial handover"})",
+                       bearer(str(t["api_key"], "key")));
+  ASSERT_EQ(c.status, 201u) << c.body;
+  const long long campaign = *domain::decode_global_id(domain::entity::campaign,
+                                                       str(parse(c.body)["data"], "campaign_id"));
+  // Due before any other campaign of the database, so the round takes it.
+  auto sql = storage::open_session(database_url());
+  *sql << "UPDATE campaigns SET status = 'ACTIVE', next_dial_at = '2000-01-01T00:00:00Z' "
+          "WHERE id = :c",
+      soci::use(campaign);
+  auto held_by = [&] {
+    std::string node;
+    *sql << "SELECT coalesce(dial_claimed_by, '') FROM campaigns WHERE id = :c", soci::into(node),
+        soci::use(campaign);
+    return node;
+  };
+  auto count_where = [&](const std::string& condition) {
+    int n = 0;
+    *sql << "SELECT count(*) FROM campaigns WHERE id = :c AND " + condition, soci::into(n),
+        soci::use(campaign);
+    return n;
+  };
+
+  // A pass reads the campaign's assignments early: with them locked it
+  // waits (and fails at the lock timeout) after its round claimed the
+  // campaign.
+  auto holder = storage::open_session(database_url());
+  soci::transaction hold{*holder};
+  *holder << "LOCK TABLE assigned_resources IN ACCESS EXCLUSIVE MODE";
+  std::thread round{[&] {
+    try {
+      http_client again{"127.0.0.1", stopping.operator_port()};
+      again.request("POST", "/admin/v1/dialer/run", "{}", token);
+    } catch (const std::exception&) {
+      // The answer does not matter here, only the lease it leaves.
+    }
+  }};
+  ASSERT_TRUE(eventually([&] { return !held_by().empty(); })) << stopping.log_contents();
+  EXPECT_EQ(count_where("next_dial_at > now() + interval '500 seconds'"), 1)
+      << "claimed with its 600 s lease";
+
+  stopping.send_signal(SIGTERM);
+  EXPECT_EQ(stopping.wait_exit(std::chrono::seconds(30)), 0) << stopping.log_contents();
+  hold.rollback();
+  round.join();
+  // Handed on: due now and held by no node, for the next round anywhere.
+  EXPECT_EQ(held_by(), "");
+  EXPECT_EQ(count_where("next_dial_at <= now()"), 1);
+  EXPECT_NE(stopping.log_contents().find("unfinished dial pass(es) to the other nodes"),
+            std::string::npos)
+      << stopping.log_contents();
 }
 
 } // namespace
