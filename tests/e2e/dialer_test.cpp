@@ -10,6 +10,7 @@
 #include "eventually.hpp"
 #include "http_client.hpp"
 #include "json_helpers.hpp"
+#include "metrics_text.hpp"
 #include "service_process.hpp"
 #include "storage/database.hpp"
 #include "storage/webhook_repository.hpp"
@@ -494,6 +495,13 @@ TEST_F(dialer_test, provider_a_calls_go_through_its_api_and_callbacks_drive_the_
     return std::nullopt;
   };
   ASSERT_TRUE(eventually([&] { return ours().has_value(); }));
+  // This node's own counts (a new node: they start at 0).
+  auto counted = [&](const char* series) {
+    auto r = live_op.get("/metrics", bearer(live.operator_token()));
+    EXPECT_EQ(r.status, 200u);
+    return metric_value(r.body, series);
+  };
+  EXPECT_GE(counted("vcs_dialer_calls_placed_total"), 1);
   auto sent = *ours();
   EXPECT_EQ(sent.target, "/call");
   EXPECT_EQ(sent.headers["authorization"], "Bearer sk-live-test");
@@ -571,6 +579,7 @@ TEST_F(dialer_test, provider_a_calls_go_through_its_api_and_callbacks_drive_the_
   EXPECT_EQ(str(refused, "call_status"), "IDLE");
   EXPECT_EQ(refused["attempts_made"].GetInt(), 0);
   EXPECT_NE(str(refused, "call_error_reason").find("provider_a: HTTP 402"), std::string::npos);
+  EXPECT_GE(counted("vcs_dialer_calls_refused_total"), 1);
   EXPECT_EQ(live.terminate(), 0);
 }
 

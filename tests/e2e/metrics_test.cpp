@@ -2,8 +2,10 @@
 // alert rules and dashboard use), each moving when its cause happens.
 
 #include "domain/global_id.hpp"
+#include "eventually.hpp"
 #include "http_client.hpp"
 #include "json_helpers.hpp"
+#include "metrics_text.hpp"
 #include "service_process.hpp"
 #include "storage/database.hpp"
 
@@ -12,10 +14,12 @@
 
 #include <chrono>
 #include <fstream>
+#include <optional>
 #include <regex>
 #include <set>
 #include <sstream>
 #include <thread>
+#include <vector>
 
 namespace vcs::test {
 namespace {
@@ -37,15 +41,6 @@ std::set<std::string> documented_families() {
     if (!line.empty() && line[0] != '#')
       out.insert(line);
   return out;
-}
-
-// The value of one series (its name with labels, as written), or -1.
-double value(const std::string& text, const std::string& series) {
-  std::istringstream in{text};
-  for (std::string line; std::getline(in, line);)
-    if (line.rfind(series + " ", 0) == 0)
-      return std::stod(line.substr(series.size() + 1));
-  return -1;
 }
 
 class metrics_test : public ::testing::Test {
@@ -72,20 +67,20 @@ protected:
 TEST_F(metrics_test, exposes_exactly_the_documented_families) {
   const auto text = scrape();
   EXPECT_EQ(families(text), documented_families()) << text;
-  EXPECT_EQ(value(text, "vcs_request_workers{listener=\"public\"}"), 3);
-  EXPECT_EQ(value(text, "vcs_backlog_read_success"), 1);
+  EXPECT_EQ(metric_value(text, "vcs_request_workers{listener=\"public\"}"), 3);
+  EXPECT_EQ(metric_value(text, "vcs_backlog_read_success"), 1);
   std::smatch m;
   ASSERT_TRUE(std::regex_search(
       text, m, std::regex{R"re(vcs_build_info\{version="([^"]+)",commit="([^"]+)"\} 1)re"}))
       << text;
   EXPECT_EQ(m[1].str(), "0.1.0");
   EXPECT_TRUE(std::regex_match(m[2].str(), std::regex{"[0-9a-f]{12}(-dirty)?|unknown"})) << m[2];
-  EXPECT_GT(value(text, "process_resident_memory_bytes"), 1e6);
-  EXPECT_GT(value(text, "process_open_fds"), 3);
-  EXPECT_GE(value(text, "process_max_fds"), value(text, "process_open_fds"));
+  EXPECT_GT(metric_value(text, "process_resident_memory_bytes"), 1e6);
+  EXPECT_GT(metric_value(text, "process_open_fds"), 3);
+  EXPECT_GE(metric_value(text, "process_max_fds"), metric_value(text, "process_open_fds"));
   const double now =
       std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
-  EXPECT_NEAR(value(text, "process_start_time_seconds"), now, 120);
+  EXPECT_NEAR(metric_value(text, "process_start_time_seconds"), now, 120);
 }
 
 TEST_F(metrics_test, refusals_count_under_their_cause) {
@@ -94,7 +89,7 @@ TEST_F(metrics_test, refusals_count_under_their_cause) {
       "vcs_http_refused_total{status=\"400\",cause=\"malformed_request\"}";
   const std::string rate = "vcs_http_refused_total{status=\"429\",cause=\"tenant_rate_limit\"}";
   const auto before = scrape();
-  EXPECT_EQ(value(before, headers), -1) << "no refusal yet";
+  EXPECT_EQ(metric_value(before, headers), -1) << "no refusal yet";
 
   header_list padding;
   for (int i = 0; i < 4; ++i)
@@ -115,10 +110,10 @@ TEST_F(metrics_test, refusals_count_under_their_cause) {
   ASSERT_GT(limited, 0) << "2 requests a second allowed";
 
   const auto after = scrape();
-  EXPECT_EQ(value(after, headers), 1);
-  EXPECT_EQ(value(after, malformed), 1);
-  EXPECT_EQ(value(after, rate), limited);
-  EXPECT_GE(value(after, "vcs_request_queue_wait_seconds_count{listener=\"public\"}"), 12);
+  EXPECT_EQ(metric_value(after, headers), 1);
+  EXPECT_EQ(metric_value(after, malformed), 1);
+  EXPECT_EQ(metric_value(after, rate), limited);
+  EXPECT_GE(metric_value(after, "vcs_request_queue_wait_seconds_count{listener=\"public\"}"), 12);
 }
 
 TEST_F(metrics_test, the_clusters_queues_are_read_at_each_scrape) {
@@ -169,29 +164,79 @@ TEST_F(metrics_test, the_clusters_queues_are_read_at_each_scrape) {
   held.rollback();
 
   auto delta = [&](const std::string& series) {
-    return value(after, series) - value(before, series);
+    return metric_value(after, series) - metric_value(before, series);
   };
   EXPECT_EQ(delta("vcs_webhook_outbox_pending"), 1);
-  EXPECT_GE(value(after, "vcs_webhook_outbox_due_age_seconds"), 600);
+  EXPECT_GE(metric_value(after, "vcs_webhook_outbox_due_age_seconds"), 600);
   EXPECT_EQ(delta("vcs_import_backlog_jobs{status=\"queued\"}"), 1);
   EXPECT_EQ(delta("vcs_import_backlog_leads"), 7);
   EXPECT_EQ(delta("vcs_dialer_calls_active"), 1);
 
   *sql << "DELETE FROM tenants WHERE id = :t", soci::use(tenant_id);
   const auto cleaned = scrape();
-  EXPECT_EQ(value(cleaned, "vcs_webhook_outbox_pending"),
-            value(before, "vcs_webhook_outbox_pending"));
-  EXPECT_EQ(value(cleaned, "vcs_dialer_calls_active"), value(before, "vcs_dialer_calls_active"));
+  EXPECT_EQ(metric_value(cleaned, "vcs_webhook_outbox_pending"),
+            metric_value(before, "vcs_webhook_outbox_pending"));
+  EXPECT_EQ(metric_value(cleaned, "vcs_dialer_calls_active"),
+            metric_value(before, "vcs_dialer_calls_active"));
+}
+
+TEST_F(metrics_test, busy_request_workers_and_their_queue_are_shown) {
+  std::vector<std::string> keys;
+  for (const char* name : {"Busy A", "Busy B"}) {
+    auto t = op.request("POST", "/admin/v1/tenants",
+                        std::string{R"({"plan":"PRO","name":")"} + name + "\"}",
+                        bearer(node.operator_token()));
+    ASSERT_EQ(t.status, 201u) << t.body;
+    keys.push_back(str(parse(t.body)["api_key"], "key"));
+  }
+  const std::string busy = "vcs_request_workers_busy{listener=\"public\"}";
+  const std::string queued = "vcs_request_queue_depth{listener=\"public\"}";
+  EXPECT_EQ(metric_value(scrape(), busy), 0);
+  // Listing clients reads the clients table (which no scrape reads): with
+  // it locked, each list holds its worker until the lock goes.
+  auto holder = storage::open_session(database_url());
+  std::optional<soci::transaction> hold{std::in_place, *holder};
+  *holder << "LOCK TABLE clients IN ACCESS EXCLUSIVE MODE";
+  // Two requests per key: each key may use two of the three workers, so
+  // three run and one waits.
+  std::vector<unsigned> statuses(4, 0);
+  std::vector<std::thread> senders;
+  for (std::size_t i = 0; i < statuses.size(); ++i)
+    senders.emplace_back([&, i] {
+      http_client c{"127.0.0.1", node.public_port()};
+      statuses[i] = c.get("/api/v2/clients", bearer(keys[i % 2])).status;
+    });
+  double seen_busy = 0;
+  double seen_queued = 0;
+  eventually(
+      [&] {
+        auto m = scrape();
+        seen_busy = metric_value(m, busy);
+        seen_queued = metric_value(m, queued);
+        return seen_busy == 3 && seen_queued == 1;
+      },
+      std::chrono::seconds(3));
+  hold->rollback();
+  hold.reset();
+  for (auto& s : senders)
+    s.join();
+  EXPECT_EQ(seen_busy, 3);
+  EXPECT_EQ(seen_queued, 1);
+  EXPECT_EQ(statuses, (std::vector<unsigned>(4, 200u)));
+  EXPECT_TRUE(eventually([&] {
+    auto m = scrape();
+    return metric_value(m, busy) == 0 && metric_value(m, queued) == 0;
+  }));
 }
 
 TEST_F(metrics_test, database_workers_and_background_work_are_counted) {
   // The node sweeps once as it starts (then hourly here): that one first.
   const std::string swept = "vcs_billing_sweeps_total{outcome=\"done\"}";
-  for (int i = 0; i < 100 && value(scrape(), swept) < 1; ++i)
+  for (int i = 0; i < 100 && metric_value(scrape(), swept) < 1; ++i)
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
   const auto before = scrape();
-  ASSERT_EQ(value(before, swept), 1);
-  EXPECT_EQ(value(before, "vcs_db_workers"), 3) << "db-pool-size";
+  ASSERT_EQ(metric_value(before, swept), 1);
+  EXPECT_EQ(metric_value(before, "vcs_db_workers"), 3) << "db-pool-size";
   auto sweep = op.request("POST", "/admin/v1/billing/sweep", {}, bearer(node.operator_token()));
   ASSERT_EQ(sweep.status, 200u) << sweep.body;
   // Every session of this database is cut: the node's next uses reconnect.
@@ -220,12 +265,12 @@ TEST_F(metrics_test, database_workers_and_background_work_are_counted) {
   ASSERT_EQ(c.status, 201u) << c.body;
   const auto after = scrape();
   auto delta = [&](const std::string& series) {
-    return value(after, series) - value(before, series);
+    return metric_value(after, series) - metric_value(before, series);
   };
   EXPECT_EQ(delta(swept), 1);
   EXPECT_GE(delta("vcs_db_reconnects_total"), 1);
   EXPECT_GE(delta("vcs_db_queue_wait_seconds_count"), 1) << "the campaign's write ran on the pool";
-  EXPECT_GE(value(after, "vcs_db_queue_wait_seconds_sum"), 0);
+  EXPECT_GE(metric_value(after, "vcs_db_queue_wait_seconds_sum"), 0);
 }
 
 } // namespace
