@@ -273,6 +273,7 @@ caf::result<int64_t> campaign_state::dial(const dial_request& req) {
 caf::result<bool> campaign_state::apply_call_report(call_update& update) {
   auto id = update.call_id;
   const bool refused = update.what == call_update::kind::refused;
+  auto again = update;
   auto rp = self->make_response_promise<bool>();
   write_then(
       self,
@@ -287,10 +288,16 @@ caf::result<bool> campaign_state::apply_call_report(call_update& update) {
           open_calls.erase(id);
         rp.deliver(ended);
       },
-      [id, rp](const caf::error& e) mutable {
-        // A provider retries an unacknowledged callback; for the simulated
-        // provider the sweep ends calls whose report was lost (lost_calls).
+      [this, id, again = std::move(again), rp](const caf::error& e) mutable {
+        // A provider retries an unacknowledged callback; a report made here
+        // is sent again (applying one twice changes nothing), and one never
+        // applied is ended by the sweep as lost (lost_calls).
         spdlog::warn("call {}: report not applied ({})", id, to_string(e));
+        if (again.resends_left > 0) {
+          --again.resends_left;
+          caf::delayed_anon_send(caf::actor_cast<campaign_actor>(self), std::chrono::seconds(1),
+                                 call_atom::value, std::move(again));
+        }
         rp.deliver(e);
       });
   return rp;

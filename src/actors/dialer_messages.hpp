@@ -35,6 +35,13 @@ struct call_update {
   // Why the provider refused the call, or why it was ended without an
   // outcome from the provider.
   std::string error;
+  // A report made in this process (the simulated provider's, a gateway's
+  // answer) has no provider to send it again when its write fails (the
+  // database failing over): the campaign resends it, once a second, this
+  // many times at most. A provider's callback keeps 0: the provider
+  // retries it.
+  int32_t resends_left = 0;
+  static constexpr int32_t in_process_resends = 60;
 };
 
 } // namespace vcs::actors

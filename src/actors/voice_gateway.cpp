@@ -39,6 +39,7 @@ public:
     bool talked =
         *outcome == domain::call_outcome::human || *outcome == domain::call_outcome::voicemail;
     ended.duration_seconds = talked ? settings_.talk_seconds : 0;
+    ended.resends_left = call_update::in_process_resends;
     caf::delayed_anon_send(sink, settings_.ring + settings_.call_time, call_atom::value, ended);
   }
 
@@ -71,6 +72,7 @@ public:
     refused.what = call_update::kind::refused;
     refused.call_id = call.call_id;
     refused.error = "no live adapter for " + call.provider_kind;
+    refused.resends_left = call_update::in_process_resends;
     caf::anon_send(sink, call_atom::value, refused);
   }
 

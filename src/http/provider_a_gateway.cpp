@@ -32,6 +32,7 @@ public:
       u.what = actors::call_update::kind::refused;
       u.call_id = id;
       u.error = std::move(why);
+      u.resends_left = actors::call_update::in_process_resends;
       caf::anon_send(sink, actors::call_atom::value, u);
     };
     auto plain =
@@ -82,6 +83,7 @@ public:
       u.call_id = id;
       if (!doc.HasParseError())
         u.provider_call_id = string_member(doc, "id").value_or("");
+      u.resends_left = actors::call_update::in_process_resends;
       caf::anon_send(sink, actors::call_atom::value, u);
     });
   }
