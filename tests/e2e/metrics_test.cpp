@@ -229,6 +229,55 @@ TEST_F(metrics_test, busy_request_workers_and_their_queue_are_shown) {
   }));
 }
 
+TEST_F(metrics_test, busy_database_workers_and_their_queue_are_shown) {
+  // Five tenants' actors each send one write to the three database workers.
+  std::vector<std::string> keys;
+  for (int i = 0; i < 5; ++i) {
+    auto t = op.request("POST", "/admin/v1/tenants",
+                        R"({"plan":"PRO","name":"Writer )" + std::to_string(i) + "\"}",
+                        bearer(node.operator_token()));
+    ASSERT_EQ(t.status, 201u) << t.body;
+    keys.push_back(str(parse(t.body)["api_key"], "key"));
+  }
+  EXPECT_EQ(metric_value(scrape(), "vcs_db_workers_busy"), 0);
+  // A campaign's creation counts the tenant's campaigns first: with the
+  // table locked, each write holds its database worker.
+  auto holder = storage::open_session(database_url());
+  std::optional<soci::transaction> hold{std::in_place, *holder};
+  *holder << "LOCK TABLE campaigns IN ACCESS EXCLUSIVE MODE";
+  std::vector<unsigned> statuses(keys.size(), 0);
+  std::vector<std::thread> senders;
+  for (std::size_t i = 0; i < keys.size(); ++i)
+    senders.emplace_back([&, i] {
+      http_client c{"127.0.0.1", node.public_port()};
+      statuses[i] =
+          c.request("POST", "/api/v2/voice-campaigns", R"({"name":"held"})", bearer(keys[i]))
+              .status;
+    });
+  double seen_busy = 0;
+  double seen_queued = 0;
+  eventually(
+      [&] {
+        auto m = scrape();
+        seen_busy = metric_value(m, "vcs_db_workers_busy");
+        seen_queued = metric_value(m, "vcs_db_queue_depth");
+        return seen_busy == 3 && seen_queued == 2;
+      },
+      std::chrono::seconds(3));
+  hold->rollback();
+  hold.reset();
+  for (auto& s : senders)
+    s.join();
+  EXPECT_EQ(seen_busy, 3);
+  EXPECT_EQ(seen_queued, 2);
+  EXPECT_EQ(statuses, (std::vector<unsigned>(keys.size(), 201u)));
+  EXPECT_TRUE(eventually([&] {
+    auto m = scrape();
+    return metric_value(m, "vcs_db_workers_busy") == 0 &&
+           metric_value(m, "vcs_db_queue_depth") == 0;
+  }));
+}
+
 TEST_F(metrics_test, database_workers_and_background_work_are_counted) {
   // The node sweeps once as it starts (then hourly here): that one first.
   const std::string swept = "vcs_billing_sweeps_total{outcome=\"done\"}";
