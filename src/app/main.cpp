@@ -133,6 +133,13 @@ std::string serve(const app::config& c, const std::string& session_url) {
   operator_front.shutdown();
   node.stop();
   outbound.stop();
+  // A request an actor still holds (a drain that timed out, an answer
+  // awaited from another actor), or one still queued, holds its connection,
+  // which must end before the server's I/O context does (destroyed first,
+  // as it was made last).
+  sys.await_all_actors_done();
+  public_front.drop_queued();
+  operator_front.drop_queued();
   return node.node_id;
 }
 

@@ -132,4 +132,11 @@ worker_load fair_queue::load() const {
       .workers = std::max<std::size_t>(1, settings_.workers), .busy = running_, .queued = waiting_};
 }
 
+void fair_queue::drop_queued() {
+  std::lock_guard<std::mutex> guard{mutex_};
+  clients_.clear();
+  rotation_.clear();
+  waiting_ = 0;
+}
+
 } // namespace vcs::http

@@ -77,6 +77,11 @@ public:
 
   worker_load load() const;
 
+  // Drops every queued request unanswered, once no worker is left to take
+  // them: each holds its connection, which must go before the listeners'
+  // I/O context.
+  void drop_queued();
+
 private:
   struct client_state {
     std::deque<http_call> queue;

@@ -31,7 +31,10 @@ public:
   }
   worker_load load() const { return queue_->load(); }
 
+  // Stops the workers. Once they have ended (the actor system awaited),
+  // drop_queued() lets go of the requests they never took.
   void shutdown();
+  void drop_queued() { queue_->drop_queued(); }
 
 private:
   std::shared_ptr<const services> svc_;
