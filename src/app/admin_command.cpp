@@ -1,10 +1,8 @@
 #include "app/admin_command.hpp"
 
 #include "app/admin_output.hpp"
+#include "http/json.hpp"
 #include "http/operator_api_client.hpp"
-
-#include <rapidjson/stringbuffer.h>
-#include <rapidjson/writer.h>
 
 #include <algorithm>
 #include <cctype>
@@ -63,38 +61,33 @@ std::string with_query(std::string target, const option_values& given,
   return target;
 }
 
-// A JSON object body, written member by member.
+// A JSON object body, member by member, through the service's own writer.
 class json_body {
 public:
-  json_body() { w_.StartObject(); }
-  json_body& text(const char* name, const std::string& v) {
-    w_.Key(name);
-    w_.String(v.c_str(), static_cast<rapidjson::SizeType>(v.size()));
+  json_body() { out_.w().StartObject(); }
+  json_body& text(std::string_view name, const std::string& v) {
+    out_.field(name, v);
     return *this;
   }
-  json_body& number(const char* name, int64_t v) {
-    w_.Key(name);
-    w_.Int64(v);
+  json_body& number(std::string_view name, int64_t v) {
+    out_.field(name, v);
     return *this;
   }
-  json_body& flag(const char* name, bool v) {
-    w_.Key(name);
-    w_.Bool(v);
+  json_body& flag(std::string_view name, bool v) {
+    out_.field(name, v);
     return *this;
   }
-  json_body& null(const char* name) {
-    w_.Key(name);
-    w_.Null();
+  json_body& null(std::string_view name) {
+    out_.null_field(name);
     return *this;
   }
   std::string take() {
-    w_.EndObject();
-    return {buffer_.GetString(), buffer_.GetSize()};
+    out_.w().EndObject();
+    return out_.take();
   }
 
 private:
-  rapidjson::StringBuffer buffer_;
-  rapidjson::Writer<rapidjson::StringBuffer> w_{buffer_};
+  http::json_out out_;
 };
 
 int64_t whole_number(const std::string& what, const std::string& text) {

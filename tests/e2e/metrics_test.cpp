@@ -14,6 +14,7 @@
 
 #include <chrono>
 #include <fstream>
+#include <functional>
 #include <optional>
 #include <regex>
 #include <set>
@@ -61,6 +62,41 @@ protected:
     auto r = op.get("/metrics", bearer(node.operator_token()));
     EXPECT_EQ(r.status, 200u) << r.body;
     return r.body;
+  }
+
+  // A busy and a queued gauge as read while `senders` requests (send(i)
+  // answers the i-th one's status) wait on `table`, locked by the test until
+  // the gauges read `expected` or 3 s pass; then the requests' statuses.
+  struct held_reading {
+    double busy = 0;
+    double queued = 0;
+    std::vector<unsigned> statuses;
+  };
+  held_reading while_locked(const std::string& table, std::size_t senders,
+                            const std::function<unsigned(std::size_t)>& send,
+                            const std::string& busy, const std::string& queued,
+                            std::pair<double, double> expected) {
+    held_reading out;
+    out.statuses.assign(senders, 0);
+    auto holder = storage::open_session(database_url());
+    std::optional<soci::transaction> hold{std::in_place, *holder};
+    *holder << "LOCK TABLE " + table + " IN ACCESS EXCLUSIVE MODE";
+    std::vector<std::thread> threads;
+    for (std::size_t i = 0; i < senders; ++i)
+      threads.emplace_back([&, i] { out.statuses[i] = send(i); });
+    eventually(
+        [&] {
+          auto m = scrape();
+          out.busy = metric_value(m, busy);
+          out.queued = metric_value(m, queued);
+          return out.busy == expected.first && out.queued == expected.second;
+        },
+        std::chrono::seconds(3));
+    hold->rollback();
+    hold.reset();
+    for (auto& t : threads)
+      t.join();
+    return out;
   }
 };
 
@@ -193,36 +229,18 @@ TEST_F(metrics_test, busy_request_workers_and_their_queue_are_shown) {
   const std::string queued = "vcs_request_queue_depth{listener=\"public\"}";
   EXPECT_EQ(metric_value(scrape(), busy), 0);
   // Listing clients reads the clients table (which no scrape reads): with
-  // it locked, each list holds its worker until the lock goes.
-  auto holder = storage::open_session(database_url());
-  std::optional<soci::transaction> hold{std::in_place, *holder};
-  *holder << "LOCK TABLE clients IN ACCESS EXCLUSIVE MODE";
-  // Two requests per key: each key may use two of the three workers, so
-  // three run and one waits.
-  std::vector<unsigned> statuses(4, 0);
-  std::vector<std::thread> senders;
-  for (std::size_t i = 0; i < statuses.size(); ++i)
-    senders.emplace_back([&, i] {
-      http_client c{"127.0.0.1", node.public_port()};
-      statuses[i] = c.get("/api/v2/clients", bearer(keys[i % 2])).status;
-    });
-  double seen_busy = 0;
-  double seen_queued = 0;
-  eventually(
-      [&] {
-        auto m = scrape();
-        seen_busy = metric_value(m, busy);
-        seen_queued = metric_value(m, queued);
-        return seen_busy == 3 && seen_queued == 1;
-      },
-      std::chrono::seconds(3));
-  hold->rollback();
-  hold.reset();
-  for (auto& s : senders)
-    s.join();
-  EXPECT_EQ(seen_busy, 3);
-  EXPECT_EQ(seen_queued, 1);
-  EXPECT_EQ(statuses, (std::vector<unsigned>(4, 200u)));
+  // it locked, each list holds its worker until the lock goes. Two requests
+  // per key: each key may use two of the three workers, so three run and
+  // one waits.
+  auto seen = while_locked("clients", 4,
+                           [&](std::size_t i) {
+                             http_client c{"127.0.0.1", node.public_port()};
+                             return c.get("/api/v2/clients", bearer(keys[i % 2])).status;
+                           },
+                           busy, queued, {3, 1});
+  EXPECT_EQ(seen.busy, 3);
+  EXPECT_EQ(seen.queued, 1);
+  EXPECT_EQ(seen.statuses, (std::vector<unsigned>(4, 200u)));
   EXPECT_TRUE(eventually([&] {
     auto m = scrape();
     return metric_value(m, busy) == 0 && metric_value(m, queued) == 0;
@@ -242,35 +260,17 @@ TEST_F(metrics_test, busy_database_workers_and_their_queue_are_shown) {
   EXPECT_EQ(metric_value(scrape(), "vcs_db_workers_busy"), 0);
   // A campaign's creation counts the tenant's campaigns first: with the
   // table locked, each write holds its database worker.
-  auto holder = storage::open_session(database_url());
-  std::optional<soci::transaction> hold{std::in_place, *holder};
-  *holder << "LOCK TABLE campaigns IN ACCESS EXCLUSIVE MODE";
-  std::vector<unsigned> statuses(keys.size(), 0);
-  std::vector<std::thread> senders;
-  for (std::size_t i = 0; i < keys.size(); ++i)
-    senders.emplace_back([&, i] {
-      http_client c{"127.0.0.1", node.public_port()};
-      statuses[i] =
-          c.request("POST", "/api/v2/voice-campaigns", R"({"name":"held"})", bearer(keys[i]))
-              .status;
-    });
-  double seen_busy = 0;
-  double seen_queued = 0;
-  eventually(
-      [&] {
-        auto m = scrape();
-        seen_busy = metric_value(m, "vcs_db_workers_busy");
-        seen_queued = metric_value(m, "vcs_db_queue_depth");
-        return seen_busy == 3 && seen_queued == 2;
+  auto seen = while_locked(
+      "campaigns", keys.size(),
+      [&](std::size_t i) {
+        http_client c{"127.0.0.1", node.public_port()};
+        return c.request("POST", "/api/v2/voice-campaigns", R"({"name":"held"})", bearer(keys[i]))
+            .status;
       },
-      std::chrono::seconds(3));
-  hold->rollback();
-  hold.reset();
-  for (auto& s : senders)
-    s.join();
-  EXPECT_EQ(seen_busy, 3);
-  EXPECT_EQ(seen_queued, 2);
-  EXPECT_EQ(statuses, (std::vector<unsigned>(keys.size(), 201u)));
+      "vcs_db_workers_busy", "vcs_db_queue_depth", {3, 2});
+  EXPECT_EQ(seen.busy, 3);
+  EXPECT_EQ(seen.queued, 2);
+  EXPECT_EQ(seen.statuses, (std::vector<unsigned>(keys.size(), 201u)));
   EXPECT_TRUE(eventually([&] {
     auto m = scrape();
     return metric_value(m, "vcs_db_workers_busy") == 0 &&
