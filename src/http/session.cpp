@@ -17,6 +17,12 @@ namespace {
 constexpr std::string_view continue_response = "HTTP/1.1 100 Continue\r\n\r\n";
 constexpr std::size_t max_drain_bytes = 1024 * 1024;
 constexpr std::chrono::seconds max_drain_time{2};
+// Beast reads into the buffer's spare capacity, at least 512 bytes: after a
+// header that is about all there is, so a 1.8 MB bulk body took 3,500 reads
+// (14-24 ms, against 1.5 ms for the socket alone). A body larger than a few
+// of those is read through this much, given back once it is in.
+constexpr std::size_t body_read_buffer = 64 * 1024;
+constexpr std::size_t small_body = 4096;
 
 // The client's X-Request-Id when it is a sane token, else a fresh one.
 std::string request_id_for(std::string_view given) {
@@ -150,6 +156,9 @@ void session::on_header(beast::error_code ec) {
 
 void session::read_body() {
   stream_.expires_after(settings_.options.read_timeout);
+  if (auto length = parser_->content_length();
+      !parser_->is_done() && (!length || *length > small_body))
+    buffer_.reserve(body_read_buffer);
   if (items_)
     return read_counted_body();
   bhttp::async_read(
@@ -199,6 +208,8 @@ void session::on_body(beast::error_code ec) {
   if (ec)
     return handle_read_error(ec);
   stream_.expires_never();
+  if (buffer_.capacity() >= body_read_buffer)
+    buffer_.shrink_to_fit();
   dispatch_request();
 }
 

@@ -10,6 +10,7 @@
 #include <soci/soci.h>
 
 #include <chrono>
+#include <cstdio>
 #include <map>
 #include <set>
 #include <thread>
@@ -201,6 +202,57 @@ TEST_F(lead_test, a_bulk_list_over_its_cap_is_refused_while_its_body_is_read) {
 
   auto at_cap = pub("PATCH", base + "/leads/update/bulk", t.key, items(1000) + "]");
   ASSERT_EQ(at_cap.status, 200u) << at_cap.body.substr(0, 300);
+}
+
+// A large body is read through a bigger buffer than its header was: sent
+// with a length or in chunks of odd sizes, with the next request already
+// behind it on the connection, every item arrives and the next request is
+// answered from the bytes left in the buffer.
+TEST_F(lead_test, large_bodies_arrive_whole_by_length_or_in_chunks_with_the_next_request_behind) {
+  auto items = [](int from, int to) {
+    std::string out = "[";
+    for (int i = from; i < to; ++i)
+      out += std::string{i > from ? "," : ""} + R"({"phone_number":")" + phone(i) + R"("})";
+    return out + "]";
+  };
+  auto head = [&](const std::string& framing) {
+    return "POST " + base + "/leads/bulk HTTP/1.1\r\nHost: test\r\nAuthorization: Bearer " + t.key +
+           "\r\nContent-Type: application/json\r\n" + framing + "\r\n";
+  };
+  const std::string next = "GET " + base + "/leads/list?limit=1 HTTP/1.1\r\nHost: test\r\n" +
+                           "Authorization: Bearer " + t.key + "\r\n\r\n";
+  http_client raw{"127.0.0.1", svc.public_port()};
+
+  const auto by_length = items(0, 3000);
+  raw.send_raw(head("Content-Length: " + std::to_string(by_length.size()) + "\r\n") + by_length +
+               next);
+  auto first = raw.read_response();
+  ASSERT_EQ(first.status, 200u) << first.body;
+  EXPECT_EQ(parse(first.body)["queued"].GetInt(), 3000);
+  auto listed = raw.read_response();
+  ASSERT_EQ(listed.status, 200u) << listed.body;
+  EXPECT_EQ(parse(listed.body)["page_info"]["total_count"].GetInt64(), 3000);
+
+  const auto chunked = items(3000, 6000);
+  std::string framed = head("Transfer-Encoding: chunked\r\n");
+  auto frame = [&](const std::string& piece) {
+    char size[20];
+    std::snprintf(size, sizeof size, "%zx\r\n", piece.size());
+    framed += size + piece + "\r\n";
+  };
+  std::size_t at = 0;
+  for (std::size_t size : {1u, 700u, 65536u, 9u, 20000u}) {
+    frame(chunked.substr(at, size));
+    at += size;
+  }
+  frame(chunked.substr(at));
+  raw.send_raw(framed + "0\r\n\r\n" + next);
+  auto second = raw.read_response();
+  ASSERT_EQ(second.status, 200u) << second.body;
+  EXPECT_EQ(parse(second.body)["queued"].GetInt(), 3000);
+  listed = raw.read_response();
+  ASSERT_EQ(listed.status, 200u) << listed.body;
+  EXPECT_EQ(parse(listed.body)["page_info"]["total_count"].GetInt64(), 6000);
 }
 
 TEST_F(lead_test, bulk_add_imports_with_counts) {
