@@ -19,10 +19,12 @@ constexpr std::size_t max_drain_bytes = 1024 * 1024;
 constexpr std::chrono::seconds max_drain_time{2};
 // Beast reads into the buffer's spare capacity, at least 512 bytes: after a
 // header that is about all there is, so a 1.8 MB bulk body took 3,500 reads
-// (14-24 ms, against 1.5 ms for the socket alone). A body larger than a few
-// of those is read through this much, given back once it is in.
+// (14-24 ms, against 1.5 ms for the socket alone). The buffer doubles, up to
+// this, each time as much of the body has come as it holds: it never holds
+// more than what the client has sent, and is given back once the body is in.
 constexpr std::size_t body_read_buffer = 64 * 1024;
-constexpr std::size_t small_body = 4096;
+// What an idle connection keeps of it.
+constexpr std::size_t kept_buffer = 4096;
 
 // The client's X-Request-Id when it is a sane token, else a fresh one.
 std::string request_id_for(std::string_view given) {
@@ -156,39 +158,33 @@ void session::on_header(beast::error_code ec) {
 
 void session::read_body() {
   stream_.expires_after(settings_.options.read_timeout);
-  if (auto length = parser_->content_length();
-      !parser_->is_done() && (!length || *length > small_body))
-    buffer_.reserve(body_read_buffer);
-  if (items_)
-    return read_counted_body();
-  bhttp::async_read(
-      stream_, buffer_, *parser_,
-      [self = shared_from_this()](beast::error_code ec, std::size_t) { self->on_body(ec); });
+  read_body_piece();
 }
 
-void session::read_counted_body() {
+void session::read_body_piece() {
   // An empty body is complete with its header; reading on would wait for
   // bytes that never come.
   if (parser_->is_done())
     return on_body({});
-  bhttp::async_read_some(stream_, buffer_, *parser_,
-                         [self = shared_from_this()](beast::error_code ec, std::size_t) {
-                           self->on_counted_body(ec);
-                         });
+  bhttp::async_read_some(
+      stream_, buffer_, *parser_,
+      [self = shared_from_this()](beast::error_code ec, std::size_t) { self->on_body_piece(ec); });
 }
 
-void session::on_counted_body(beast::error_code ec) {
+void session::on_body_piece(beast::error_code ec) {
   if (ec)
     return handle_read_error(ec);
   const std::string_view body = parser_->get().body();
-  if (items_->feed(body.substr(counted_))) {
+  if (items_ && items_->feed(body.substr(counted_))) {
     // The client may still be sending the rest of its body: read and drop
     // up to its route's limit, so it gets to read the answer.
     const auto e = domain::too_many_items(items_->limit());
     return reject(status_of(e.code), "too_many_items", e.message, false, true);
   }
   counted_ = body.size();
-  read_counted_body();
+  if (const auto room = buffer_.capacity(); room < body_read_buffer && body.size() >= room)
+    buffer_.reserve(std::min(2 * std::max<std::size_t>(room, 512), body_read_buffer));
+  read_body_piece();
 }
 
 void session::handle_read_error(beast::error_code ec) {
@@ -208,7 +204,7 @@ void session::on_body(beast::error_code ec) {
   if (ec)
     return handle_read_error(ec);
   stream_.expires_never();
-  if (buffer_.capacity() >= body_read_buffer)
+  if (buffer_.capacity() > kept_buffer)
     buffer_.shrink_to_fit();
   dispatch_request();
 }

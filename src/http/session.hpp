@@ -68,9 +68,10 @@ private:
   void read_header();
   void on_header(beast::error_code ec);
   void read_body();
-  // A list body is read piece by piece, its items counted as they come.
-  void read_counted_body();
-  void on_counted_body(beast::error_code ec);
+  // A body is read piece by piece; a list body's items are counted as they
+  // come.
+  void read_body_piece();
+  void on_body_piece(beast::error_code ec);
   void on_body(beast::error_code ec);
   void handle_read_error(beast::error_code ec);
   void dispatch_request();
@@ -100,7 +101,7 @@ private:
   std::string request_id_;
   // The current request's routing, from its header.
   routed_request routed_;
-  // The current list body's items so far, and how much of it was counted.
+  // The current list body's items so far, and how much of the body was read.
   std::optional<array_item_counter> items_;
   std::size_t counted_ = 0;
   std::optional<std::string> slot_;
