@@ -21,7 +21,8 @@ constexpr std::chrono::seconds max_drain_time{2};
 // header that is about all there is, so a 1.8 MB bulk body took 3,500 reads
 // (14-24 ms, against 1.5 ms for the socket alone). The buffer doubles, up to
 // this, each time as much of the body has come as it holds: it never holds
-// more than what the client has sent, and is given back once the body is in.
+// more than twice what the client has sent, and is given back once the body
+// is in.
 constexpr std::size_t body_read_buffer = 64 * 1024;
 // What an idle connection keeps of it.
 constexpr std::size_t kept_buffer = 4096;
