@@ -69,7 +69,7 @@ phone_check check_phone(std::string_view text) {
 
   const phone_util_lease util;
   PhoneNumber number;
-  const auto error = parse_e164(*util, text, number);
+  const auto error = parse_e164(util, text, number);
   if (error != PhoneNumberUtil::NO_PARSING_ERROR) {
     result.invalid_reason = parse_error_reason(error);
     return result;

@@ -13,6 +13,7 @@
 #include <string>
 #include <thread>
 #include <unordered_map>
+#include <vector>
 
 namespace i18n::phonenumbers {
 
@@ -79,10 +80,10 @@ public:
   // (v8.12.57), the leading digits matched by `matcher`, then
   // IsValidNumberForRegion, which is already answered when the region was
   // the first whose number types take the number.
-  static vcs::domain::phone_util_lease::verdict
-  verdict_for(const PhoneNumberUtil& util, const re2_matcher& matcher, const PhoneNumber& number) {
-    std::list<std::string> regions;
-    util.GetRegionCodesForCountryCallingCode(number.country_code(), &regions);
+  static vcs::domain::phone_util_lease::verdict verdict_for(const PhoneNumberUtil& util,
+                                                            const re2_matcher& matcher,
+                                                            const std::vector<std::string>& regions,
+                                                            const PhoneNumber& number) {
     if (regions.empty())
       return {"ZZ", false};
     if (regions.size() == 1)
@@ -118,16 +119,30 @@ public:
 
   // Mirrors PhoneNumberUtil::ParseHelper (v8.12.57) from the point where a
   // number written with a leading '+' has been found and normalised.
-  static error_type parse(const PhoneNumberUtil& util, std::string_view digits, PhoneNumber& out) {
+  // `regions_of` answers GetRegionCodesForCountryCallingCode.
+  template <class RegionsOf>
+  static error_type parse(const PhoneNumberUtil& util, const RegionsOf& regions_of,
+                          std::string_view digits, PhoneNumber& out) {
     // IsViablePhoneNumber: after a '+' its pattern wants three digits.
     if (digits.size() < 3)
       return PhoneNumberUtil::NOT_A_NUMBER;
-    std::string national{digits};
-    const int country_code = util.ExtractCountryCode(&national);
-    if (country_code == 0)
+    // ExtractCountryCode: the shortest leading digits (at most three) that
+    // name a calling code with a region; none starts with 0.
+    if (digits.front() == '0')
       return PhoneNumberUtil::INVALID_COUNTRY_CODE_ERROR;
-    std::string region;
-    util.GetRegionCodeForCountryCode(country_code, &region);
+    const auto longest = std::min(PhoneNumberUtil::kMaxLengthCountryCode, digits.size());
+    int country_code = 0;
+    std::size_t code_length = 1;
+    for (; code_length <= longest; ++code_length) {
+      country_code = country_code * 10 + (digits[code_length - 1] - '0');
+      if (!regions_of(country_code).empty())
+        break;
+    }
+    if (code_length > longest)
+      return PhoneNumberUtil::INVALID_COUNTRY_CODE_ERROR;
+    std::string national{digits.substr(code_length)};
+    // GetRegionCodeForCountryCode: the calling code's main region.
+    const std::string& region = regions_of(country_code).front();
     const PhoneMetadata* metadata = util.GetMetadataForRegionOrCallingCode(country_code, region);
     if (national.size() < PhoneNumberUtil::kMinLengthForNsn)
       return PhoneNumberUtil::TOO_SHORT_NSN;
@@ -163,6 +178,10 @@ struct phone_util_slot {
   std::mutex held;
   const i18n::phonenumbers::PhoneNumberUtil* util = nullptr;
   const i18n::phonenumbers::re2_matcher* matcher = nullptr;
+  // GetRegionCodesForCountryCallingCode by calling code, asked once each:
+  // the library copies the codes into a new list on every call (25 strings
+  // for +1), a third of a valid number's whole check.
+  std::unordered_map<int, std::vector<std::string>> regions;
 };
 
 namespace {
@@ -195,15 +214,28 @@ phone_util_lease::~phone_util_lease() {
   slot_->held.unlock();
 }
 
-phone_util_lease::verdict
-phone_util_lease::verdict_of(const i18n::phonenumbers::PhoneNumber& number) const {
-  return i18n::phonenumbers::PhoneNumberUtilTest::verdict_for(*util_, *slot_->matcher, number);
+const std::vector<std::string>& phone_util_lease::regions_of(int calling_code) const {
+  auto [it, fresh] = slot_->regions.try_emplace(calling_code);
+  if (fresh) {
+    std::list<std::string> regions;
+    util_->GetRegionCodesForCountryCallingCode(calling_code, &regions);
+    it->second.assign(regions.begin(), regions.end());
+  }
+  return it->second;
 }
 
-i18n::phonenumbers::PhoneNumberUtil::ErrorType
-parse_e164(const i18n::phonenumbers::PhoneNumberUtil& util, std::string_view text,
-           i18n::phonenumbers::PhoneNumber& out) {
-  return i18n::phonenumbers::PhoneNumberUtilTest::parse(util, text.substr(1), out);
+phone_util_lease::verdict
+phone_util_lease::verdict_of(const i18n::phonenumbers::PhoneNumber& number) const {
+  return i18n::phonenumbers::PhoneNumberUtilTest::verdict_for(
+      *util_, *slot_->matcher, regions_of(number.country_code()), number);
+}
+
+i18n::phonenumbers::PhoneNumberUtil::ErrorType parse_e164(const phone_util_lease& util,
+                                                          std::string_view text,
+                                                          i18n::phonenumbers::PhoneNumber& out) {
+  return i18n::phonenumbers::PhoneNumberUtilTest::parse(
+      *util, [&util](int code) -> const auto& { return util.regions_of(code); }, text.substr(1),
+      out);
 }
 
 } // namespace vcs::domain

@@ -2,6 +2,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 // libphonenumber 8.12 installs a NullLogger by default, so parse failures
 // write nothing to stderr and no logger needs to be set.
@@ -41,12 +42,15 @@ public:
   };
   verdict verdict_of(const i18n::phonenumbers::PhoneNumber& number) const;
 
+  // GetRegionCodesForCountryCallingCode(calling_code), kept by the instance.
+  const std::vector<std::string>& regions_of(int calling_code) const;
+
 private:
   phone_util_slot* slot_;
   const i18n::phonenumbers::PhoneNumberUtil* util_;
 };
 
-// util.Parse(text, "ZZ", out) for text in strict E.164 form (a '+', then 2
+// util->Parse(text, "ZZ", out) for text in strict E.164 form (a '+', then 2
 // to 15 digits, the first not 0), with the same result and the same error,
 // at less cost (a valid number's whole check fell from 15.2 to 9.5 µs,
 // docs/performance.md): Parse first looks for a number inside free
@@ -54,8 +58,8 @@ private:
 // international dialling prefix) with a dozen regular expressions that
 // cannot match such text. The steps that can change the result (calling
 // code, national prefix, lengths) are libphonenumber's own.
-i18n::phonenumbers::PhoneNumberUtil::ErrorType
-parse_e164(const i18n::phonenumbers::PhoneNumberUtil& util, std::string_view text,
-           i18n::phonenumbers::PhoneNumber& out);
+i18n::phonenumbers::PhoneNumberUtil::ErrorType parse_e164(const phone_util_lease& util,
+                                                          std::string_view text,
+                                                          i18n::phonenumbers::PhoneNumber& out);
 
 } // namespace vcs::domain

@@ -122,7 +122,7 @@ TEST(e164_parse, gives_what_libphonenumber_parse_gives_for_every_region) {
   for (const auto& text : all) {
     PhoneNumber expected, got;
     const auto want = util().Parse(text, "ZZ", &expected);
-    const auto have = vcs::domain::parse_e164(*lease, text, got);
+    const auto have = vcs::domain::parse_e164(lease, text, got);
     ASSERT_EQ(have, want) << text;
     ++errors[want];
     if (want == PhoneNumberUtil::NO_PARSING_ERROR) {
@@ -152,14 +152,14 @@ TEST(e164_parse, gives_what_libphonenumber_parse_gives_for_every_region) {
 TEST(e164_parse, strips_a_national_prefix_as_libphonenumber_does) {
   const vcs::domain::phone_util_lease lease;
   PhoneNumber with, without;
-  ASSERT_EQ(vcs::domain::parse_e164(*lease, "+4402071838750", with),
+  ASSERT_EQ(vcs::domain::parse_e164(lease, "+4402071838750", with),
             PhoneNumberUtil::NO_PARSING_ERROR);
-  ASSERT_EQ(vcs::domain::parse_e164(*lease, "+442071838750", without),
+  ASSERT_EQ(vcs::domain::parse_e164(lease, "+442071838750", without),
             PhoneNumberUtil::NO_PARSING_ERROR);
   EXPECT_TRUE(same(with, without));
   // Italy keeps its leading zero.
   PhoneNumber italian;
-  ASSERT_EQ(vcs::domain::parse_e164(*lease, "+390236618300", italian),
+  ASSERT_EQ(vcs::domain::parse_e164(lease, "+390236618300", italian),
             PhoneNumberUtil::NO_PARSING_ERROR);
   EXPECT_TRUE(italian.italian_leading_zero());
   EXPECT_EQ(italian.national_number(), 236618300u);
