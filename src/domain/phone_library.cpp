@@ -119,10 +119,9 @@ public:
 
   // Mirrors PhoneNumberUtil::ParseHelper (v8.12.57) from the point where a
   // number written with a leading '+' has been found and normalised.
-  // `regions_of` answers GetRegionCodesForCountryCallingCode.
-  template <class RegionsOf>
-  static error_type parse(const PhoneNumberUtil& util, const RegionsOf& regions_of,
-                          std::string_view digits, PhoneNumber& out) {
+  static error_type parse(const vcs::domain::phone_util_lease& lease, std::string_view digits,
+                          PhoneNumber& out) {
+    const PhoneNumberUtil& util = *lease;
     // IsViablePhoneNumber: after a '+' its pattern wants three digits.
     if (digits.size() < 3)
       return PhoneNumberUtil::NOT_A_NUMBER;
@@ -135,14 +134,14 @@ public:
     std::size_t code_length = 1;
     for (; code_length <= longest; ++code_length) {
       country_code = country_code * 10 + (digits[code_length - 1] - '0');
-      if (!regions_of(country_code).empty())
+      if (!lease.regions_of(country_code).empty())
         break;
     }
     if (code_length > longest)
       return PhoneNumberUtil::INVALID_COUNTRY_CODE_ERROR;
     std::string national{digits.substr(code_length)};
     // GetRegionCodeForCountryCode: the calling code's main region.
-    const std::string& region = regions_of(country_code).front();
+    const std::string& region = lease.regions_of(country_code).front();
     const PhoneMetadata* metadata = util.GetMetadataForRegionOrCallingCode(country_code, region);
     if (national.size() < PhoneNumberUtil::kMinLengthForNsn)
       return PhoneNumberUtil::TOO_SHORT_NSN;
@@ -233,9 +232,7 @@ phone_util_lease::verdict_of(const i18n::phonenumbers::PhoneNumber& number) cons
 i18n::phonenumbers::PhoneNumberUtil::ErrorType parse_e164(const phone_util_lease& util,
                                                           std::string_view text,
                                                           i18n::phonenumbers::PhoneNumber& out) {
-  return i18n::phonenumbers::PhoneNumberUtilTest::parse(
-      *util, [&util](int code) -> const auto& { return util.regions_of(code); }, text.substr(1),
-      out);
+  return i18n::phonenumbers::PhoneNumberUtilTest::parse(util, text.substr(1), out);
 }
 
 } // namespace vcs::domain
