@@ -16,7 +16,8 @@ namespace vcs::storage {
 // integers, booleans, text, timestamps, optionals of them (nullopt is NULL)
 // and arrays (a statement casts them: $3::bigint[]). A const std::string is
 // borrowed, not copied: parameters live for one execute() call, inside the
-// full expression that made them.
+// full expression that made them. Large arrays go in binary instead
+// (pg_array), which the server copies rather than parses.
 class pg_param {
 public:
   pg_param(std::nullopt_t) noexcept : null_(true) {}
@@ -35,6 +36,13 @@ public:
   template <class T>
   pg_param(const std::optional<T>& v) : pg_param(v ? pg_param(*v) : pg_param(std::nullopt)) {}
 
+  // Bytes in the type's binary form (pg_array makes them).
+  static pg_param binary(std::string bytes) {
+    pg_param p{std::move(bytes)};
+    p.binary_ = true;
+    return p;
+  }
+
   pg_param(pg_param&&) noexcept = default;
   pg_param(const pg_param&) = delete;
   pg_param& operator=(const pg_param&) = delete;
@@ -47,11 +55,16 @@ public:
       return nullptr;
     return borrowed_ ? borrowed_ : owned_.c_str();
   }
+  // libpq reads the length of binary values only.
+  int length() const noexcept { return static_cast<int>(owned_.size()); }
+  // libpq's format code: 0 text, 1 binary.
+  int format() const noexcept { return binary_ ? 1 : 0; }
 
 private:
   std::string owned_;
   const char* borrowed_ = nullptr;
   bool null_ = false;
+  bool binary_ = false;
 };
 
 } // namespace vcs::storage

@@ -241,12 +241,26 @@ std::string_view pg_rows::bin_jsonb(int row, int col) const noexcept {
 
 namespace {
 
-std::vector<const char*> values_of(std::initializer_list<pg_param> params) {
+// A statement's parameters as libpq takes them.
+struct param_values {
   std::vector<const char*> values;
-  values.reserve(params.size());
-  for (const auto& p : params)
-    values.push_back(p.value());
-  return values;
+  std::vector<int> lengths;
+  std::vector<int> formats;
+
+  int count() const noexcept { return static_cast<int>(values.size()); }
+};
+
+param_values values_of(std::initializer_list<pg_param> params) {
+  param_values out;
+  out.values.reserve(params.size());
+  out.lengths.reserve(params.size());
+  out.formats.reserve(params.size());
+  for (const auto& p : params) {
+    out.values.push_back(p.value());
+    out.lengths.push_back(p.length());
+    out.formats.push_back(p.format());
+  }
+  return out;
 }
 
 // The next result of a pipeline, which must be there (else the connection
@@ -265,8 +279,7 @@ PGresult* next_result(PGconn* conn) {
 // BEGIN and `st` sent together; the statement's result, once every result
 // is read. Throws when BEGIN failed or the connection broke. Leaves the
 // connection out of pipeline mode.
-PGresult* send_begin_with(PGconn* conn, const prepared_statement& st,
-                          const std::vector<const char*>& values) {
+PGresult* send_begin_with(PGconn* conn, const prepared_statement& st, const param_values& params) {
   if (PQenterPipelineMode(conn) != 1)
     fail(conn, nullptr);
   // Every result is read before this returns or throws, unless the
@@ -280,8 +293,8 @@ PGresult* send_begin_with(PGconn* conn, const prepared_statement& st,
     }
   } leave_pipeline{conn};
   if (PQsendQueryParams(conn, "BEGIN", 0, nullptr, nullptr, nullptr, nullptr, 0) != 1 ||
-      PQsendQueryPrepared(conn, st.name, static_cast<int>(values.size()), values.data(), nullptr,
-                          nullptr, 0) != 1 ||
+      PQsendQueryPrepared(conn, st.name, params.count(), params.values.data(),
+                          params.lengths.data(), params.formats.data(), 0) != 1 ||
       PQpipelineSync(conn) != 1)
     fail(conn, nullptr);
   PGresult* begun = next_result(conn);
@@ -326,8 +339,8 @@ pg_rows execute(soci::session& sql, const prepared_statement& st,
   if (!prepared_on[conn].count(st.name))
     prepare(conn, st);
   auto run = [&] {
-    return PQexecPrepared(conn, st.name, static_cast<int>(values.size()), values.data(), nullptr,
-                          nullptr, static_cast<int>(format));
+    return PQexecPrepared(conn, st.name, values.count(), values.values.data(),
+                          values.lengths.data(), values.formats.data(), static_cast<int>(format));
   };
   PGresult* r = run();
   if (!ok(r)) {

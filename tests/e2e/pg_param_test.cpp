@@ -1,6 +1,7 @@
 // Parameters and columns of the storage layer's one statement style,
 // round-tripped through a real PostgreSQL.
 #include "storage/database.hpp"
+#include "storage/pg_array.hpp"
 #include "storage/prepared.hpp"
 
 #include "service_process.hpp"
@@ -12,6 +13,7 @@
 #include <cstdlib>
 #include <limits>
 #include <stdexcept>
+#include <string_view>
 
 namespace vcs::storage {
 namespace {
@@ -32,6 +34,11 @@ constexpr prepared_statement probe_insert_stmt{
     "test_probe_insert", "INSERT INTO pg_param_probe VALUES ($1) RETURNING n"};
 constexpr prepared_statement bigint_array_stmt{
     "test_bigint_array", "SELECT sum(x), count(x), count(*) FROM unnest($1::bigint[]) AS x"};
+
+constexpr prepared_statement binary_arrays_stmt{
+    "test_binary_arrays",
+    "SELECT $1::text[], cardinality($1::text[]), array_position($1::text[], NULL), "
+    "$2::jsonb[]::text, $3::boolean[]::text, $4::integer[]::text, $5::text[] IS NULL"};
 
 class pg_param_test : public ::testing::Test {
 protected:
@@ -70,6 +77,54 @@ TEST_F(pg_param_test, a_missing_element_is_null_and_the_word_null_is_not) {
   ASSERT_EQ(rows.size(), 1);
   EXPECT_EQ(rows.int32(0, 0), 2);
   EXPECT_THROW(rows.text_array(0, 1), std::runtime_error);
+}
+
+// Binary arrays (pg_array) arrive element for element: text of any bytes
+// but NUL, nulls, JSON, booleans, integers at their limits, and no
+// elements at all.
+TEST_F(pg_param_test, binary_arrays_keep_every_element) {
+  const std::vector<std::string> items{"plain",    "",         "NULL",        "a,b",    "{x}",
+                                       " spaced ", "quote\"d", "back\\slash", "ünïcödé"};
+  pg_array text{pg_element::text, items.size() + 1};
+  for (const auto& i : items)
+    text.add_text(std::string_view{i});
+  text.add_text(std::optional<std::string>{});
+  pg_array json{pg_element::jsonb, 2};
+  json.add_text(std::string_view{R"({"k":[1,"é"]})"});
+  json.add_text(std::string_view{"{}"});
+  pg_array flags{pg_element::boolean, 2};
+  flags.add_bool(true);
+  flags.add_bool(false);
+  pg_array ints{pg_element::int4, 3};
+  ints.add_int4(std::numeric_limits<int32_t>::min());
+  ints.add_int4(0);
+  ints.add_int4(std::numeric_limits<int32_t>::max());
+  auto rows =
+      execute(*sql, binary_arrays_stmt,
+              {std::move(text).finish(), std::move(json).finish(), std::move(flags).finish(),
+               std::move(ints).finish(), pg_array{pg_element::text, 0}.finish()});
+  ASSERT_EQ(rows.size(), 1);
+  EXPECT_EQ(rows.int64(0, 1), static_cast<int64_t>(items.size() + 1));
+  EXPECT_EQ(rows.int32(0, 2), static_cast<int32_t>(items.size() + 1));
+  EXPECT_EQ(rows.text(0, 3), R"({"{\"k\": [1, \"é\"]}","{}"})");
+  EXPECT_EQ(rows.text(0, 4), "{t,f}");
+  EXPECT_EQ(rows.text(0, 5), "{-2147483648,0,2147483647}");
+  EXPECT_FALSE(rows.boolean(0, 6)) << "no elements is an empty array, not NULL";
+  pg_array first{pg_element::text, items.size()};
+  for (const auto& i : items)
+    first.add_text(std::string_view{i});
+  auto back = execute(*sql, text_array_stmt, {std::move(first).finish()});
+  EXPECT_EQ(back.text_array(0, 0), items);
+}
+
+// An array must hold the elements it announced, no more and no fewer.
+TEST_F(pg_param_test, a_binary_array_holds_what_it_announced) {
+  pg_array two{pg_element::int4, 2};
+  two.add_int4(1);
+  EXPECT_THROW(std::move(two).finish(), std::logic_error);
+  pg_array one{pg_element::int4, 1};
+  one.add_int4(1);
+  EXPECT_THROW(one.add_int4(2), std::logic_error);
 }
 
 TEST_F(pg_param_test, integer_arrays_with_gaps) {
