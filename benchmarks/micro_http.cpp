@@ -6,6 +6,7 @@
 #include "http/lead_input.hpp"
 #include "http/render.hpp"
 #include "http/routes.hpp"
+#include "storage/lead_columns.hpp"
 
 #include <string>
 #include <vector>
@@ -28,12 +29,14 @@ std::string bulk_body(int n) {
   return body + "]";
 }
 
+// Parsed, validated and encoded as the insert's binary column arrays.
 void bulk_body_1000_parse_and_validate(benchmark::State& state) {
   auto body = bulk_body(1000);
   for (auto _ : state) {
     auto doc = http::parse_json(body);
     auto rows = http::read_bulk_leads(*doc, 1);
-    benchmark::DoNotOptimize(rows.rows.text.data());
+    auto columns = storage::columns_of(rows.rows, rows.row_index);
+    benchmark::DoNotOptimize(columns.phone_number.value());
   }
   state.SetItemsProcessed(state.iterations() * 1000);
 }

@@ -22,10 +22,9 @@ struct campaign_update {
   std::string voice_provider_ref;
 };
 
-// One validated lead as a JSON object ({phone_number, first_name,
-// last_name, email, custom_fields, invalid, invalid_reason}).
+// One validated lead to add.
 struct lead_row {
-  std::string json;
+  domain::lead_input lead;
 };
 
 struct lead_updates {

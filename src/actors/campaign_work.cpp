@@ -15,6 +15,7 @@
 
 #include <caf/actor_cast.hpp>
 #include <caf/event_based_actor.hpp>
+#include <span>
 #include <spdlog/spdlog.h>
 
 namespace vcs::actors {
@@ -129,8 +130,8 @@ caf::result<domain::campaign> campaign_state::change_status(domain::campaign_sta
 caf::result<bool> campaign_state::add_lead(lead_row& lead) {
   return write(self,
                [t = tenant_id, c = campaign_id,
-                row = std::move(lead.json)](soci::session& sql) -> domain::result<bool> {
-                 if (storage::insert_leads(sql, t, c, "[" + row + "]", 1).inserted == 0)
+                row = std::move(lead.lead)](soci::session& sql) -> domain::result<bool> {
+                 if (storage::insert_leads(sql, t, c, std::span{&row, 1}).inserted == 0)
                    return domain::error{domain::errc::conflict,
                                         "A lead with this phone number already exists in the "
                                         "campaign"}

@@ -3,7 +3,7 @@
 // A bulk add as validated before it is stored: the rows to insert and the
 // items rejected on the way, each with its index in the request.
 
-#include "domain/json_rows.hpp"
+#include "domain/lead_record.hpp"
 
 #include <cstdint>
 #include <optional>
@@ -37,7 +37,8 @@ inline constexpr std::string_view already_in_campaign_message =
     "A lead with this phone number already exists in the campaign.";
 
 struct bulk_import {
-  json_rows rows;                         // the rows to insert, in request order
+  std::vector<lead_input> rows;           // the rows to insert, in request order
+  std::vector<int32_t> row_index;         // each row's item index in the request
   int32_t accepted = 0;                   // items in the request
   int32_t invalid = 0;                    // items rejected as malformed
   int32_t duplicates = 0;                 // items repeating an earlier item's phone number

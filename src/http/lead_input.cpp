@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <future>
 #include <iterator>
+#include <string_view>
 #include <unordered_map>
 
 namespace vcs::http {
@@ -89,14 +90,6 @@ std::optional<std::string> phone_key(const rapidjson::Value& item, bool required
   return v && !v->empty() ? v : std::nullopt;
 }
 
-void optional_string(json_writer& w, const char* key, const std::optional<std::string>& v) {
-  w.Key(key);
-  if (v)
-    w.String(v->data(), static_cast<rapidjson::SizeType>(v->size()));
-  else
-    w.Null();
-}
-
 } // namespace
 
 std::optional<domain::lead_input> read_lead_input(const rapidjson::Value& item,
@@ -131,35 +124,14 @@ std::optional<domain::lead_input> read_lead_input(const rapidjson::Value& item,
   return lead;
 }
 
-void write_lead_row(json_writer& w, const domain::lead_input& lead,
-                    std::optional<int32_t> request_index) {
-  w.StartObject();
-  w.Key("phone_number");
-  w.String(lead.phone_number.data(), static_cast<rapidjson::SizeType>(lead.phone_number.size()));
-  optional_string(w, "first_name", lead.first_name);
-  optional_string(w, "last_name", lead.last_name);
-  optional_string(w, "email", lead.email);
-  w.Key("custom_fields");
-  w.RawValue(lead.custom_fields_json.data(), lead.custom_fields_json.size(),
-             rapidjson::kObjectType);
-  w.Key("invalid");
-  w.Bool(lead.invalid);
-  optional_string(w, "invalid_reason", lead.invalid_reason);
-  if (request_index) {
-    w.Key("i");
-    w.Int(*request_index);
-  }
-  w.EndObject();
-}
-
 namespace {
 
-// One slice's outcome: its rows as a JSON array, where each row ends, and
-// for each row its item's index and phone number (a view into the body).
+// One slice's outcome: its rows, each row's item index, and each row's
+// phone number as sent (a view into the body).
 struct slice_rows {
-  rapidjson::StringBuffer text;
-  std::vector<std::size_t> ends;
-  std::vector<std::pair<int32_t, std::string_view>> keys;
+  std::vector<domain::lead_input> leads;
+  std::vector<int32_t> index;
+  std::vector<std::string_view> phones;
   std::vector<domain::import_rejection> rejected;
   std::vector<std::size_t> repeats; // rows that repeat an earlier phone number
 };
@@ -188,23 +160,21 @@ std::optional<std::string> sent_phone(const rapidjson::Value& item) {
 // with its first problem.
 void validate_slice(const rapidjson::Value& items, rapidjson::SizeType begin,
                     rapidjson::SizeType end, slice_rows& out) {
-  json_writer w{out.text};
   std::vector<std::string> problems;
-  w.StartArray();
+  out.leads.reserve(end - begin);
   for (auto i = begin; i < end; ++i) {
     problems.clear();
     const auto index = static_cast<int32_t>(i);
     if (auto lead = read_lead_input(items[i], problems)) {
-      write_lead_row(w, *lead, index);
-      out.ends.push_back(out.text.GetSize());
+      out.leads.push_back(std::move(*lead));
+      out.index.push_back(index);
       const auto& phone = items[i]["phone_number"];
-      out.keys.emplace_back(index, std::string_view{phone.GetString(), phone.GetStringLength()});
+      out.phones.emplace_back(phone.GetString(), phone.GetStringLength());
     } else {
       out.rejected.push_back(
           {index, sent_phone(items[i]), domain::rejection_reason::invalid, problems.front()});
     }
   }
-  w.EndArray();
 }
 
 // Marks each row whose phone number an earlier item already has, in request
@@ -214,8 +184,9 @@ int32_t mark_repeats(std::vector<slice_rows>& slices, std::size_t rows) {
   first.reserve(rows);
   int32_t repeats = 0;
   for (auto& s : slices)
-    for (std::size_t k = 0; k < s.keys.size(); ++k) {
-      const auto [index, phone] = s.keys[k];
+    for (std::size_t k = 0; k < s.leads.size(); ++k) {
+      const auto index = s.index[k];
+      const auto phone = s.phones[k];
       auto [it, fresh] = first.try_emplace(phone, index);
       if (fresh)
         continue;
@@ -228,19 +199,11 @@ int32_t mark_repeats(std::vector<slice_rows>& slices, std::size_t rows) {
   return repeats;
 }
 
-// Appends rows [from, to) of a slice to `rows`.
-void append_rows(domain::json_rows& rows, const slice_rows& s, std::size_t from, std::size_t to) {
-  if (from >= to)
-    return;
-  // Row k starts after the comma that follows row k - 1 (the first after
-  // the '['); it ends at ends[k].
-  const auto begin = from == 0 ? 1 : s.ends[from - 1] + 1;
-  if (rows.text.size() > 1)
-    rows.text += ',';
-  const auto shift = rows.text.size() - begin;
-  rows.text.append(s.text.GetString() + begin, s.ends[to - 1] - begin);
-  for (auto k = from; k < to; ++k)
-    rows.ends.push_back(s.ends[k] + shift);
+// Moves rows [from, to) of a slice to the end of `out`'s rows.
+void append_rows(domain::bulk_import& out, slice_rows& s, std::size_t from, std::size_t to) {
+  out.rows.insert(out.rows.end(), std::make_move_iterator(s.leads.begin() + from),
+                  std::make_move_iterator(s.leads.begin() + to));
+  out.row_index.insert(out.row_index.end(), s.index.begin() + from, s.index.begin() + to);
 }
 
 // Below this many items one thread is quicker than starting others.
@@ -264,30 +227,25 @@ domain::bulk_import read_bulk_leads(const rapidjson::Value& items, unsigned thre
   validate_slice(items, 0, bound(1), slices[0]);
   for (auto& h : helpers)
     h.get();
-  std::size_t valid = 0, size = 0;
+  std::size_t valid = 0;
   for (const auto& s : slices) {
-    valid += s.ends.size();
-    size += s.text.GetSize();
+    valid += s.leads.size();
     out.invalid += static_cast<int32_t>(s.rejected.size());
   }
   out.duplicates = mark_repeats(slices, valid);
-  // Splice the slices' rows into one array, leaving out the repeats.
-  auto& rows = out.rows;
-  rows.text.clear();
-  rows.text.reserve(size);
-  rows.ends.reserve(valid - static_cast<std::size_t>(out.duplicates));
-  rows.text += '[';
-  for (const auto& s : slices) {
+  // Splice the slices' rows together, leaving out the repeats.
+  out.rows.reserve(valid - static_cast<std::size_t>(out.duplicates));
+  out.row_index.reserve(out.rows.capacity());
+  for (auto& s : slices) {
     std::size_t from = 0;
     for (auto k : s.repeats) {
-      append_rows(rows, s, from, k);
+      append_rows(out, s, from, k);
       from = k + 1;
     }
-    append_rows(rows, s, from, s.ends.size());
+    append_rows(out, s, from, s.leads.size());
     out.rejected.insert(out.rejected.end(), std::make_move_iterator(s.rejected.begin()),
                         std::make_move_iterator(s.rejected.end()));
   }
-  rows.text += ']';
   std::sort(out.rejected.begin(), out.rejected.end(),
             [](const auto& a, const auto& b) { return a.index < b.index; });
   return out;

@@ -1,9 +1,11 @@
 #include "storage/import_job_repository.hpp"
 
+#include "storage/lead_columns.hpp"
 #include "storage/page_rows.hpp"
 #include "storage/prepared.hpp"
 
 #include <algorithm>
+#include <span>
 
 namespace vcs::storage {
 
@@ -23,12 +25,13 @@ constexpr prepared_statement insert_rejections_stmt{
     "SELECT $1, x.i, x.p, x.r, x.m FROM unnest($2::int[], $3::text[], $4::text[], $5::text[]) "
     "AS x(i, p, r, m)"};
 
-// One chunk of a job's rows, cut by the service: parsing one array of all
-// of them and cutting it in SQL cost as much again as the parse.
+// One chunk of a job's rows, cut by the service, as lead_columns.
 constexpr prepared_statement insert_chunk_stmt{
     "vcs_insert_import_chunk",
-    "INSERT INTO lead_import_chunks (job_id, first_index, row_count, rows) "
-    "VALUES ($1, $2, $3, $4::jsonb)"};
+    "INSERT INTO lead_import_chunks (job_id, first_index, row_count, phone_numbers, first_names, "
+    "last_names, emails, custom_fields, invalid, invalid_reasons, row_indexes) "
+    "VALUES ($1, $2, $3, $4::text[], $5::text[], $6::text[], $7::text[], $8::jsonb[], "
+    "$9::boolean[], $10::text[], $11::integer[])"};
 
 #define JOB_COLUMNS                                                                                \
   "id, campaign_id, status, accepted, invalid, inserted, duplicates, "                             \
@@ -174,7 +177,8 @@ void insert_rejections(soci::session& sql, int64_t job_id,
 
 stored_import insert_import_job(soci::session& sql, int64_t tenant_id, int64_t campaign_id,
                                 const domain::bulk_import& bulk, int32_t chunk_size) {
-  const auto& rows = bulk.rows;
+  const std::span<const domain::lead_input> rows = bulk.rows;
+  const std::span<const int32_t> index = bulk.row_index;
   const auto id = execute(sql, insert_stmt,
                           {tenant_id, campaign_id, bulk.accepted, bulk.invalid, bulk.duplicates})
                       .int64(0, 0);
@@ -185,10 +189,14 @@ stored_import insert_import_job(soci::session& sql, int64_t tenant_id, int64_t c
   const auto first = std::min(total, chunk_size);
   insert_counts counts;
   if (first > 0)
-    counts = insert_leads(sql, tenant_id, campaign_id, rows.slice(0, first), first, id);
+    counts = insert_leads(sql, tenant_id, campaign_id, rows.first(first), index.first(first), id);
   for (int32_t at = first; at < total; at += chunk_size) {
     const auto count = std::min(chunk_size, total - at);
-    execute(sql, insert_chunk_stmt, {id, at, count, rows.slice(at, at + count)});
+    auto c = columns_of(rows.subspan(at, count), index.subspan(at, count));
+    execute(sql, insert_chunk_stmt,
+            {id, at, count, std::move(c.phone_number), std::move(c.first_name),
+             std::move(c.last_name), std::move(c.email), std::move(c.custom_fields),
+             std::move(c.invalid), std::move(c.invalid_reason), std::move(c.row_index)});
   }
   const bool left = complete_import_chunk(sql, id, {tenant_id, campaign_id, 0, first}, counts);
   return {id, left};

@@ -3,6 +3,7 @@
 #include "domain/bulk_import.hpp"
 #include "domain/lead.hpp"
 
+#include "storage/lead_columns.hpp"
 #include "storage/prepared.hpp"
 
 #include <algorithm>
@@ -23,42 +24,48 @@ constexpr prepared_statement reserve_stmt{
     "UPDATE campaigns SET next_lead_position = next_lead_position + $3 "
     "WHERE tenant_id = $1 AND id = $2 RETURNING next_lead_position - $3"};
 
-// Earlier rows win over later duplicates: the insert runs in array order.
-// The rows are $1, or when it is null those of the import job $6's stored
-// chunk that starts at row $7 (read in place, never sent back and forth).
-// Rows of job $6 that were not inserted are its rejections: the rows are
-// read again only when fewer than all $9 went in, so that `input` stays
-// inlined (read once) and a chunk without a duplicate costs a count.
+// Earlier rows win over later duplicates: the insert runs in row order.
+// The rows are the column arrays $1-$8 (lead_columns), or when they are
+// null those of the import job $13's stored chunk that starts at row $14
+// (read in place, never sent back and forth). Rows of job $13 that were not
+// inserted are its rejections, named by their row index ($8): the arrays
+// are read again only when fewer than all $16 went in, so that `input`
+// stays inlined (read once) and a chunk without a duplicate costs a count.
 constexpr prepared_statement insert_stmt{"vcs_insert_leads", R"sql(
-WITH input AS (
-  SELECT e.ord - 1 AS ord, e.item->>'phone_number' AS phone_number,
-         e.item->>'first_name' AS first_name, e.item->>'last_name' AS last_name,
-         e.item->>'email' AS email, coalesce(e.item->'custom_fields', '{}'::jsonb) AS custom_fields,
-         coalesce((e.item->>'invalid')::boolean, false) AS invalid,
-         e.item->>'invalid_reason' AS invalid_reason
-  FROM jsonb_array_elements(coalesce($1::jsonb, (SELECT rows FROM lead_import_chunks
-                                                 WHERE job_id = $6 AND first_index = $7)))
-       WITH ORDINALITY AS e(item, ord)
+WITH stored AS (
+  SELECT * FROM lead_import_chunks WHERE $1::text[] IS NULL AND job_id = $13 AND first_index = $14
+), input AS (
+  SELECT i.ord - 1 AS ord, i.phone_number, i.first_name, i.last_name, i.email, i.custom_fields,
+         i.invalid, i.invalid_reason
+  FROM unnest(coalesce($1::text[], (SELECT phone_numbers FROM stored)),
+              coalesce($2::text[], (SELECT first_names FROM stored)),
+              coalesce($3::text[], (SELECT last_names FROM stored)),
+              coalesce($4::text[], (SELECT emails FROM stored)),
+              coalesce($5::jsonb[], (SELECT custom_fields FROM stored)),
+              coalesce($6::boolean[], (SELECT invalid FROM stored)),
+              coalesce($7::text[], (SELECT invalid_reasons FROM stored)))
+       WITH ORDINALITY AS i(phone_number, first_name, last_name, email, custom_fields, invalid,
+                            invalid_reason, ord)
 ), ins AS (
   INSERT INTO leads (tenant_id, campaign_id, position, phone_number, first_name, last_name,
                      email, custom_fields, invalid, invalid_reason)
-  SELECT $2, $3, $4 + ord, phone_number, first_name, last_name, email, custom_fields,
+  SELECT $9, $10, $11 + ord, phone_number, first_name, last_name, email, custom_fields,
          invalid, invalid_reason
   FROM input ORDER BY ord
   ON CONFLICT (campaign_id, phone_number) DO NOTHING
   RETURNING position
 ), blocks AS (
   INSERT INTO lead_blocks (campaign_id, block, live_count)
-  SELECT $3, position / $5, count(*) FROM ins GROUP BY 2
+  SELECT $10, position / $12, count(*) FROM ins GROUP BY 2
   ON CONFLICT (campaign_id, block) DO UPDATE SET live_count = lead_blocks.live_count + excluded.live_count
 ), rejected AS (
   INSERT INTO lead_import_rejections (job_id, row_index, phone_number, reason, message)
-  SELECT $6, (e.item->>'i')::int, e.item->>'phone_number', 'already_in_campaign', $8
-  FROM jsonb_array_elements(coalesce($1::jsonb, (SELECT rows FROM lead_import_chunks
-                                                 WHERE job_id = $6 AND first_index = $7)))
-       WITH ORDINALITY AS e(item, ord)
-  WHERE $6::bigint IS NOT NULL AND (SELECT count(*) FROM ins) < $9 AND e.item ? 'i'
-    AND NOT EXISTS (SELECT 1 FROM ins WHERE ins.position = $4 + e.ord - 1)
+  SELECT $13, r.row_index, r.phone_number, 'already_in_campaign', $15
+  FROM unnest(coalesce($8::integer[], (SELECT row_indexes FROM stored)),
+              coalesce($1::text[], (SELECT phone_numbers FROM stored)))
+       WITH ORDINALITY AS r(row_index, phone_number, ord)
+  WHERE $13::bigint IS NOT NULL AND (SELECT count(*) FROM ins) < $16 AND r.row_index IS NOT NULL
+    AND NOT EXISTS (SELECT 1 FROM ins WHERE ins.position = $11 + r.ord - 1)
 )
 SELECT count(*) FROM ins)sql"};
 
@@ -223,17 +230,24 @@ std::optional<int64_t> campaign_lead_total(soci::session& sql, int64_t tenant_id
 namespace {
 
 // Reserves `row_count` positions, inserts the rows (insert_stmt) and adds
-// those inserted to the campaign's count.
+// those inserted to the campaign's count. `rows` is null for a stored chunk.
 insert_counts insert_rows(soci::session& sql, int64_t tenant_id, int64_t campaign_id,
-                          int64_t row_count, pg_param rows, pg_param job_id, pg_param first_index) {
+                          int64_t row_count, std::optional<lead_columns> rows, pg_param job_id,
+                          pg_param first_index) {
   auto reserved = execute(sql, reserve_stmt, {tenant_id, campaign_id, row_count});
   if (reserved.size() == 0)
     throw std::runtime_error("campaign vanished while adding leads");
+  auto column = [&rows](pg_param lead_columns::*c) {
+    return rows ? std::move((*rows).*c) : pg_param{std::nullopt};
+  };
   const int64_t inserted =
       execute(sql, insert_stmt,
-              {std::move(rows), tenant_id, campaign_id, reserved.int64(0, 0),
-               domain::lead_block_size, std::move(job_id), std::move(first_index),
-               domain::already_in_campaign_message, row_count})
+              {column(&lead_columns::phone_number), column(&lead_columns::first_name),
+               column(&lead_columns::last_name), column(&lead_columns::email),
+               column(&lead_columns::custom_fields), column(&lead_columns::invalid),
+               column(&lead_columns::invalid_reason), column(&lead_columns::row_index), tenant_id,
+               campaign_id, reserved.int64(0, 0), domain::lead_block_size, std::move(job_id),
+               std::move(first_index), domain::already_in_campaign_message, row_count})
           .int64(0, 0);
   if (inserted > 0)
     add_to_lead_count(sql, tenant_id, campaign_id, inserted);
@@ -243,10 +257,10 @@ insert_counts insert_rows(soci::session& sql, int64_t tenant_id, int64_t campaig
 } // namespace
 
 insert_counts insert_leads(soci::session& sql, int64_t tenant_id, int64_t campaign_id,
-                           const std::string& rows_json, int64_t row_count,
-                           std::optional<int64_t> job_id) {
-  // rows_json is borrowed (a const std::string), not copied.
-  return insert_rows(sql, tenant_id, campaign_id, row_count, rows_json, job_id, std::nullopt);
+                           std::span<const domain::lead_input> leads,
+                           std::span<const int32_t> row_index, std::optional<int64_t> job_id) {
+  return insert_rows(sql, tenant_id, campaign_id, static_cast<int64_t>(leads.size()),
+                     columns_of(leads, row_index), job_id, std::nullopt);
 }
 
 insert_counts import_leads(soci::session& sql, int64_t tenant_id, int64_t campaign_id,

@@ -2,7 +2,9 @@
 
 #include "domain/lead_record.hpp"
 
+#include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -23,14 +25,15 @@ struct insert_counts {
   int64_t duplicates = 0;
 };
 
-// Inserts a JSON array of lead rows ({phone_number, first_name, last_name,
-// email, custom_fields, invalid, invalid_reason}) in one statement; a phone
-// number already in the campaign (or earlier in the array) is a duplicate and
-// is skipped. Positions, block counts and the campaign's lead count move in
-// the same transaction. Rows of import `job_id` that carry their request
-// index ("i") and are skipped are recorded as its rejections.
+// Inserts validated leads in one statement; a phone number already in the
+// campaign (or earlier among the leads) is a duplicate and is skipped.
+// Positions, block counts and the campaign's lead count move in the same
+// transaction. For import `job_id`, `row_index` holds each lead's item
+// index in the request, under which a skipped lead is recorded as one of
+// the job's rejections; it is empty otherwise.
 insert_counts insert_leads(soci::session& sql, int64_t tenant_id, int64_t campaign_id,
-                           const std::string& rows_json, int64_t row_count,
+                           std::span<const domain::lead_input> leads,
+                           std::span<const int32_t> row_index = {},
                            std::optional<int64_t> job_id = std::nullopt);
 
 // insert_leads for the rows of an import job's stored chunk, read where

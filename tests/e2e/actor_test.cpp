@@ -15,6 +15,7 @@
 #include "storage/migrations.hpp"
 #include "storage/tenant_repository.hpp"
 
+#include "leads_with.hpp"
 #include "service_process.hpp"
 #include <caf/actor_system.hpp>
 #include <caf/actor_system_config.hpp>
@@ -185,9 +186,7 @@ TEST_F(actor_test, queued_lead_updates_share_a_write_in_the_order_they_came) {
   domain::campaign_fields fields;
   fields.name = "merged updates";
   auto c = storage::insert_campaign(*sql, t.id, fields);
-  storage::insert_leads(*sql, t.id, c.id,
-                        R"([{"phone_number": "+14155550101"}, {"phone_number": "+14155550102"}])",
-                        2);
+  storage::insert_leads(*sql, t.id, c.id, test::leads_with({"+14155550101", "+14155550102"}));
   auto reg = sys.spawn(registry, config_with_idle(std::chrono::minutes(5)));
   caf::scoped_actor self{sys};
   campaign_actor ca;
@@ -256,10 +255,10 @@ protected:
     domain::campaign_fields fields;
     fields.name = name;
     campaign_id = storage::insert_campaign(*sql, t.id, fields).id;
-    std::string rows = "[";
+    std::vector<domain::lead_input> rows(static_cast<std::size_t>(n));
     for (int i = 0; i < n; ++i)
-      rows += (i ? ",{\"phone_number\":\"" : "{\"phone_number\":\"") + phone(i) + "\"}";
-    storage::insert_leads(*sql, t.id, campaign_id, rows + "]", n);
+      rows[static_cast<std::size_t>(i)].phone_number = phone(i);
+    storage::insert_leads(*sql, t.id, campaign_id, rows);
     reg = sys.spawn(registry, config_with_idle(std::chrono::minutes(5), answer_deadline));
     self->request(reg, std::chrono::seconds(5), caf::get_atom::value, campaign_atom::value, t.id,
                   campaign_id)

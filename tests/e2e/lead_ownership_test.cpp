@@ -7,6 +7,7 @@
 #include "storage/migrations.hpp"
 #include "storage/tenant_repository.hpp"
 
+#include "leads_with.hpp"
 #include "service_process.hpp"
 
 #include <gtest/gtest.h>
@@ -41,10 +42,10 @@ TEST_F(lead_ownership_test, leads_go_only_into_a_campaign_of_the_tenant_named) {
   auto owner = insert_tenant(*sql, "lead owner", domain::plan::pro, std::nullopt);
   auto other = insert_tenant(*sql, "lead intruder", domain::plan::pro, std::nullopt);
   auto campaign = new_campaign(owner.id, "owned leads");
-  const std::string rows = R"([{"phone_number": "+14155550131"}])";
-  EXPECT_THROW(insert_leads(*sql, other.id, campaign, rows, 1), std::exception);
+  const auto rows = test::leads_with({"+14155550131"});
+  EXPECT_THROW(insert_leads(*sql, other.id, campaign, rows), std::exception);
   EXPECT_EQ(leads_of(campaign), 0);
-  EXPECT_EQ(insert_leads(*sql, owner.id, campaign, rows, 1).inserted, 1);
+  EXPECT_EQ(insert_leads(*sql, owner.id, campaign, rows).inserted, 1);
   EXPECT_EQ(leads_of(campaign), 1);
 }
 
@@ -52,10 +53,9 @@ TEST_F(lead_ownership_test, deleting_a_campaign_or_its_tenant_deletes_its_leads)
   auto tenant = insert_tenant(*sql, "deleted leads", domain::plan::pro, std::nullopt);
   auto first = new_campaign(tenant.id, "deleted first");
   auto second = new_campaign(tenant.id, "deleted with tenant");
-  const std::string rows =
-      R"([{"phone_number": "+14155550141"}, {"phone_number": "+14155550142"}])";
-  insert_leads(*sql, tenant.id, first, rows, 2);
-  insert_leads(*sql, tenant.id, second, rows, 2);
+  const auto rows = test::leads_with({"+14155550141", "+14155550142"});
+  insert_leads(*sql, tenant.id, first, rows);
+  insert_leads(*sql, tenant.id, second, rows);
   ASSERT_EQ(leads_of(first), 2);
 
   *sql << "DELETE FROM campaigns WHERE id = :c", soci::use(first);

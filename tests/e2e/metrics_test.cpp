@@ -190,8 +190,9 @@ TEST_F(metrics_test, the_clusters_queues_are_read_at_each_scrape) {
   *sql << "INSERT INTO lead_import_jobs (tenant_id, campaign_id, accepted, claimed_by, "
           "claimed_at) VALUES (:t, :c, 7, 'metrics-test', now()) RETURNING id",
       soci::use(tenant_id), soci::use(campaign_id), soci::into(job);
-  *sql << "INSERT INTO lead_import_chunks (job_id, first_index, row_count, rows) "
-          "VALUES (:j, 0, 7, '[]')",
+  *sql << "INSERT INTO lead_import_chunks (job_id, first_index, row_count, phone_numbers, "
+          "first_names, last_names, emails, custom_fields, invalid, invalid_reasons, row_indexes) "
+          "VALUES (:j, 0, 7, '{}', '{}', '{}', '{}', '{}', '{}', '{}', '{}')",
       soci::use(job);
   *sql << "INSERT INTO calls (tenant_id, campaign_id, lead_id, phone_number, attempt, node_id) "
           "VALUES (:t, :c, 1, '+14155550100', 1, 'metrics-test')",

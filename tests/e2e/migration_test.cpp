@@ -3,11 +3,15 @@
 
 #include "service_process.hpp"
 #include "storage/database.hpp"
+#include "storage/lead_repository.hpp"
 #include "storage/migrations.hpp"
 
 #include <gtest/gtest.h>
 #include <soci/soci.h>
 
+#include <memory>
+#include <string>
+#include <string_view>
 #include <thread>
 #include <vector>
 
@@ -55,23 +59,54 @@ TEST(migration_test, database_url_accepts_uri_and_keyword_forms) {
   EXPECT_THROW(storage::open_session("not a = valid 'string"), std::exception);
 }
 
+// A database of its own for one test, dropped at the end.
+class scratch_database {
+public:
+  explicit scratch_database(std::string name) : name_(std::move(name)) {
+    auto admin = storage::open_session(database_url());
+    *admin << "DROP DATABASE IF EXISTS " + name_;
+    *admin << "CREATE DATABASE " + name_;
+    url_ = database_url();
+    url_ = url_.substr(0, url_.rfind('/') + 1) + name_;
+  }
+  ~scratch_database() {
+    try {
+      auto admin = storage::open_session(database_url());
+      *admin << "DROP DATABASE " + name_;
+    } catch (const std::exception& e) {
+      ADD_FAILURE() << "dropping " << name_ << ": " << e.what();
+    }
+  }
+  scratch_database(const scratch_database&) = delete;
+  scratch_database& operator=(const scratch_database&) = delete;
+
+  // A session on it with the migrations named before `upto` applied.
+  std::unique_ptr<soci::session> migrated_before(std::string_view upto) const {
+    auto sql = storage::open_session(url_);
+    migrate_range(*sql, "", upto);
+    return sql;
+  }
+
+  // Applies the migrations named from `from` (inclusive) to `upto`
+  // (exclusive; empty: to the last).
+  static void migrate_range(soci::session& sql, std::string_view from, std::string_view upto) {
+    for (const auto& [name, text] : storage::embedded_migrations())
+      if (name >= from && (upto.empty() || name < upto))
+        sql << std::string{text};
+  }
+
+private:
+  std::string name_;
+  std::string url_;
+};
+
 // Migration 0008 moves each unfinished import's rows from the job's one
 // payload into chunks, starting where the import stopped; the imports go
-// on from their chunks.
+// on from their chunks (as 0014 converted them).
 TEST(migration_test, unfinished_imports_continue_from_their_chunks) {
-  const std::string scratch = "vcs_migration_0008";
+  const scratch_database db{"vcs_migration_0008"};
   {
-    auto admin = storage::open_session(database_url());
-    *admin << "DROP DATABASE IF EXISTS " + scratch;
-    *admin << "CREATE DATABASE " + scratch;
-  }
-  auto url = database_url();
-  url = url.substr(0, url.rfind('/') + 1) + scratch;
-  {
-    auto sql = storage::open_session(url);
-    for (const auto& [name, text] : storage::embedded_migrations())
-      if (name < "0008")
-        *sql << std::string{text};
+    auto sql = db.migrated_before("0008");
     *sql << "INSERT INTO tenants (name, plan) VALUES ('t', 'PRO')";
     *sql << "INSERT INTO campaigns (tenant_id, name) SELECT id, 'c' FROM tenants";
     // 12,000 rows, 5,000 of them imported before the upgrade; and a job
@@ -81,12 +116,10 @@ TEST(migration_test, unfinished_imports_continue_from_their_chunks) {
             "'phone_number', '+1415555' || lpad(g::text, 5, '0'))) FROM generate_series(0, 11999) "
             "g), 12003, 3, s.status, s.next FROM campaigns c, (VALUES ('running', 5000), ('done', "
             "12000)) s(status, next)";
-    for (const auto& [name, text] : storage::embedded_migrations())
-      if (name >= "0008")
-        *sql << std::string{text};
+    scratch_database::migrate_range(*sql, "0008", "");
     std::vector<int> first(4), count(4);
     std::vector<std::string> phone(4), status(4);
-    *sql << "SELECT c.first_index, c.row_count, c.rows->0->>'phone_number', j.status "
+    *sql << "SELECT c.first_index, c.row_count, c.phone_numbers[1], j.status "
             "FROM lead_import_chunks c JOIN lead_import_jobs j ON j.id = c.job_id "
             "ORDER BY c.first_index",
         soci::into(first), soci::into(count), soci::into(phone), soci::into(status);
@@ -95,8 +128,71 @@ TEST(migration_test, unfinished_imports_continue_from_their_chunks) {
     EXPECT_EQ(phone, (std::vector<std::string>{"+141555505000", "+141555510000"}));
     EXPECT_EQ(status, (std::vector<std::string>{"running", "running"}));
   }
-  auto admin = storage::open_session(database_url());
-  *admin << "DROP DATABASE " + scratch;
+}
+
+// Migration 0014 turns each stored chunk's JSON rows into one array per
+// column, every field kept, and the chunk imports from them as before.
+TEST(migration_test, stored_chunks_become_column_arrays_and_still_import) {
+  const scratch_database db{"vcs_migration_0014"};
+  {
+    auto sql = db.migrated_before("0014");
+    long long tenant = 0, campaign = 0, job = 0;
+    *sql << "INSERT INTO tenants (name, plan) VALUES ('t', 'PRO') RETURNING id", soci::into(tenant);
+    *sql << "INSERT INTO campaigns (tenant_id, name) VALUES (:t, 'c') RETURNING id",
+        soci::use(tenant), soci::into(campaign);
+    // The campaign already has the second row's number.
+    *sql << "INSERT INTO leads (tenant_id, campaign_id, position, phone_number) "
+            "VALUES (:t, :c, 0, '+14155550102')",
+        soci::use(tenant), soci::use(campaign);
+    *sql << "INSERT INTO lead_blocks (campaign_id, block, live_count) VALUES (:c, 0, 1)",
+        soci::use(campaign);
+    *sql << "UPDATE campaigns SET lead_count = 1, next_lead_position = 1 WHERE id = :c",
+        soci::use(campaign);
+    *sql << "INSERT INTO lead_import_jobs (tenant_id, campaign_id, accepted, status) "
+            "VALUES (:t, :c, 9, 'running') RETURNING id",
+        soci::use(tenant), soci::use(campaign), soci::into(job);
+    *sql << "INSERT INTO lead_import_chunks (job_id, first_index, row_count, rows) VALUES (:j, 0, "
+            "3, '[{\"phone_number\":\"+14155550101\",\"first_name\":\"Ada\",\"last_name\":"
+            "\"L\",\"email\":\"a@example.com\",\"custom_fields\":{\"k\":[1,\"x\"]},"
+            "\"invalid\":false,\"i\":4},{\"phone_number\":\"+14155550102\",\"i\":6},"
+            "{\"phone_number\":\"+19999999999\",\"invalid\":true,\"invalid_reason\":"
+            "\"bad\",\"custom_fields\":{},\"i\":8}]')",
+        soci::use(job);
+    scratch_database::migrate_range(*sql, "0014", "");
+
+    std::string phones, firsts, lasts, emails, customs, invalid, reasons, indexes;
+    *sql << "SELECT phone_numbers::text, first_names::text, last_names::text, emails::text, "
+            "custom_fields::text, invalid::text, invalid_reasons::text, row_indexes::text "
+            "FROM lead_import_chunks WHERE job_id = :j",
+        soci::use(job), soci::into(phones), soci::into(firsts), soci::into(lasts),
+        soci::into(emails), soci::into(customs), soci::into(invalid), soci::into(reasons),
+        soci::into(indexes);
+    EXPECT_EQ(phones, "{+14155550101,+14155550102,+19999999999}");
+    EXPECT_EQ(firsts, "{Ada,NULL,NULL}");
+    EXPECT_EQ(lasts, "{L,NULL,NULL}");
+    EXPECT_EQ(emails, "{a@example.com,NULL,NULL}");
+    EXPECT_EQ(customs, R"({"{\"k\": [1, \"x\"]}","{}","{}"})");
+    EXPECT_EQ(invalid, "{f,f,t}");
+    EXPECT_EQ(reasons, "{NULL,NULL,bad}");
+    EXPECT_EQ(indexes, "{4,6,8}");
+
+    auto counts = storage::import_leads(*sql, tenant, campaign, job, 0, 3);
+    EXPECT_EQ(counts.inserted, 2);
+    EXPECT_EQ(counts.duplicates, 1);
+    std::string ada, flagged;
+    *sql << "SELECT first_name || ' ' || last_name || ' ' || email || ' ' || custom_fields::text "
+            "FROM leads WHERE campaign_id = :c AND phone_number = '+14155550101'",
+        soci::use(campaign), soci::into(ada);
+    EXPECT_EQ(ada, R"(Ada L a@example.com {"k": [1, "x"]})");
+    *sql << "SELECT invalid::text || ' ' || invalid_reason FROM leads "
+            "WHERE campaign_id = :c AND phone_number = '+19999999999'",
+        soci::use(campaign), soci::into(flagged);
+    EXPECT_EQ(flagged, "true bad");
+    int rejected_index = -1;
+    *sql << "SELECT row_index FROM lead_import_rejections WHERE job_id = :j", soci::use(job),
+        soci::into(rejected_index);
+    EXPECT_EQ(rejected_index, 6);
+  }
 }
 
 } // namespace

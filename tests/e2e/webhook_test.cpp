@@ -361,8 +361,11 @@ TEST_F(webhook_test, imports_announce_that_they_completed_or_failed) {
   *sql << "INSERT INTO lead_import_jobs (tenant_id, campaign_id, accepted, invalid) "
           "SELECT tenant_id, id, 2, 0 FROM campaigns WHERE id = :c RETURNING id",
       soci::use(cid), soci::into(job);
-  *sql << "INSERT INTO lead_import_chunks (job_id, first_index, row_count, rows) VALUES (:j, 0, "
-          "2, '[{\"phone_number\":\"+14155551001\",\"i\":0},{\"first_name\":\"x\",\"i\":1}]')",
+  // The second row has no phone number, which the database refuses.
+  *sql << "INSERT INTO lead_import_chunks (job_id, first_index, row_count, phone_numbers, "
+          "first_names, last_names, emails, custom_fields, invalid, invalid_reasons, row_indexes) "
+          "VALUES (:j, 0, 2, '{+14155551001,NULL}', '{NULL,x}', '{NULL,NULL}', '{NULL,NULL}', "
+          "'{\"{}\",\"{}\"}', '{f,f}', '{NULL,NULL}', '{0,1}')",
       soci::use(job);
   ASSERT_TRUE(eventually([&] { return event_of("import.failed").has_value(); }));
   auto failed = *event_of("import.failed");

@@ -72,8 +72,6 @@ public:
     if (!lead)
       return ex->fail(invalid_lead_data(std::move(problems)));
     auto c = value_or_throw(path_lead_campaign(ex));
-    json_out row;
-    write_lead_row(row.w(), *lead);
     ask_campaign<bool>(
         ctx.self, ex, c.tenant_id, c.campaign_id,
         [ex](bool&) {
@@ -84,7 +82,7 @@ public:
           out.w().EndObject();
           ex->respond(201, out.take());
         },
-        std::make_tuple(actors::create_atom::value, actors::lead_row{row.take()}));
+        std::make_tuple(actors::create_atom::value, actors::lead_row{std::move(*lead)}));
   }
 };
 
