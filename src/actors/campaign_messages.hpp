@@ -6,9 +6,11 @@
 #include "domain/campaign.hpp"
 #include "domain/lead_record.hpp"
 #include "domain/web_widget.hpp"
+#include "storage/import_job_repository.hpp"
 
 #include <caf/allowed_unsafe_message_type.hpp>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -25,6 +27,13 @@ struct campaign_update {
 // One validated lead to add.
 struct lead_row {
   domain::lead_input lead;
+};
+
+// A bulk add's second chunk, inserted on another connection while the job's
+// transaction runs (storage::import_second_chunk); `bulk` is the add's rows.
+struct second_chunk_start {
+  std::shared_ptr<const domain::bulk_import> bulk;
+  storage::second_chunk at;
 };
 
 struct lead_updates {
@@ -51,6 +60,7 @@ struct widget_create {
 // These types never leave the process.
 CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::actors::campaign_update)
 CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::actors::lead_row)
+CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::actors::second_chunk_start)
 CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::actors::lead_updates)
 CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::actors::lead_removals)
 CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::actors::lead_outcomes)

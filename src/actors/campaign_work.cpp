@@ -1,6 +1,7 @@
 // The campaign actor's commands: each runs in the next group commit, after
 // the campaign's row lock (the prologue set in campaign_actor.cpp).
 
+#include "actors/ask_database.hpp"
 #include "actors/campaign_actor.hpp"
 #include "actors/dialer_work.hpp"
 #include "actors/import_events.hpp"
@@ -15,12 +16,24 @@
 
 #include <caf/actor_cast.hpp>
 #include <caf/event_based_actor.hpp>
-#include <span>
+#include <caf/send.hpp>
+#include <soci/soci.h>
 #include <spdlog/spdlog.h>
+
+#include <chrono>
+#include <memory>
+#include <span>
 
 namespace vcs::actors {
 
 namespace {
+
+// How long the second chunk's own transaction waits for a lock once the
+// job's transaction has ended. A writer that holds the campaign's row and
+// waits on the chunk's rows (a single add of one of its numbers) would
+// otherwise deadlock with it; past this, the chunk gives way and goes the
+// ordinary way.
+constexpr std::chrono::milliseconds second_chunk_lock_wait{250};
 
 // A create-only field may be sent on update only with its stored value
 // (docs/decisions.md): sending a different one is the spec's "immutable".
@@ -189,11 +202,16 @@ void campaign_state::remove_next_chunk(std::shared_ptr<lead_removal_run> run) {
 
 caf::result<int64_t> campaign_state::store_import(domain::bulk_import& bulk) {
   auto rp = self->make_response_promise<int64_t>();
+  auto rows = std::make_shared<const domain::bulk_import>(std::move(bulk));
+  auto start_second = [me = caf::actor_cast<campaign_actor>(self),
+                       rows](const storage::second_chunk& at) {
+    caf::anon_send(me, import_atom::value, second_chunk_start{rows, at});
+  };
   write_then(
       self,
       [t = tenant_id, c = campaign_id, chunk = config->settings.import_chunk_size,
-       bulk = std::move(bulk)](soci::session& sql) {
-        auto stored = storage::insert_import_job(sql, t, c, bulk, chunk);
+       node = config->node_id, rows, start_second](soci::session& sql) {
+        auto stored = storage::insert_import_job(sql, t, c, *rows, chunk, node, start_second);
         if (!stored.rows_left)
           announce_import_end(sql, t, c, stored.job_id);
         return stored;
@@ -210,6 +228,36 @@ caf::result<int64_t> campaign_state::store_import(domain::bulk_import& bulk) {
 void campaign_state::resume_import(int64_t job_id) {
   if (importing.insert(job_id).second)
     import_next_chunk(job_id);
+}
+
+void campaign_state::insert_second_chunk(second_chunk_start& start) {
+  const auto job_id = start.at.job_id;
+  if (!importing.insert(job_id).second)
+    return;
+  auto after = [this, job_id] {
+    importing.erase(job_id);
+    resume_import(job_id);
+  };
+  ask_database(
+      self, config->pool->dispatcher(), config->pool->timeout(),
+      static_cast<std::uint64_t>(tenant_id),
+      [t = tenant_id, c = campaign_id, start = std::move(start)](soci::session& sql) {
+        soci::transaction tx{sql};
+        auto left =
+            storage::import_second_chunk(sql, t, c, *start.bulk, start.at, second_chunk_lock_wait);
+        if (!left)
+          return false;
+        if (!*left)
+          announce_import_end(sql, t, c, start.at.job_id);
+        tx.commit();
+        return true;
+      },
+      [after](bool) { after(); },
+      [after, job_id](const caf::error& e) {
+        spdlog::info("import {}: the second chunk goes the ordinary way ({})", job_id,
+                     to_string(e));
+        after();
+      });
 }
 
 void campaign_state::import_next_chunk(int64_t job_id) {

@@ -13,10 +13,31 @@ namespace {
 
 // The job comes first, so that the rows inserted with it can record their
 // rejections under its id; its first chunk's counts follow (complete_stmt).
+// Claimed by the node storing it, which goes on with it after the answer.
 constexpr prepared_statement insert_stmt{
     "vcs_insert_import_job",
     "INSERT INTO lead_import_jobs (tenant_id, campaign_id, accepted, invalid, request_duplicates, "
-    "duplicates) VALUES ($1, $2, $3, $4, $5, $5) RETURNING id"};
+    "duplicates, claimed_by, claimed_at, attempts) VALUES ($1, $2, $3, $4, $5, $5, $6, now(), 1) "
+    "RETURNING id"};
+
+// A job whose second chunk another connection inserts: the job's
+// transaction holds this lock until it ends, and the other takes it to wait
+// for that end. The two-integer form has a key space of its own.
+#define JOB_LOCK "pg_advisory_xact_lock(1769, ($1 % 2147483647)::integer)"
+constexpr prepared_statement hold_job_stmt{"vcs_hold_import_job", "SELECT " JOB_LOCK};
+// Once the job's transaction has ended, lock waits are bounded ($2 ms).
+constexpr prepared_statement await_job_stmt{
+    "vcs_await_import_job",
+    "SELECT set_config('lock_timeout', $2::text, true) FROM (SELECT " JOB_LOCK ") AS held"};
+#undef JOB_LOCK
+
+// The second chunk's rows that did not go in: their positions hold no lead.
+constexpr prepared_statement second_rejections_stmt{
+    "vcs_second_chunk_rejections",
+    "INSERT INTO lead_import_rejections (job_id, row_index, phone_number, reason, message) "
+    "SELECT $1, r.i, r.p, 'already_in_campaign', $5 "
+    "FROM unnest($2::integer[], $3::text[]) WITH ORDINALITY AS r(i, p, ord) "
+    "WHERE NOT EXISTS (SELECT 1 FROM leads WHERE campaign_id = $4 AND position = $6 + r.ord - 1)"};
 
 // The rejections settled before the job was stored, in one statement.
 constexpr prepared_statement insert_rejections_stmt{
@@ -109,16 +130,26 @@ constexpr prepared_statement claim_stmt{
     "claimed_by = $2 WHERE id = $1"};
 
 // The chunk's rows go with the transaction that inserted them.
-constexpr prepared_statement complete_stmt{
-    "vcs_complete_import_chunk",
-    "WITH done AS (DELETE FROM lead_import_chunks WHERE job_id = $1 AND first_index = $5) "
-    "UPDATE lead_import_jobs SET next_index = next_index + $2, inserted = inserted + $3, "
-    "duplicates = duplicates + $4, claimed_at = now(), "
-    "status = CASE WHEN next_index + $2 >= accepted - invalid - request_duplicates THEN 'done' "
-    "ELSE 'running' END, "
-    "finished_at = CASE WHEN next_index + $2 >= accepted - invalid - request_duplicates "
-    "THEN now() END "
-    "WHERE id = $1 RETURNING status"};
+#define ADVANCE_JOB                                                                                \
+  "UPDATE lead_import_jobs SET next_index = next_index + $2, inserted = inserted + $3, "           \
+  "duplicates = duplicates + $4, claimed_at = now(), "                                             \
+  "status = CASE WHEN next_index + $2 >= accepted - invalid - request_duplicates THEN 'done' "     \
+  "ELSE 'running' END, "                                                                           \
+  "finished_at = CASE WHEN next_index + $2 >= accepted - invalid - request_duplicates "            \
+  "THEN now() END "
+constexpr prepared_statement complete_stmt{"vcs_complete_import_chunk",
+                                           "WITH done AS (DELETE FROM lead_import_chunks WHERE "
+                                           "job_id = $1 AND first_index = $5) " ADVANCE_JOB
+                                           "WHERE id = $1 RETURNING status"};
+
+// complete_stmt for the second chunk's own transaction, which completes the
+// chunk only if it is still stored and next: no row otherwise.
+constexpr prepared_statement complete_second_stmt{
+    "vcs_complete_second_chunk",
+    "WITH done AS (DELETE FROM lead_import_chunks WHERE job_id = $1 AND first_index = $5 "
+    "RETURNING 1) " ADVANCE_JOB "WHERE id = $1 AND next_index = $5 AND status IN ('queued', "
+    "'running') AND EXISTS (SELECT 1 FROM done) RETURNING status"};
+#undef ADVANCE_JOB
 
 constexpr prepared_statement pending_stmt{
     "vcs_claimable_imports",
@@ -176,23 +207,40 @@ void insert_rejections(soci::session& sql, int64_t job_id,
 } // namespace
 
 stored_import insert_import_job(soci::session& sql, int64_t tenant_id, int64_t campaign_id,
-                                const domain::bulk_import& bulk, int32_t chunk_size) {
+                                const domain::bulk_import& bulk, int32_t chunk_size,
+                                const std::string& node, const second_chunk_hook& on_second_chunk) {
   const std::span<const domain::lead_input> rows = bulk.rows;
   const std::span<const int32_t> index = bulk.row_index;
-  const auto id = execute(sql, insert_stmt,
-                          {tenant_id, campaign_id, bulk.accepted, bulk.invalid, bulk.duplicates})
-                      .int64(0, 0);
+  const auto id =
+      execute(sql, insert_stmt,
+              {tenant_id, campaign_id, bulk.accepted, bulk.invalid, bulk.duplicates, node})
+          .int64(0, 0);
   insert_rejections(sql, id, bulk.rejected);
   // The first chunk's rows skip the store-then-read round: a body of one
   // chunk is in when it is answered.
   const auto total = static_cast<int32_t>(rows.size());
   const auto first = std::min(total, chunk_size);
+  const auto first_rows = rows.first(static_cast<std::size_t>(first));
+  const auto first_index = index.first(static_cast<std::size_t>(first));
   insert_counts counts;
-  if (first > 0)
-    counts = insert_leads(sql, tenant_id, campaign_id, rows.first(first), index.first(first), id);
+  if (on_second_chunk && total > first) {
+    execute(sql, hold_job_stmt, {id});
+    const auto second = std::min(chunk_size, total - first);
+    const auto at = reserve_split_positions(sql, tenant_id, campaign_id, first, second);
+    on_second_chunk({id, first, second, at.second});
+    counts.inserted =
+        insert_leads_at(sql, tenant_id, campaign_id, at.first, first_rows, first_index, id);
+    counts.duplicates = first - counts.inserted;
+    if (counts.inserted > 0)
+      count_inserted_leads(sql, tenant_id, campaign_id, counts.inserted, false);
+  } else if (first > 0) {
+    counts = insert_leads(sql, tenant_id, campaign_id, first_rows, first_index, id);
+  }
   for (int32_t at = first; at < total; at += chunk_size) {
     const auto count = std::min(chunk_size, total - at);
-    auto c = columns_of(rows.subspan(at, count), index.subspan(at, count));
+    auto c =
+        columns_of(rows.subspan(static_cast<std::size_t>(at), static_cast<std::size_t>(count)),
+                   index.subspan(static_cast<std::size_t>(at), static_cast<std::size_t>(count)));
     execute(sql, insert_chunk_stmt,
             {id, at, count, std::move(c.phone_number), std::move(c.first_name),
              std::move(c.last_name), std::move(c.email), std::move(c.custom_fields),
@@ -200,6 +248,32 @@ stored_import insert_import_job(soci::session& sql, int64_t tenant_id, int64_t c
   }
   const bool left = complete_import_chunk(sql, id, {tenant_id, campaign_id, 0, first}, counts);
   return {id, left};
+}
+
+std::optional<bool> import_second_chunk(soci::session& sql, int64_t tenant_id, int64_t campaign_id,
+                                        const domain::bulk_import& bulk, const second_chunk& at,
+                                        std::chrono::milliseconds lock_wait) {
+  const auto leads = std::span<const domain::lead_input>{bulk.rows}.subspan(
+      static_cast<std::size_t>(at.first_index), static_cast<std::size_t>(at.count));
+  const auto index = std::span<const int32_t>{bulk.row_index}.subspan(
+      static_cast<std::size_t>(at.first_index), static_cast<std::size_t>(at.count));
+  const auto inserted = insert_leads_at(sql, tenant_id, campaign_id, at.first_position, leads);
+  execute(sql, await_job_stmt, {at.job_id, static_cast<int64_t>(lock_wait.count())});
+  const auto duplicates = at.count - static_cast<int32_t>(inserted);
+  auto status =
+      execute(sql, complete_second_stmt,
+              {at.job_id, at.count, static_cast<int32_t>(inserted), duplicates, at.first_index});
+  if (status.size() == 0)
+    return std::nullopt;
+  if (duplicates > 0) {
+    auto c = columns_of(leads, index);
+    execute(sql, second_rejections_stmt,
+            {at.job_id, std::move(c.row_index), std::move(c.phone_number), campaign_id,
+             domain::already_in_campaign_message, at.first_position});
+  }
+  if (inserted > 0)
+    count_inserted_leads(sql, tenant_id, campaign_id, inserted, true);
+  return status.text(0, 0) != "done";
 }
 
 std::optional<domain::import_job> find_import_job(soci::session& sql, int64_t tenant_id,

@@ -5,6 +5,8 @@
 #include "storage/lead_repository.hpp"
 #include "storage/page.hpp"
 
+#include <chrono>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -19,14 +21,42 @@ namespace vcs::storage {
 // settled before it (bulk.rejected), then its rows. The first `chunk_size`
 // rows are inserted at once, in the caller's transaction; the rest are
 // stored in chunks of `chunk_size` rows, one per import transaction to
-// come. A job with nothing left is done at once. Returns the job and
-// whether rows are left.
+// come. A job with nothing left is done at once. The job is claimed by
+// `node` from the start. Returns the job and whether rows are left.
+//
+// With `on_second_chunk`, the second chunk's rows also get positions of
+// their own, and the hook hears where, before the first chunk is inserted:
+// another connection may insert them meanwhile (import_second_chunk). The
+// stored chunk stays the durable copy until that one completes it.
 struct stored_import {
   int64_t job_id = 0;
   bool rows_left = false;
 };
+struct second_chunk {
+  int64_t job_id = 0;
+  int32_t first_index = 0; // among the job's rows
+  int32_t count = 0;
+  int64_t first_position = 0;
+};
+using second_chunk_hook = std::function<void(const second_chunk&)>;
 stored_import insert_import_job(soci::session& sql, int64_t tenant_id, int64_t campaign_id,
-                                const domain::bulk_import& bulk, int32_t chunk_size);
+                                const domain::bulk_import& bulk, int32_t chunk_size,
+                                const std::string& node,
+                                const second_chunk_hook& on_second_chunk = {});
+
+// The second chunk's own transaction, run next to the job's: inserts its
+// rows (bulk.rows from at.first_index) at the positions reserved for them,
+// waits for the job's transaction to end, then completes the chunk as an
+// import transaction would (its rejections, the job's progress, the
+// campaign's count). Answers whether rows are left, or nullopt when the
+// chunk is not this transaction's to complete (the job's transaction
+// rolled back, or another import took the chunk): the caller rolls back,
+// and the stored chunk is imported as any other. A lock wait past
+// `lock_wait` (a writer holding the campaign that waits on these rows)
+// throws, with the same outcome.
+std::optional<bool> import_second_chunk(soci::session& sql, int64_t tenant_id, int64_t campaign_id,
+                                        const domain::bulk_import& bulk, const second_chunk& at,
+                                        std::chrono::milliseconds lock_wait);
 
 std::optional<domain::import_job> find_import_job(soci::session& sql, int64_t tenant_id,
                                                   int64_t campaign_id, int64_t job_id);

@@ -73,6 +73,25 @@ constexpr prepared_statement count_stmt{
     "vcs_add_to_lead_count",
     "UPDATE campaigns SET lead_count = lead_count + $3 WHERE tenant_id = $1 AND id = $2"};
 
+// The same, from a transaction that did not take the campaign's row lock
+// first: it also bumps the version the lead page caches check.
+constexpr prepared_statement count_version_stmt{
+    "vcs_add_to_lead_count_and_version",
+    "UPDATE campaigns SET lead_count = lead_count + $3, leads_version = leads_version + 1 "
+    "WHERE tenant_id = $1 AND id = $2"};
+
+// $3 positions from the next one on, then $4 from the block boundary after
+// them to the boundary after those ($5 the block size): no later write's
+// leads share a lead_blocks row with the second range. The campaign's row
+// is locked already (the transaction's prologue), so `old` is the value
+// updated.
+constexpr prepared_statement reserve_split_stmt{"vcs_reserve_split_lead_positions", R"sql(
+WITH old AS (SELECT next_lead_position AS p FROM campaigns WHERE tenant_id = $1 AND id = $2)
+UPDATE campaigns c
+SET next_lead_position = (old.p + $3 + $5 - 1) / $5 * $5 + ($4 + $5 - 1) / $5 * $5
+FROM old WHERE c.tenant_id = $1 AND c.id = $2
+RETURNING old.p, (old.p + $3 + $5 - 1) / $5 * $5)sql"};
+
 // Block counts from the newest block down locate the block holding the
 // offset; an index-only scan finds the exact start; the page is an index
 // range. The block bound is a scalar subquery so it becomes an index
@@ -229,26 +248,40 @@ std::optional<int64_t> campaign_lead_total(soci::session& sql, int64_t tenant_id
 
 namespace {
 
-// Reserves `row_count` positions, inserts the rows (insert_stmt) and adds
-// those inserted to the campaign's count. `rows` is null for a stored chunk.
-insert_counts insert_rows(soci::session& sql, int64_t tenant_id, int64_t campaign_id,
-                          int64_t row_count, std::optional<lead_columns> rows, pg_param job_id,
-                          pg_param first_index) {
+int64_t reserve_positions(soci::session& sql, int64_t tenant_id, int64_t campaign_id,
+                          int64_t row_count) {
   auto reserved = execute(sql, reserve_stmt, {tenant_id, campaign_id, row_count});
   if (reserved.size() == 0)
     throw std::runtime_error("campaign vanished while adding leads");
+  return reserved.int64(0, 0);
+}
+
+// Inserts the rows (insert_stmt) from `first_position` on; answers how many
+// went in. `rows` is null for a stored chunk.
+int64_t insert_rows(soci::session& sql, int64_t tenant_id, int64_t campaign_id,
+                    int64_t first_position, int64_t row_count, std::optional<lead_columns> rows,
+                    pg_param job_id, pg_param first_index) {
   auto column = [&rows](pg_param lead_columns::*c) {
     return rows ? std::move((*rows).*c) : pg_param{std::nullopt};
   };
-  const int64_t inserted =
-      execute(sql, insert_stmt,
-              {column(&lead_columns::phone_number), column(&lead_columns::first_name),
-               column(&lead_columns::last_name), column(&lead_columns::email),
-               column(&lead_columns::custom_fields), column(&lead_columns::invalid),
-               column(&lead_columns::invalid_reason), column(&lead_columns::row_index), tenant_id,
-               campaign_id, reserved.int64(0, 0), domain::lead_block_size, std::move(job_id),
-               std::move(first_index), domain::already_in_campaign_message, row_count})
-          .int64(0, 0);
+  return execute(sql, insert_stmt,
+                 {column(&lead_columns::phone_number), column(&lead_columns::first_name),
+                  column(&lead_columns::last_name), column(&lead_columns::email),
+                  column(&lead_columns::custom_fields), column(&lead_columns::invalid),
+                  column(&lead_columns::invalid_reason), column(&lead_columns::row_index),
+                  tenant_id, campaign_id, first_position, domain::lead_block_size,
+                  std::move(job_id), std::move(first_index), domain::already_in_campaign_message,
+                  row_count})
+      .int64(0, 0);
+}
+
+// Reserves the positions, inserts and counts what went in.
+insert_counts insert_counted(soci::session& sql, int64_t tenant_id, int64_t campaign_id,
+                             int64_t row_count, std::optional<lead_columns> rows, pg_param job_id,
+                             pg_param first_index) {
+  const auto first_position = reserve_positions(sql, tenant_id, campaign_id, row_count);
+  const auto inserted = insert_rows(sql, tenant_id, campaign_id, first_position, row_count,
+                                    std::move(rows), std::move(job_id), std::move(first_index));
   if (inserted > 0)
     add_to_lead_count(sql, tenant_id, campaign_id, inserted);
   return {inserted, row_count - inserted};
@@ -259,13 +292,35 @@ insert_counts insert_rows(soci::session& sql, int64_t tenant_id, int64_t campaig
 insert_counts insert_leads(soci::session& sql, int64_t tenant_id, int64_t campaign_id,
                            std::span<const domain::lead_input> leads,
                            std::span<const int32_t> row_index, std::optional<int64_t> job_id) {
-  return insert_rows(sql, tenant_id, campaign_id, static_cast<int64_t>(leads.size()),
-                     columns_of(leads, row_index), job_id, std::nullopt);
+  return insert_counted(sql, tenant_id, campaign_id, static_cast<int64_t>(leads.size()),
+                        columns_of(leads, row_index), job_id, std::nullopt);
 }
 
 insert_counts import_leads(soci::session& sql, int64_t tenant_id, int64_t campaign_id,
                            int64_t job_id, int32_t first_index, int32_t row_count) {
-  return insert_rows(sql, tenant_id, campaign_id, row_count, std::nullopt, job_id, first_index);
+  return insert_counted(sql, tenant_id, campaign_id, row_count, std::nullopt, job_id, first_index);
+}
+
+split_positions reserve_split_positions(soci::session& sql, int64_t tenant_id, int64_t campaign_id,
+                                        int64_t first_count, int64_t second_count) {
+  auto rows = execute(sql, reserve_split_stmt,
+                      {tenant_id, campaign_id, first_count, second_count, domain::lead_block_size});
+  if (rows.size() == 0)
+    throw std::runtime_error("campaign vanished while adding leads");
+  return {rows.int64(0, 0), rows.int64(0, 1)};
+}
+
+int64_t insert_leads_at(soci::session& sql, int64_t tenant_id, int64_t campaign_id,
+                        int64_t first_position, std::span<const domain::lead_input> leads,
+                        std::span<const int32_t> row_index, std::optional<int64_t> job_id) {
+  return insert_rows(sql, tenant_id, campaign_id, first_position,
+                     static_cast<int64_t>(leads.size()), columns_of(leads, row_index), job_id,
+                     std::nullopt);
+}
+
+void count_inserted_leads(soci::session& sql, int64_t tenant_id, int64_t campaign_id,
+                          int64_t inserted, bool bump_version) {
+  execute(sql, bump_version ? count_version_stmt : count_stmt, {tenant_id, campaign_id, inserted});
 }
 
 std::optional<lead_page> list_leads(soci::session& sql, int64_t tenant_id, int64_t campaign_id,
