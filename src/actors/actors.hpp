@@ -96,9 +96,9 @@ using campaign_actor = caf::typed_actor<
     caf::replies_to<import_atom, domain::bulk_import>::with<int64_t>,
     // Imports (or resumes) a stored job chunk by chunk.
     caf::reacts_to<import_atom, int64_t>,
-    // Inserts a bulk add's second chunk on a connection of its own while
-    // the job's transaction is still open.
-    caf::reacts_to<import_atom, second_chunk_start>,
+    // Inserts one of a bulk add's first chunks on a connection of its own
+    // while the job's transaction is still open.
+    caf::reacts_to<import_atom, parallel_chunk_start>,
     // Creates the campaign's web widget; a second one is a conflict.
     caf::replies_to<create_atom, widget_create>::with<domain::web_widget>,
     // Runs one dial pass as of a time; answers the calls it placed.

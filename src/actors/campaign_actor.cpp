@@ -38,9 +38,9 @@ campaign_actor::behavior_type campaign(campaign_state::pointer self, int64_t ten
       [self](import_atom, domain::bulk_import& b) { return self->state.store_import(b); },
       // Imports (or resumes) a stored job chunk by chunk.
       [self](import_atom, int64_t job_id) { self->state.resume_import(job_id); },
-      // Inserts a bulk add's second chunk on a connection of its own while
-      // the job's transaction is still open.
-      [self](import_atom, second_chunk_start& s) { self->state.insert_second_chunk(s); },
+      // Inserts one of a bulk add's first chunks on a connection of its own
+      // while the job's transaction is still open.
+      [self](import_atom, parallel_chunk_start& s) { self->state.insert_parallel_chunk(s); },
       // Creates the campaign's web widget; a second one is a conflict.
       [self](create_atom, widget_create& r) { return self->state.create_widget(r); },
       // Runs one dial pass as of a time; answers the calls it placed.

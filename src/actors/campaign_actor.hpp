@@ -5,6 +5,7 @@
 #include "actors/lead_update_batch.hpp"
 #include "actors/voice_gateway.hpp"
 
+#include <map>
 #include <memory>
 #include <set>
 #include <vector>
@@ -31,10 +32,10 @@ struct campaign_state : entity_state {
   caf::result<int64_t> store_import(domain::bulk_import& bulk);
   // Starts working through a job unless this actor already is.
   void resume_import(int64_t job_id);
-  // Inserts a stored job's second chunk next to the job's transaction, then
-  // works through the rest; the ordinary import takes the chunk instead when
-  // this one cannot complete it.
-  void insert_second_chunk(second_chunk_start& start);
+  // Inserts one of a stored job's first chunks next to the job's
+  // transaction, then works through the rest; the ordinary import takes the
+  // chunk instead when this one cannot complete it.
+  void insert_parallel_chunk(parallel_chunk_start& start);
   caf::result<domain::web_widget> create_widget(widget_create& req);
   caf::result<int64_t> dial(const dial_request& req);
   caf::result<bool> apply_call_report(call_update& update);
@@ -45,9 +46,11 @@ struct campaign_state : entity_state {
 
   int64_t tenant_id = 0;
   int64_t campaign_id = 0;
-  // Import jobs this actor is working through (one chunk in flight each,
-  // the second chunk's own transaction included).
+  // Import jobs this actor is working through: one ordinary chunk in flight
+  // each, or the parallel chunks' own transactions.
   std::set<int64_t> importing;
+  // Parallel chunks in flight, by job.
+  std::map<int64_t, int> parallel_chunks;
   // Calls this actor placed that have not ended: it stays alive for their
   // reports.
   std::set<int64_t> open_calls;

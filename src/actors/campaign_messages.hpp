@@ -29,11 +29,12 @@ struct lead_row {
   domain::lead_input lead;
 };
 
-// A bulk add's second chunk, inserted on another connection while the job's
-// transaction runs (storage::import_second_chunk); `bulk` is the add's rows.
-struct second_chunk_start {
+// One of a bulk add's first chunks, inserted on another connection while the
+// job's transaction runs (storage::import_parallel_chunk); `bulk` is the
+// add's rows.
+struct parallel_chunk_start {
   std::shared_ptr<const domain::bulk_import> bulk;
-  storage::second_chunk at;
+  storage::parallel_chunk at;
 };
 
 struct lead_updates {
@@ -60,7 +61,7 @@ struct widget_create {
 // These types never leave the process.
 CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::actors::campaign_update)
 CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::actors::lead_row)
-CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::actors::second_chunk_start)
+CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::actors::parallel_chunk_start)
 CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::actors::lead_updates)
 CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::actors::lead_removals)
 CAF_ALLOW_UNSAFE_MESSAGE_TYPE(vcs::actors::lead_outcomes)

@@ -28,12 +28,12 @@ namespace vcs::actors {
 
 namespace {
 
-// How long the second chunk's own transaction waits for a lock once the
+// How long a parallel chunk's own transaction waits for a lock once the
 // job's transaction has ended. A writer that holds the campaign's row and
 // waits on the chunk's rows (a single add of one of its numbers) would
 // otherwise deadlock with it; past this, the chunk gives way and goes the
 // ordinary way.
-constexpr std::chrono::milliseconds second_chunk_lock_wait{250};
+constexpr std::chrono::milliseconds parallel_chunk_lock_wait{250};
 
 // A create-only field may be sent on update only with its stored value
 // (docs/decisions.md): sending a different one is the spec's "immutable".
@@ -110,7 +110,7 @@ bool import_chunk(soci::session& sql, const entity_config& cfg, int64_t job_id) 
   storage::insert_counts counts;
   if (chunk->count > 0)
     counts = storage::import_leads(sql, chunk->tenant_id, chunk->campaign_id, job_id,
-                                   chunk->first_index, chunk->count);
+                                   chunk->first_index, chunk->count, chunk->first_position);
   if (storage::complete_import_chunk(sql, job_id, *chunk, counts))
     return true;
   announce_import_end(sql, chunk->tenant_id, chunk->campaign_id, job_id);
@@ -203,15 +203,15 @@ void campaign_state::remove_next_chunk(std::shared_ptr<lead_removal_run> run) {
 caf::result<int64_t> campaign_state::store_import(domain::bulk_import& bulk) {
   auto rp = self->make_response_promise<int64_t>();
   auto rows = std::make_shared<const domain::bulk_import>(std::move(bulk));
-  auto start_second = [me = caf::actor_cast<campaign_actor>(self),
-                       rows](const storage::second_chunk& at) {
-    caf::anon_send(me, import_atom::value, second_chunk_start{rows, at});
+  auto start_parallel = [me = caf::actor_cast<campaign_actor>(self),
+                         rows](const storage::parallel_chunk& at) {
+    caf::anon_send(me, import_atom::value, parallel_chunk_start{rows, at});
   };
   write_then(
       self,
       [t = tenant_id, c = campaign_id, chunk = config->settings.import_chunk_size,
-       node = config->node_id, rows, start_second](soci::session& sql) {
-        auto stored = storage::insert_import_job(sql, t, c, *rows, chunk, node, start_second);
+       node = config->node_id, rows, start_parallel](soci::session& sql) {
+        auto stored = storage::insert_import_job(sql, t, c, *rows, chunk, node, start_parallel);
         if (!stored.rows_left)
           announce_import_end(sql, t, c, stored.job_id);
         return stored;
@@ -230,11 +230,19 @@ void campaign_state::resume_import(int64_t job_id) {
     import_next_chunk(job_id);
 }
 
-void campaign_state::insert_second_chunk(second_chunk_start& start) {
+void campaign_state::insert_parallel_chunk(parallel_chunk_start& start) {
   const auto job_id = start.at.job_id;
-  if (!importing.insert(job_id).second)
+  // The ordinary import already works through the job: it takes the chunk.
+  if (importing.count(job_id) > 0 && parallel_chunks.count(job_id) == 0)
     return;
+  importing.insert(job_id);
+  ++parallel_chunks[job_id];
+  // Once the last of the job's parallel chunks is over, the ordinary import
+  // goes on with whatever is left.
   auto after = [this, job_id] {
+    if (--parallel_chunks[job_id] > 0)
+      return;
+    parallel_chunks.erase(job_id);
     importing.erase(job_id);
     resume_import(job_id);
   };
@@ -243,8 +251,8 @@ void campaign_state::insert_second_chunk(second_chunk_start& start) {
       static_cast<std::uint64_t>(tenant_id),
       [t = tenant_id, c = campaign_id, start = std::move(start)](soci::session& sql) {
         soci::transaction tx{sql};
-        auto left =
-            storage::import_second_chunk(sql, t, c, *start.bulk, start.at, second_chunk_lock_wait);
+        auto left = storage::import_parallel_chunk(sql, t, c, *start.bulk, start.at,
+                                                   parallel_chunk_lock_wait);
         if (!left)
           return false;
         if (!*left)
@@ -254,7 +262,7 @@ void campaign_state::insert_second_chunk(second_chunk_start& start) {
       },
       [after](bool) { after(); },
       [after, job_id](const caf::error& e) {
-        spdlog::info("import {}: the second chunk goes the ordinary way ({})", job_id,
+        spdlog::info("import {}: a parallel chunk goes the ordinary way ({})", job_id,
                      to_string(e));
         after();
       });

@@ -20,20 +20,21 @@ constexpr prepared_statement insert_stmt{
     "duplicates, claimed_by, claimed_at, attempts) VALUES ($1, $2, $3, $4, $5, $5, $6, now(), 1) "
     "RETURNING id"};
 
-// A job whose second chunk another connection inserts: the job's
-// transaction holds this lock until it ends, and the other takes it to wait
+// A job whose chunks other connections insert: the job's transaction holds
+// this lock until it ends, and each of the others takes it, shared, to wait
 // for that end. The two-integer form has a key space of its own.
-#define JOB_LOCK "pg_advisory_xact_lock(1769, ($1 % 2147483647)::integer)"
-constexpr prepared_statement hold_job_stmt{"vcs_hold_import_job", "SELECT " JOB_LOCK};
+#define JOB_LOCK(kind) "pg_advisory_xact_lock" kind "(1769, ($1 % 2147483647)::integer)"
+constexpr prepared_statement hold_job_stmt{"vcs_hold_import_job", "SELECT " JOB_LOCK("")};
 // Once the job's transaction has ended, lock waits are bounded ($2 ms).
 constexpr prepared_statement await_job_stmt{
     "vcs_await_import_job",
-    "SELECT set_config('lock_timeout', $2::text, true) FROM (SELECT " JOB_LOCK ") AS held"};
+    "SELECT set_config('lock_timeout', $2::text, true) FROM (SELECT " JOB_LOCK(
+        "_shared") ") AS held"};
 #undef JOB_LOCK
 
-// The second chunk's rows that did not go in: their positions hold no lead.
-constexpr prepared_statement second_rejections_stmt{
-    "vcs_second_chunk_rejections",
+// A parallel chunk's rows that did not go in: their positions hold no lead.
+constexpr prepared_statement parallel_rejections_stmt{
+    "vcs_parallel_chunk_rejections",
     "INSERT INTO lead_import_rejections (job_id, row_index, phone_number, reason, message) "
     "SELECT $1, r.i, r.p, 'already_in_campaign', $5 "
     "FROM unnest($2::integer[], $3::text[]) WITH ORDINALITY AS r(i, p, ord) "
@@ -46,13 +47,14 @@ constexpr prepared_statement insert_rejections_stmt{
     "SELECT $1, x.i, x.p, x.r, x.m FROM unnest($2::int[], $3::text[], $4::text[], $5::text[]) "
     "AS x(i, p, r, m)"};
 
-// One chunk of a job's rows, cut by the service, as lead_columns.
+// One chunk of a job's rows, cut by the service, as lead_columns; with the
+// positions reserved for it, if any.
 constexpr prepared_statement insert_chunk_stmt{
     "vcs_insert_import_chunk",
     "INSERT INTO lead_import_chunks (job_id, first_index, row_count, phone_numbers, first_names, "
-    "last_names, emails, custom_fields, invalid, invalid_reasons, row_indexes) "
+    "last_names, emails, custom_fields, invalid, invalid_reasons, row_indexes, first_position) "
     "VALUES ($1, $2, $3, $4::text[], $5::text[], $6::text[], $7::text[], $8::jsonb[], "
-    "$9::boolean[], $10::text[], $11::integer[])"};
+    "$9::boolean[], $10::text[], $11::integer[], $12)"};
 
 #define JOB_COLUMNS                                                                                \
   "id, campaign_id, status, accepted, invalid, inserted, duplicates, "                             \
@@ -116,11 +118,14 @@ enum : int {
   "status IN ('queued', 'running') AND (claimed_by IS NULL OR claimed_by = " me " OR "             \
   "claimed_at < now() - make_interval(secs => " stale "))"
 
-// The job's next chunk comes with it; none when every row is in.
+// The job's next chunk comes with it: its lowest stored one (parallel
+// chunks may complete out of order); none when every row is in.
 constexpr prepared_statement lock_stmt{
     "vcs_lock_import_job",
-    "SELECT j.tenant_id, j.campaign_id, j.next_index, c.row_count FROM lead_import_jobs j "
-    "LEFT JOIN lead_import_chunks c ON c.job_id = j.id AND c.first_index = j.next_index "
+    "SELECT j.tenant_id, j.campaign_id, coalesce(c.first_index, j.next_index), c.row_count, "
+    "c.first_position FROM lead_import_jobs j "
+    "LEFT JOIN LATERAL (SELECT first_index, row_count, first_position FROM lead_import_chunks "
+    "WHERE job_id = j.id ORDER BY first_index LIMIT 1) c ON true "
     "WHERE j.id = $1 AND " CLAIMABLE("$2", "$3") " FOR UPDATE OF j"};
 
 constexpr prepared_statement claim_stmt{
@@ -142,13 +147,13 @@ constexpr prepared_statement complete_stmt{"vcs_complete_import_chunk",
                                            "job_id = $1 AND first_index = $5) " ADVANCE_JOB
                                            "WHERE id = $1 RETURNING status"};
 
-// complete_stmt for the second chunk's own transaction, which completes the
-// chunk only if it is still stored and next: no row otherwise.
-constexpr prepared_statement complete_second_stmt{
-    "vcs_complete_second_chunk",
+// complete_stmt for a parallel chunk's own transaction, which completes the
+// chunk only if it is still stored: no row otherwise.
+constexpr prepared_statement complete_parallel_stmt{
+    "vcs_complete_parallel_chunk",
     "WITH done AS (DELETE FROM lead_import_chunks WHERE job_id = $1 AND first_index = $5 "
-    "RETURNING 1) " ADVANCE_JOB "WHERE id = $1 AND next_index = $5 AND status IN ('queued', "
-    "'running') AND EXISTS (SELECT 1 FROM done) RETURNING status"};
+    "RETURNING 1) " ADVANCE_JOB "WHERE id = $1 AND status IN ('queued', 'running') "
+    "AND EXISTS (SELECT 1 FROM done) RETURNING status"};
 #undef ADVANCE_JOB
 
 constexpr prepared_statement pending_stmt{
@@ -206,9 +211,28 @@ void insert_rejections(soci::session& sql, int64_t job_id,
 
 } // namespace
 
+namespace {
+
+// Stores rows [at, at + count) as a chunk of job `id`.
+void store_chunk(soci::session& sql, int64_t id, std::span<const domain::lead_input> rows,
+                 std::span<const int32_t> index, int32_t at, int32_t count,
+                 std::optional<int64_t> first_position) {
+  const auto from = static_cast<std::size_t>(at);
+  const auto n = static_cast<std::size_t>(count);
+  auto c = columns_of(rows.subspan(from, n), index.subspan(from, n));
+  execute(sql, insert_chunk_stmt,
+          {id, at, count, std::move(c.phone_number), std::move(c.first_name),
+           std::move(c.last_name), std::move(c.email), std::move(c.custom_fields),
+           std::move(c.invalid), std::move(c.invalid_reason), std::move(c.row_index),
+           first_position});
+}
+
+} // namespace
+
 stored_import insert_import_job(soci::session& sql, int64_t tenant_id, int64_t campaign_id,
                                 const domain::bulk_import& bulk, int32_t chunk_size,
-                                const std::string& node, const second_chunk_hook& on_second_chunk) {
+                                const std::string& node,
+                                const parallel_chunk_hook& on_parallel_chunk) {
   const std::span<const domain::lead_input> rows = bulk.rows;
   const std::span<const int32_t> index = bulk.row_index;
   const auto id =
@@ -216,63 +240,59 @@ stored_import insert_import_job(soci::session& sql, int64_t tenant_id, int64_t c
               {tenant_id, campaign_id, bulk.accepted, bulk.invalid, bulk.duplicates, node})
           .int64(0, 0);
   insert_rejections(sql, id, bulk.rejected);
-  // The first chunk's rows skip the store-then-read round: a body of one
-  // chunk is in when it is answered.
   const auto total = static_cast<int32_t>(rows.size());
   const auto first = std::min(total, chunk_size);
-  const auto first_rows = rows.first(static_cast<std::size_t>(first));
-  const auto first_index = index.first(static_cast<std::size_t>(first));
-  insert_counts counts;
-  if (on_second_chunk && total > first) {
+  if (on_parallel_chunk && total > first) {
+    // The first two chunks go in on other connections while this
+    // transaction stores every chunk.
     execute(sql, hold_job_stmt, {id});
     const auto second = std::min(chunk_size, total - first);
-    const auto at = reserve_split_positions(sql, tenant_id, campaign_id, first, second);
-    on_second_chunk({id, first, second, at.second});
-    counts.inserted =
-        insert_leads_at(sql, tenant_id, campaign_id, at.first, first_rows, first_index, id);
-    counts.duplicates = first - counts.inserted;
-    if (counts.inserted > 0)
-      count_inserted_leads(sql, tenant_id, campaign_id, counts.inserted, false);
-  } else if (first > 0) {
-    counts = insert_leads(sql, tenant_id, campaign_id, first_rows, first_index, id);
+    const auto at = reserve_own_blocks(sql, tenant_id, campaign_id, first, second);
+    on_parallel_chunk({id, 0, first, at.first});
+    on_parallel_chunk({id, first, second, at.second});
+    store_chunk(sql, id, rows, index, 0, first, at.first);
+    store_chunk(sql, id, rows, index, first, second, at.second);
+    for (int32_t from = first + second; from < total; from += chunk_size)
+      store_chunk(sql, id, rows, index, from, std::min(chunk_size, total - from), std::nullopt);
+    return {id, true};
   }
-  for (int32_t at = first; at < total; at += chunk_size) {
-    const auto count = std::min(chunk_size, total - at);
-    auto c =
-        columns_of(rows.subspan(static_cast<std::size_t>(at), static_cast<std::size_t>(count)),
-                   index.subspan(static_cast<std::size_t>(at), static_cast<std::size_t>(count)));
-    execute(sql, insert_chunk_stmt,
-            {id, at, count, std::move(c.phone_number), std::move(c.first_name),
-             std::move(c.last_name), std::move(c.email), std::move(c.custom_fields),
-             std::move(c.invalid), std::move(c.invalid_reason), std::move(c.row_index)});
-  }
-  const bool left = complete_import_chunk(sql, id, {tenant_id, campaign_id, 0, first}, counts);
+  // The first chunk's rows skip the store-then-read round: a body of one
+  // chunk is in when it is answered.
+  insert_counts counts;
+  if (first > 0)
+    counts = insert_leads(sql, tenant_id, campaign_id, rows.first(static_cast<std::size_t>(first)),
+                          index.first(static_cast<std::size_t>(first)), id);
+  for (int32_t from = first; from < total; from += chunk_size)
+    store_chunk(sql, id, rows, index, from, std::min(chunk_size, total - from), std::nullopt);
+  const bool left =
+      complete_import_chunk(sql, id, {tenant_id, campaign_id, 0, first, std::nullopt}, counts);
   return {id, left};
 }
 
-std::optional<bool> import_second_chunk(soci::session& sql, int64_t tenant_id, int64_t campaign_id,
-                                        const domain::bulk_import& bulk, const second_chunk& at,
-                                        std::chrono::milliseconds lock_wait) {
-  const auto leads = std::span<const domain::lead_input>{bulk.rows}.subspan(
-      static_cast<std::size_t>(at.first_index), static_cast<std::size_t>(at.count));
-  const auto index = std::span<const int32_t>{bulk.row_index}.subspan(
-      static_cast<std::size_t>(at.first_index), static_cast<std::size_t>(at.count));
+std::optional<bool> import_parallel_chunk(soci::session& sql, int64_t tenant_id,
+                                          int64_t campaign_id, const domain::bulk_import& bulk,
+                                          const parallel_chunk& at,
+                                          std::chrono::milliseconds lock_wait) {
+  const auto from = static_cast<std::size_t>(at.first_index);
+  const auto n = static_cast<std::size_t>(at.count);
+  const auto leads = std::span<const domain::lead_input>{bulk.rows}.subspan(from, n);
+  const auto index = std::span<const int32_t>{bulk.row_index}.subspan(from, n);
   const auto inserted = insert_leads_at(sql, tenant_id, campaign_id, at.first_position, leads);
   execute(sql, await_job_stmt, {at.job_id, static_cast<int64_t>(lock_wait.count())});
   const auto duplicates = at.count - static_cast<int32_t>(inserted);
   auto status =
-      execute(sql, complete_second_stmt,
+      execute(sql, complete_parallel_stmt,
               {at.job_id, at.count, static_cast<int32_t>(inserted), duplicates, at.first_index});
   if (status.size() == 0)
     return std::nullopt;
   if (duplicates > 0) {
     auto c = columns_of(leads, index);
-    execute(sql, second_rejections_stmt,
+    execute(sql, parallel_rejections_stmt,
             {at.job_id, std::move(c.row_index), std::move(c.phone_number), campaign_id,
              domain::already_in_campaign_message, at.first_position});
   }
   if (inserted > 0)
-    count_inserted_leads(sql, tenant_id, campaign_id, inserted, true);
+    count_inserted_leads(sql, tenant_id, campaign_id, inserted);
   return status.text(0, 0) != "done";
 }
 
@@ -324,6 +344,7 @@ std::optional<import_chunk> claim_import_chunk(soci::session& sql, int64_t job_i
   chunk.campaign_id = lock.int64(0, 1);
   chunk.first_index = lock.int32(0, 2);
   chunk.count = lock.opt_int32(0, 3).value_or(0);
+  chunk.first_position = lock.opt_int64(0, 4);
   execute(sql, claim_stmt, {job_id, node});
   return chunk;
 }

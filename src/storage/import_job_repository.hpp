@@ -18,45 +18,49 @@ class session;
 namespace vcs::storage {
 
 // Stores an accepted bulk import durably: the job with the rejections
-// settled before it (bulk.rejected), then its rows. The first `chunk_size`
-// rows are inserted at once, in the caller's transaction; the rest are
-// stored in chunks of `chunk_size` rows, one per import transaction to
-// come. A job with nothing left is done at once. The job is claimed by
-// `node` from the start. Returns the job and whether rows are left.
+// settled before it (bulk.rejected), then its rows. A body of one chunk
+// (`chunk_size` rows) is inserted at once, in the caller's transaction; a
+// job with nothing left is done at once. Larger bodies are stored in chunks
+// of `chunk_size` rows, one per import transaction to come. The job is
+// claimed by `node` from the start. Returns the job and whether rows are
+// left.
 //
-// With `on_second_chunk`, the second chunk's rows also get positions of
-// their own, and the hook hears where, before the first chunk is inserted:
-// another connection may insert them meanwhile (import_second_chunk). The
-// stored chunk stays the durable copy until that one completes it.
+// With `on_parallel_chunk`, a larger body's first two chunks also get
+// positions in blocks of their own, and the hook hears of each before the
+// rows are stored: other connections may insert them meanwhile
+// (import_parallel_chunk). The stored chunks stay the durable copy until
+// those complete them; the ordinary import puts a chunk that they do not
+// complete at the same positions.
 struct stored_import {
   int64_t job_id = 0;
   bool rows_left = false;
 };
-struct second_chunk {
+struct parallel_chunk {
   int64_t job_id = 0;
   int32_t first_index = 0; // among the job's rows
   int32_t count = 0;
   int64_t first_position = 0;
 };
-using second_chunk_hook = std::function<void(const second_chunk&)>;
+using parallel_chunk_hook = std::function<void(const parallel_chunk&)>;
 stored_import insert_import_job(soci::session& sql, int64_t tenant_id, int64_t campaign_id,
                                 const domain::bulk_import& bulk, int32_t chunk_size,
                                 const std::string& node,
-                                const second_chunk_hook& on_second_chunk = {});
+                                const parallel_chunk_hook& on_parallel_chunk = {});
 
-// The second chunk's own transaction, run next to the job's: inserts its
+// A parallel chunk's own transaction, run next to the job's: inserts its
 // rows (bulk.rows from at.first_index) at the positions reserved for them,
 // waits for the job's transaction to end, then completes the chunk as an
 // import transaction would (its rejections, the job's progress, the
-// campaign's count). Answers whether rows are left, or nullopt when the
-// chunk is not this transaction's to complete (the job's transaction
-// rolled back, or another import took the chunk): the caller rolls back,
-// and the stored chunk is imported as any other. A lock wait past
-// `lock_wait` (a writer holding the campaign that waits on these rows)
-// throws, with the same outcome.
-std::optional<bool> import_second_chunk(soci::session& sql, int64_t tenant_id, int64_t campaign_id,
-                                        const domain::bulk_import& bulk, const second_chunk& at,
-                                        std::chrono::milliseconds lock_wait);
+// campaign's count and lead version). Answers whether rows are left, or
+// nullopt when the chunk is not this transaction's to complete (the job's
+// transaction rolled back, or another import took the chunk): the caller
+// rolls back, and the stored chunk is imported as any other. A lock wait
+// past `lock_wait` once the job's transaction has ended (a writer holding
+// the campaign that waits on these rows) throws, with the same outcome.
+std::optional<bool> import_parallel_chunk(soci::session& sql, int64_t tenant_id,
+                                          int64_t campaign_id, const domain::bulk_import& bulk,
+                                          const parallel_chunk& at,
+                                          std::chrono::milliseconds lock_wait);
 
 std::optional<domain::import_job> find_import_job(soci::session& sql, int64_t tenant_id,
                                                   int64_t campaign_id, int64_t job_id);
@@ -82,13 +86,16 @@ bool fail_import_job(soci::session& sql, int64_t job_id, const std::string& erro
 // Returns how many it released.
 int64_t release_import_claims(soci::session& sql, const std::string& node);
 
-// A job's next stored chunk: its rows stay in the database
+// A job's next stored chunk (its lowest): its rows stay in the database
 // (storage::import_leads reads them there).
 struct import_chunk {
   int64_t tenant_id = 0;
   int64_t campaign_id = 0;
   int32_t first_index = 0;
   int32_t count = 0; // 0: no rows left
+  // Reserved when the job was stored (parallel chunks); else the import
+  // reserves them.
+  std::optional<int64_t> first_position;
 };
 
 // Locks the job row and claims it for `node` unless another node holds a

@@ -73,24 +73,24 @@ constexpr prepared_statement count_stmt{
     "vcs_add_to_lead_count",
     "UPDATE campaigns SET lead_count = lead_count + $3 WHERE tenant_id = $1 AND id = $2"};
 
-// The same, from a transaction that did not take the campaign's row lock
-// first: it also bumps the version the lead page caches check.
+// The same, from a transaction that did not begin with the campaign's row
+// lock (which bumps the version lead page caches check): it bumps it too.
 constexpr prepared_statement count_version_stmt{
     "vcs_add_to_lead_count_and_version",
     "UPDATE campaigns SET lead_count = lead_count + $3, leads_version = leads_version + 1 "
     "WHERE tenant_id = $1 AND id = $2"};
 
-// $3 positions from the next one on, then $4 from the block boundary after
-// them to the boundary after those ($5 the block size): no later write's
-// leads share a lead_blocks row with the second range. The campaign's row
-// is locked already (the transaction's prologue), so `old` is the value
-// updated.
-constexpr prepared_statement reserve_split_stmt{"vcs_reserve_split_lead_positions", R"sql(
-WITH old AS (SELECT next_lead_position AS p FROM campaigns WHERE tenant_id = $1 AND id = $2)
-UPDATE campaigns c
-SET next_lead_position = (old.p + $3 + $5 - 1) / $5 * $5 + ($4 + $5 - 1) / $5 * $5
-FROM old WHERE c.tenant_id = $1 AND c.id = $2
-RETURNING old.p, (old.p + $3 + $5 - 1) / $5 * $5)sql"};
+// Blocks of their own ($5 the block size) for two runs of $3 and $4 rows:
+// the first from the next block boundary on, the second from the boundary
+// after it, and the campaign's next position at the boundary after that.
+// Answers where each run starts.
+constexpr prepared_statement reserve_blocks_stmt{"vcs_reserve_lead_blocks", R"sql(
+UPDATE campaigns
+SET next_lead_position = (next_lead_position + $5::bigint - 1) / $5 * $5
+                         + ($3::bigint + $5 - 1) / $5 * $5 + ($4::bigint + $5 - 1) / $5 * $5
+WHERE tenant_id = $1 AND id = $2
+RETURNING next_lead_position - ($4::bigint + $5 - 1) / $5 * $5 - ($3::bigint + $5 - 1) / $5 * $5,
+          next_lead_position - ($4::bigint + $5 - 1) / $5 * $5)sql"};
 
 // Block counts from the newest block down locate the block holding the
 // offset; an index-only scan finds the exact start; the page is an index
@@ -297,13 +297,21 @@ insert_counts insert_leads(soci::session& sql, int64_t tenant_id, int64_t campai
 }
 
 insert_counts import_leads(soci::session& sql, int64_t tenant_id, int64_t campaign_id,
-                           int64_t job_id, int32_t first_index, int32_t row_count) {
-  return insert_counted(sql, tenant_id, campaign_id, row_count, std::nullopt, job_id, first_index);
+                           int64_t job_id, int32_t first_index, int32_t row_count,
+                           std::optional<int64_t> first_position) {
+  if (!first_position)
+    return insert_counted(sql, tenant_id, campaign_id, row_count, std::nullopt, job_id,
+                          first_index);
+  const auto inserted = insert_rows(sql, tenant_id, campaign_id, *first_position, row_count,
+                                    std::nullopt, job_id, first_index);
+  if (inserted > 0)
+    add_to_lead_count(sql, tenant_id, campaign_id, inserted);
+  return {inserted, row_count - inserted};
 }
 
-split_positions reserve_split_positions(soci::session& sql, int64_t tenant_id, int64_t campaign_id,
-                                        int64_t first_count, int64_t second_count) {
-  auto rows = execute(sql, reserve_split_stmt,
+split_positions reserve_own_blocks(soci::session& sql, int64_t tenant_id, int64_t campaign_id,
+                                   int64_t first_count, int64_t second_count) {
+  auto rows = execute(sql, reserve_blocks_stmt,
                       {tenant_id, campaign_id, first_count, second_count, domain::lead_block_size});
   if (rows.size() == 0)
     throw std::runtime_error("campaign vanished while adding leads");
@@ -311,16 +319,15 @@ split_positions reserve_split_positions(soci::session& sql, int64_t tenant_id, i
 }
 
 int64_t insert_leads_at(soci::session& sql, int64_t tenant_id, int64_t campaign_id,
-                        int64_t first_position, std::span<const domain::lead_input> leads,
-                        std::span<const int32_t> row_index, std::optional<int64_t> job_id) {
+                        int64_t first_position, std::span<const domain::lead_input> leads) {
   return insert_rows(sql, tenant_id, campaign_id, first_position,
-                     static_cast<int64_t>(leads.size()), columns_of(leads, row_index), job_id,
+                     static_cast<int64_t>(leads.size()), columns_of(leads, {}), std::nullopt,
                      std::nullopt);
 }
 
 void count_inserted_leads(soci::session& sql, int64_t tenant_id, int64_t campaign_id,
-                          int64_t inserted, bool bump_version) {
-  execute(sql, bump_version ? count_version_stmt : count_stmt, {tenant_id, campaign_id, inserted});
+                          int64_t inserted) {
+  execute(sql, count_version_stmt, {tenant_id, campaign_id, inserted});
 }
 
 std::optional<lead_page> list_leads(soci::session& sql, int64_t tenant_id, int64_t campaign_id,

@@ -36,38 +36,37 @@ insert_counts insert_leads(soci::session& sql, int64_t tenant_id, int64_t campai
                            std::span<const int32_t> row_index = {},
                            std::optional<int64_t> job_id = std::nullopt);
 
-// The parts of insert_leads, for a bulk add whose second chunk is inserted
-// on another connection at the same time (import_job_repository).
+// insert_leads for the rows of an import job's stored chunk, read where
+// they are stored (storage::insert_import_job); at the positions reserved
+// for them when the job was stored, if any.
+insert_counts import_leads(soci::session& sql, int64_t tenant_id, int64_t campaign_id,
+                           int64_t job_id, int32_t first_index, int32_t row_count,
+                           std::optional<int64_t> first_position = std::nullopt);
 
-// Positions for two runs of rows: `first_count` from the campaign's next
-// position on, then `second_count` in blocks of their own (from the block
-// boundary after the first run, the campaign's next position moved to the
-// boundary after them), so that no other write's leads share a lead_blocks
-// row with the second run. The caller holds the campaign's row lock.
+// The parts of insert_leads for a bulk add whose first chunks are inserted
+// on other connections next to the job's transaction (import_job_repository).
+
+// Positions in blocks of their own for two runs of rows, the first from the
+// next block boundary on and the second from the boundary after it; the
+// campaign's next position moves to the boundary after that, so no other
+// write's leads share a lead_blocks row with either run. The caller holds
+// the campaign's row lock.
 struct split_positions {
   int64_t first = 0;
   int64_t second = 0;
 };
-split_positions reserve_split_positions(soci::session& sql, int64_t tenant_id, int64_t campaign_id,
-                                        int64_t first_count, int64_t second_count);
+split_positions reserve_own_blocks(soci::session& sql, int64_t tenant_id, int64_t campaign_id,
+                                   int64_t first_count, int64_t second_count);
 
 // insert_leads at positions reserved before, from `first_position` on,
 // without counting them (count_inserted_leads); answers how many went in.
 int64_t insert_leads_at(soci::session& sql, int64_t tenant_id, int64_t campaign_id,
-                        int64_t first_position, std::span<const domain::lead_input> leads,
-                        std::span<const int32_t> row_index = {},
-                        std::optional<int64_t> job_id = std::nullopt);
+                        int64_t first_position, std::span<const domain::lead_input> leads);
 
-// Adds `inserted` to the campaign's lead count; `bump_version` when the
-// transaction did not begin with the campaign's row lock, which bumps the
-// version lead page caches check.
+// Adds `inserted` to the campaign's lead count and bumps its lead version,
+// from a transaction that did not begin with the campaign's row lock.
 void count_inserted_leads(soci::session& sql, int64_t tenant_id, int64_t campaign_id,
-                          int64_t inserted, bool bump_version);
-
-// insert_leads for the rows of an import job's stored chunk, read where
-// they are stored (storage::insert_import_job).
-insert_counts import_leads(soci::session& sql, int64_t tenant_id, int64_t campaign_id,
-                           int64_t job_id, int32_t first_index, int32_t row_count);
+                          int64_t inserted);
 
 struct lead_page {
   int64_t total = 0; // the campaign's live leads
