@@ -120,9 +120,11 @@ bool import_chunk(soci::session& sql, const entity_config& cfg, int64_t job_id) 
 // A chunk the database refused for a reason other than time or a lost
 // connection (errc::internal) would be refused again: the job stops there.
 void fail_import(soci::session& sql, int64_t tenant_id, int64_t campaign_id, int64_t job_id) {
-  if (storage::fail_import_job(sql, job_id,
-                               "The import stopped: the database refused a chunk of its rows. "
-                               "The rows before it were imported; the pending rows were not."))
+  if (storage::fail_import_job(
+          sql, job_id,
+          "The import stopped: the database refused a chunk of its rows. "
+          "The rows of the chunks already imported stay; the pending rows were not "
+          "imported."))
     announce_import_end(sql, tenant_id, campaign_id, job_id);
 }
 

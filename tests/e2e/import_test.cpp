@@ -123,8 +123,9 @@ TEST_F(import_test, each_item_not_imported_is_listed_with_its_index_and_reason) 
 }
 
 TEST_F(import_test, rows_of_later_chunks_already_in_the_campaign_are_listed_too) {
-  // Past the first chunk (5,000 rows, inserted with the job), rows go
-  // through stored chunks; the last item meets a lead added before.
+  // Two chunks (5,000 rows and 201), each inserted by a transaction of its
+  // own next to the job's; the last item, in the second chunk, meets a
+  // lead added before.
   auto first = pub("POST", base + "/leads", t.key, R"({"phone_number":"+14155559999"})");
   ASSERT_EQ(first.status, 201u) << first.body;
   std::string body = "[";
