@@ -1,5 +1,6 @@
-// Hot paths of the HTTP layer: a 1,000-lead bulk body parsed and validated
-// (phone parsing included), a page of leads rendered, a request routed.
+// Hot paths of the HTTP layer: a 1,000-lead bulk body parsed, validated
+// (phone parsing included) and encoded as the insert's column arrays, a
+// page of leads rendered, a request routed.
 
 #include "domain/global_id.hpp"
 #include "http/json.hpp"
