@@ -53,7 +53,7 @@ constexpr prepared_statement insert_chunk_stmt{
     "vcs_insert_import_chunk",
     "INSERT INTO lead_import_chunks (job_id, first_index, row_count, phone_numbers, first_names, "
     "last_names, emails, custom_fields, invalid, invalid_reasons, row_indexes, first_position) "
-    "VALUES ($1, $2, $3, $4::text[], $5::text[], $6::text[], $7::text[], $8::jsonb[], "
+    "VALUES ($1, $2, $3, $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], "
     "$9::boolean[], $10::text[], $11::integer[], $12)"};
 
 #define JOB_COLUMNS                                                                                \

@@ -14,7 +14,7 @@ lead_columns columns_of(std::span<const domain::lead_input> leads,
     throw std::invalid_argument("one row index per lead, or none");
   const auto n = leads.size();
   pg_array phone{pg_element::text, n}, first{pg_element::text, n}, last{pg_element::text, n},
-      email{pg_element::text, n}, custom{pg_element::jsonb, n}, invalid{pg_element::boolean, n},
+      email{pg_element::text, n}, custom{pg_element::text, n}, invalid{pg_element::boolean, n},
       reason{pg_element::text, n};
   for (const auto& lead : leads) {
     phone.add_text(std::string_view{lead.phone_number});

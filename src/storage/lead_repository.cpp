@@ -41,7 +41,7 @@ WITH stored AS (
               coalesce($2::text[], (SELECT first_names FROM stored)),
               coalesce($3::text[], (SELECT last_names FROM stored)),
               coalesce($4::text[], (SELECT emails FROM stored)),
-              coalesce($5::jsonb[], (SELECT custom_fields FROM stored)),
+              coalesce($5::text[], (SELECT custom_fields FROM stored)),
               coalesce($6::boolean[], (SELECT invalid FROM stored)),
               coalesce($7::text[], (SELECT invalid_reasons FROM stored)))
        WITH ORDINALITY AS i(phone_number, first_name, last_name, email, custom_fields, invalid,
@@ -49,7 +49,7 @@ WITH stored AS (
 ), ins AS (
   INSERT INTO leads (tenant_id, campaign_id, position, phone_number, first_name, last_name,
                      email, custom_fields, invalid, invalid_reason)
-  SELECT $9, $10, $11 + ord, phone_number, first_name, last_name, email, custom_fields,
+  SELECT $9, $10, $11 + ord, phone_number, first_name, last_name, email, custom_fields::jsonb,
          invalid, invalid_reason
   FROM input ORDER BY ord
   ON CONFLICT (campaign_id, phone_number) DO NOTHING

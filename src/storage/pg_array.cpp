@@ -15,7 +15,6 @@ void append_int32(std::string& out, uint32_t v) {
 
 constexpr std::size_t header_bytes = 20; // dimensions, flags, element type, length, lower bound
 constexpr std::size_t flags_at = 4;
-constexpr char jsonb_version = 1;
 
 } // namespace
 
@@ -40,12 +39,9 @@ void pg_array::add_length(int32_t n) {
 }
 
 void pg_array::add_text(std::string_view v) {
-  const bool jsonb = element_ == pg_element::jsonb;
-  if (v.size() + 1 > static_cast<std::size_t>(INT32_MAX))
+  if (v.size() > static_cast<std::size_t>(INT32_MAX))
     throw std::length_error("array element too long");
-  add_length(static_cast<int32_t>(v.size() + (jsonb ? 1 : 0)));
-  if (jsonb)
-    bytes_ += jsonb_version;
+  add_length(static_cast<int32_t>(v.size()));
   bytes_.append(v);
 }
 

@@ -11,13 +11,13 @@
 namespace vcs::storage {
 
 // The element types sent as binary arrays, by their PostgreSQL type OIDs.
-enum class pg_element : uint32_t { boolean = 16, int4 = 23, text = 25, jsonb = 3802 };
+enum class pg_element : uint32_t { boolean = 16, int4 = 23, text = 25 };
 
 // A one-dimensional array parameter in PostgreSQL's binary form (what
 // array_recv reads): the server copies the elements instead of parsing a
 // quoted text literal, which was most of the input cost of a 5,000-row lead
 // insert. The statement casts the parameter to the matching array type
-// ($1::text[]); a jsonb element is its JSON text.
+// ($1::text[]).
 class pg_array {
 public:
   pg_array(pg_element element, std::size_t count);

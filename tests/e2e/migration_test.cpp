@@ -100,6 +100,29 @@ private:
   std::string url_;
 };
 
+// A tenant and its campaign, and a running import job of `accepted` items
+// for it, as the schema before a migration has them.
+struct import_owner {
+  long long tenant = 0;
+  long long campaign = 0;
+};
+
+import_owner new_campaign(soci::session& sql) {
+  import_owner o;
+  sql << "INSERT INTO tenants (name, plan) VALUES ('t', 'PRO') RETURNING id", soci::into(o.tenant);
+  sql << "INSERT INTO campaigns (tenant_id, name) VALUES (:t, 'c') RETURNING id",
+      soci::use(o.tenant), soci::into(o.campaign);
+  return o;
+}
+
+long long running_job(soci::session& sql, const import_owner& o, int accepted) {
+  long long job = 0;
+  sql << "INSERT INTO lead_import_jobs (tenant_id, campaign_id, accepted, status) "
+         "VALUES (:t, :c, :a, 'running') RETURNING id",
+      soci::use(o.tenant), soci::use(o.campaign), soci::use(accepted), soci::into(job);
+  return job;
+}
+
 // Migration 0008 moves each unfinished import's rows from the job's one
 // payload into chunks, starting where the import stopped; the imports go
 // on from their chunks (as 0014 converted them).
@@ -136,10 +159,7 @@ TEST(migration_test, stored_chunks_become_column_arrays_and_still_import) {
   const scratch_database db{"vcs_migration_0014"};
   {
     auto sql = db.migrated_before("0014");
-    long long tenant = 0, campaign = 0, job = 0;
-    *sql << "INSERT INTO tenants (name, plan) VALUES ('t', 'PRO') RETURNING id", soci::into(tenant);
-    *sql << "INSERT INTO campaigns (tenant_id, name) VALUES (:t, 'c') RETURNING id",
-        soci::use(tenant), soci::into(campaign);
+    const auto [tenant, campaign] = new_campaign(*sql);
     // The campaign already has the second row's number.
     *sql << "INSERT INTO leads (tenant_id, campaign_id, position, phone_number) "
             "VALUES (:t, :c, 0, '+14155550102')",
@@ -148,9 +168,7 @@ TEST(migration_test, stored_chunks_become_column_arrays_and_still_import) {
         soci::use(campaign);
     *sql << "UPDATE campaigns SET lead_count = 1, next_lead_position = 1 WHERE id = :c",
         soci::use(campaign);
-    *sql << "INSERT INTO lead_import_jobs (tenant_id, campaign_id, accepted, status) "
-            "VALUES (:t, :c, 9, 'running') RETURNING id",
-        soci::use(tenant), soci::use(campaign), soci::into(job);
+    const auto job = running_job(*sql, {tenant, campaign}, 9);
     *sql << "INSERT INTO lead_import_chunks (job_id, first_index, row_count, rows) VALUES (:j, 0, "
             "3, '[{\"phone_number\":\"+14155550101\",\"first_name\":\"Ada\",\"last_name\":"
             "\"L\",\"email\":\"a@example.com\",\"custom_fields\":{\"k\":[1,\"x\"]},"
@@ -192,6 +210,40 @@ TEST(migration_test, stored_chunks_become_column_arrays_and_still_import) {
     *sql << "SELECT row_index FROM lead_import_rejections WHERE job_id = :j", soci::use(job),
         soci::into(rejected_index);
     EXPECT_EQ(rejected_index, 6);
+  }
+}
+
+// Migration 0016 keeps stored chunks' custom fields as JSON text, which the
+// insert parses once; chunks stored before it import as they would have.
+TEST(migration_test, stored_custom_fields_become_text_and_still_import) {
+  const scratch_database db{"vcs_migration_0016"};
+  {
+    auto sql = db.migrated_before("0016");
+    const auto [tenant, campaign] = new_campaign(*sql);
+    const auto job = running_job(*sql, {tenant, campaign}, 2);
+    *sql << "INSERT INTO lead_import_chunks (job_id, first_index, row_count, phone_numbers, "
+            "first_names, last_names, emails, custom_fields, invalid, invalid_reasons, "
+            "row_indexes) VALUES (:j, 0, 2, '{+14155550101,+14155550102}', '{NULL,NULL}', "
+            "'{NULL,NULL}', '{NULL,NULL}', ARRAY['{\"k\": [1, \"é\"]}'::jsonb, '{}'], "
+            "'{f,f}', '{NULL,NULL}', '{0,1}')",
+        soci::use(job);
+    scratch_database::migrate_range(*sql, "0016", "");
+
+    std::string type, customs;
+    *sql << "SELECT format_type(atttypid, atttypmod) FROM pg_attribute "
+            "WHERE attrelid = 'lead_import_chunks'::regclass AND attname = 'custom_fields'",
+        soci::into(type);
+    EXPECT_EQ(type, "text[]");
+    *sql << "SELECT custom_fields::text FROM lead_import_chunks WHERE job_id = :j", soci::use(job),
+        soci::into(customs);
+    EXPECT_EQ(customs, R"({"{\"k\": [1, \"é\"]}","{}"})");
+
+    auto counts = storage::import_leads(*sql, tenant, campaign, job, 0, 2);
+    EXPECT_EQ(counts.inserted, 2);
+    std::vector<std::string> fields(2);
+    *sql << "SELECT custom_fields::text FROM leads WHERE campaign_id = :c ORDER BY phone_number",
+        soci::use(campaign), soci::into(fields);
+    EXPECT_EQ(fields, (std::vector<std::string>{R"({"k": [1, "é"]})", "{}"}));
   }
 }
 
