@@ -76,6 +76,41 @@ public:
     return util;
   }
 
+  // GetNumberTypeHelper (v8.12.57) answering anything but UNKNOWN. Only
+  // whether some type takes the number matters, so fixed-line and mobile,
+  // which nearly every number is, are tried first rather than after the
+  // eight rarer types: two pattern matches for a valid number instead of
+  // ten.
+  static bool of_some_type(const PhoneNumberUtil& util, const std::string& national,
+                           const PhoneMetadata& metadata) {
+    if (!util.IsNumberMatchingDesc(national, metadata.general_desc()))
+      return false;
+    if (util.IsNumberMatchingDesc(national, metadata.fixed_line()))
+      return true;
+    // The library skips mobile when its pattern is fixed-line's.
+    if (!metadata.same_mobile_and_fixed_line_pattern() &&
+        util.IsNumberMatchingDesc(national, metadata.mobile()))
+      return true;
+    for (const PhoneNumberDesc* desc :
+         {&metadata.premium_rate(), &metadata.toll_free(), &metadata.shared_cost(),
+          &metadata.voip(), &metadata.personal_number(), &metadata.pager(), &metadata.uan(),
+          &metadata.voicemail()})
+      if (util.IsNumberMatchingDesc(national, *desc))
+        return true;
+    return false;
+  }
+
+  // IsValidNumberForRegion (v8.12.57) with of_some_type.
+  static bool valid_for(const PhoneNumberUtil& util, const PhoneNumber& number,
+                        const std::string& national, const std::string& region) {
+    const int country_code = number.country_code();
+    const PhoneMetadata* metadata = util.GetMetadataForRegionOrCallingCode(country_code, region);
+    if (!metadata || (region != PhoneNumberUtil::kRegionCodeForNonGeoEntity &&
+                      country_code != util.GetCountryCodeForValidRegion(region)))
+      return false;
+    return of_some_type(util, national, *metadata);
+  }
+
   // GetRegionCodeForNumber with GetRegionCodeForNumberFromRegionList
   // (v8.12.57), the leading digits matched by `matcher`, then
   // IsValidNumberForRegion, which is already answered when the region was
@@ -86,16 +121,16 @@ public:
                                                             const PhoneNumber& number) {
     if (regions.empty())
       return {"ZZ", false};
-    if (regions.size() == 1)
-      return {regions.front(), util.IsValidNumberForRegion(number, regions.front())};
     std::string national;
     util.GetNationalSignificantNumber(number, &national);
+    if (regions.size() == 1)
+      return {regions.front(), valid_for(util, number, national, regions.front())};
     for (const auto& region : regions) {
       const PhoneMetadata* metadata = util.GetMetadataForRegion(region);
       if (metadata->has_leading_digits()) {
         if (matcher.starts_with(national, metadata->leading_digits()))
-          return {region, util.IsValidNumberForRegion(number, region)};
-      } else if (util.GetNumberTypeHelper(national, *metadata) != PhoneNumberUtil::UNKNOWN) {
+          return {region, valid_for(util, number, national, region)};
+      } else if (of_some_type(util, national, *metadata)) {
         return {region, true};
       }
     }
