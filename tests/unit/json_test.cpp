@@ -1,0 +1,44 @@
+// Bodies the service takes as JSON: only text PostgreSQL can store, so a
+// value accepted here never fails a statement (or a stored import) later.
+#include "http/json.hpp"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+namespace {
+
+using vcs::http::is_storable_text;
+using vcs::http::parse_json;
+
+TEST(parse_json, takes_ascii_and_utf8_text_in_values_and_names) {
+  EXPECT_TRUE(parse_json(R"({"a":"plain","b":["x",1,{"c":"d"}]})"));
+  EXPECT_TRUE(parse_json("{\"caf\xC3\xA9\":\"\xE2\x82\xAC \xF0\x9F\x93\x9E\"}"));
+  EXPECT_TRUE(parse_json(R"({"k":"\u00e9 \ud83d\udcde"})")) << "a surrogate pair is one character";
+}
+
+TEST(parse_json, refuses_text_postgresql_cannot_store) {
+  EXPECT_FALSE(parse_json(R"({"k":"a\u0000b"})")) << "NUL";
+  EXPECT_FALSE(parse_json(R"({"a\u0000":"b"})")) << "NUL in a member name";
+  EXPECT_FALSE(parse_json(R"({"k":"\udc00"})")) << "a lone low surrogate";
+  EXPECT_FALSE(parse_json("{\"k\":\"\xC3\"}")) << "a cut sequence";
+  EXPECT_FALSE(parse_json("{\"k\":\"\xC0\xAF\"}")) << "an overlong form";
+  EXPECT_FALSE(parse_json("[\"\xED\xA0\x80\"]")) << "a surrogate written as bytes";
+  EXPECT_FALSE(parse_json("[\"\xF4\x90\x80\x80\"]")) << "past U+10FFFF";
+}
+
+// The ASCII pass and the decoder agree at the boundary between them.
+TEST(is_storable_text, ascii_is_stored_as_is_and_the_rest_is_decoded) {
+  std::string ascii;
+  for (int c = 1; c < 128; ++c)
+    ascii += static_cast<char>(c);
+  EXPECT_TRUE(is_storable_text(ascii));
+  EXPECT_TRUE(is_storable_text(""));
+  EXPECT_FALSE(is_storable_text(std::string{"a\0b", 3}));
+  EXPECT_FALSE(is_storable_text(ascii + std::string{"\0", 1} + "\xC3\xA9"));
+  EXPECT_TRUE(is_storable_text(ascii + "\xC3\xA9"));
+  EXPECT_FALSE(is_storable_text(ascii + "\x80"));
+  EXPECT_FALSE(is_storable_text(ascii + "\xFF"));
+}
+
+} // namespace
