@@ -123,6 +123,13 @@ long long running_job(soci::session& sql, const import_owner& o, int accepted) {
   return job;
 }
 
+// A lead of the campaign at `position`, as a single add writes it.
+void add_lead(soci::session& sql, const import_owner& o, int position, const std::string& phone) {
+  sql << "INSERT INTO leads (tenant_id, campaign_id, position, phone_number) "
+         "VALUES (:t, :c, :p, :n)",
+      soci::use(o.tenant), soci::use(o.campaign), soci::use(position), soci::use(phone);
+}
+
 // Migration 0008 moves each unfinished import's rows from the job's one
 // payload into chunks, starting where the import stopped; the imports go
 // on from their chunks (as 0014 converted them).
@@ -161,9 +168,7 @@ TEST(migration_test, stored_chunks_become_column_arrays_and_still_import) {
     auto sql = db.migrated_before("0014");
     const auto [tenant, campaign] = new_campaign(*sql);
     // The campaign already has the second row's number.
-    *sql << "INSERT INTO leads (tenant_id, campaign_id, position, phone_number) "
-            "VALUES (:t, :c, 0, '+14155550102')",
-        soci::use(tenant), soci::use(campaign);
+    add_lead(*sql, {tenant, campaign}, 0, "+14155550102");
     *sql << "INSERT INTO lead_blocks (campaign_id, block, live_count) VALUES (:c, 0, 1)",
         soci::use(campaign);
     *sql << "UPDATE campaigns SET lead_count = 1, next_lead_position = 1 WHERE id = :c",
@@ -244,6 +249,34 @@ TEST(migration_test, stored_custom_fields_become_text_and_still_import) {
     *sql << "SELECT custom_fields::text FROM leads WHERE campaign_id = :c ORDER BY phone_number",
         soci::use(campaign), soci::into(fields);
     EXPECT_EQ(fields, (std::vector<std::string>{R"({"k": [1, "é"]})", "{}"}));
+  }
+}
+
+// Migration 0017: lead numbers and the do-not-call list compare byte for
+// byte, under one collation (the dialer joins them on the number), and
+// still refuse a number twice.
+TEST(migration_test, phone_numbers_compare_bytewise_on_both_sides_of_the_dialer_join) {
+  const scratch_database db{"vcs_migration_0017"};
+  {
+    auto sql = db.migrated_before("0017");
+    const auto owner = new_campaign(*sql);
+    add_lead(*sql, owner, 0, "+14155550101");
+    *sql << "INSERT INTO do_not_call_numbers (tenant_id, phone_number) VALUES (:t, '+14155550101')",
+        soci::use(owner.tenant);
+    scratch_database::migrate_range(*sql, "0017", "");
+
+    std::vector<std::string> collations(2);
+    *sql << "SELECT c.collname FROM pg_attribute a JOIN pg_collation c ON c.oid = a.attcollation "
+            "WHERE a.attname = 'phone_number' AND a.attrelid IN ('leads'::regclass, "
+            "'do_not_call_numbers'::regclass) ORDER BY a.attrelid::regclass::text",
+        soci::into(collations);
+    EXPECT_EQ(collations, (std::vector<std::string>{"C", "C"}));
+    int blocked = 0;
+    *sql << "SELECT count(*) FROM leads l JOIN do_not_call_numbers d "
+            "ON d.tenant_id = l.tenant_id AND d.phone_number = l.phone_number",
+        soci::into(blocked);
+    EXPECT_EQ(blocked, 1);
+    EXPECT_THROW(add_lead(*sql, owner, 1, "+14155550101"), soci::soci_error);
   }
 }
 
