@@ -112,8 +112,8 @@ public:
   }
 
   // GetRegionCodeForNumber with GetRegionCodeForNumberFromRegionList
-  // (v8.12.57), the leading digits matched by `matcher`, then
-  // IsValidNumberForRegion, which is already answered when the region was
+  // (v8.12.57), the leading digits matched by `matcher`, then the region's
+  // validity (valid_for), which is already answered when the region was
   // the first whose number types take the number.
   static vcs::domain::phone_util_lease::verdict verdict_for(const PhoneNumberUtil& util,
                                                             const re2_matcher& matcher,
