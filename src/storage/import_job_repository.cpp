@@ -209,10 +209,6 @@ void insert_rejections(soci::session& sql, int64_t job_id,
   execute(sql, insert_rejections_stmt, {job_id, index, phone, reason, message});
 }
 
-} // namespace
-
-namespace {
-
 // Stores rows [at, at + count) as a chunk of job `id`.
 void store_chunk(soci::session& sql, int64_t id, std::span<const domain::lead_input> rows,
                  std::span<const int32_t> index, int32_t at, int32_t count,

@@ -275,13 +275,16 @@ int64_t insert_rows(soci::session& sql, int64_t tenant_id, int64_t campaign_id,
       .int64(0, 0);
 }
 
-// Reserves the positions, inserts and counts what went in.
+// Inserts at `first_position` on, or at positions reserved now, and counts
+// what went in.
 insert_counts insert_counted(soci::session& sql, int64_t tenant_id, int64_t campaign_id,
                              int64_t row_count, std::optional<lead_columns> rows, pg_param job_id,
-                             pg_param first_index) {
-  const auto first_position = reserve_positions(sql, tenant_id, campaign_id, row_count);
-  const auto inserted = insert_rows(sql, tenant_id, campaign_id, first_position, row_count,
-                                    std::move(rows), std::move(job_id), std::move(first_index));
+                             pg_param first_index,
+                             std::optional<int64_t> first_position = std::nullopt) {
+  const auto at =
+      first_position ? *first_position : reserve_positions(sql, tenant_id, campaign_id, row_count);
+  const auto inserted = insert_rows(sql, tenant_id, campaign_id, at, row_count, std::move(rows),
+                                    std::move(job_id), std::move(first_index));
   if (inserted > 0)
     add_to_lead_count(sql, tenant_id, campaign_id, inserted);
   return {inserted, row_count - inserted};
@@ -299,14 +302,8 @@ insert_counts insert_leads(soci::session& sql, int64_t tenant_id, int64_t campai
 insert_counts import_leads(soci::session& sql, int64_t tenant_id, int64_t campaign_id,
                            int64_t job_id, int32_t first_index, int32_t row_count,
                            std::optional<int64_t> first_position) {
-  if (!first_position)
-    return insert_counted(sql, tenant_id, campaign_id, row_count, std::nullopt, job_id,
-                          first_index);
-  const auto inserted = insert_rows(sql, tenant_id, campaign_id, *first_position, row_count,
-                                    std::nullopt, job_id, first_index);
-  if (inserted > 0)
-    add_to_lead_count(sql, tenant_id, campaign_id, inserted);
-  return {inserted, row_count - inserted};
+  return insert_counted(sql, tenant_id, campaign_id, row_count, std::nullopt, job_id, first_index,
+                        first_position);
 }
 
 split_positions reserve_own_blocks(soci::session& sql, int64_t tenant_id, int64_t campaign_id,
