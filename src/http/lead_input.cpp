@@ -126,12 +126,10 @@ std::optional<domain::lead_input> read_lead_input(const rapidjson::Value& item,
 
 namespace {
 
-// One slice's outcome: its rows, each row's item index, and each row's
-// phone number as sent (a view into the body).
+// One slice's outcome: its rows and each row's item index.
 struct slice_rows {
   std::vector<domain::lead_input> leads;
   std::vector<int32_t> index;
-  std::vector<std::string_view> phones;
   std::vector<domain::import_rejection> rejected;
   std::vector<std::size_t> repeats; // rows that repeat an earlier phone number
 };
@@ -168,8 +166,6 @@ void validate_slice(const rapidjson::Value& items, rapidjson::SizeType begin,
     if (auto lead = read_lead_input(items[i], problems)) {
       out.leads.push_back(std::move(*lead));
       out.index.push_back(index);
-      const auto& phone = items[i]["phone_number"];
-      out.phones.emplace_back(phone.GetString(), phone.GetStringLength());
     } else {
       out.rejected.push_back(
           {index, sent_phone(items[i]), domain::rejection_reason::invalid, problems.front()});
@@ -186,7 +182,8 @@ int32_t mark_repeats(std::vector<slice_rows>& slices, std::size_t rows) {
   for (auto& s : slices)
     for (std::size_t k = 0; k < s.leads.size(); ++k) {
       const auto index = s.index[k];
-      const auto phone = s.phones[k];
+      // A row's number is the text sent (read_lead_input keeps it as is).
+      const std::string_view phone = s.leads[k].phone_number;
       auto [it, fresh] = first.try_emplace(phone, index);
       if (fresh)
         continue;
