@@ -45,7 +45,46 @@ public:
     return RE2::Consume(&input, compiled(pattern));
   }
 
+  // PhoneNumberUtil::MaybeStripNationalPrefixAndCarrierCode (v8.12.57)
+  // without the carrier code. The library's own goes through ICU: a new
+  // matcher and a UTF-16 copy of the number for each of its up to four
+  // pattern calls, half of a valid number's parse.
+  void strip_national_prefix(const PhoneMetadata& metadata, std::string& number) const {
+    const std::string& prefix = metadata.national_prefix_for_parsing();
+    if (number.empty() || prefix.empty())
+      return;
+    const RE2& re = compiled(prefix);
+    const PhoneNumberDesc& general = metadata.general_desc();
+    const bool viable = MatchNationalNumber(number, general, false);
+    const std::string& rule = metadata.national_prefix_transform_rule();
+    std::string carrier, captured;
+    re2::StringPiece input{number};
+    if (!rule.empty() &&
+        (RE2::Consume(&input, re, &carrier, &captured) || RE2::Consume(&input, re, &captured)) &&
+        !captured.empty()) {
+      std::string transformed{number};
+      RE2::Replace(&transformed, re, rewrite_of(rule));
+      if (!viable || MatchNationalNumber(transformed, general, false))
+        number = std::move(transformed);
+      return;
+    }
+    re2::StringPiece rest{number};
+    if (RE2::Consume(&rest, re, &carrier) || RE2::Consume(&rest, re)) {
+      std::string stripped{rest};
+      if (!viable || MatchNationalNumber(stripped, general, false))
+        number = std::move(stripped);
+    }
+  }
+
 private:
+  // A transform rule's "$1" groups in RE2's rewrite syntax ("\\1"), as the
+  // library's RE2 adapter writes them.
+  static std::string rewrite_of(const std::string& rule) {
+    std::string out{rule};
+    std::replace(out.begin(), out.end(), '$', '\\');
+    return out;
+  }
+
   const RE2& compiled(const std::string& pattern) const {
     auto& slot = cache_[&pattern];
     if (!slot || slot->pattern() != pattern)
@@ -60,7 +99,8 @@ private:
 // and names this class as a friend for its own tests, which are not part of
 // the installed library. Defining it here makes instances besides the
 // singleton, and calls those steps instead of copying their rules (the
-// national prefix patterns and length tables are the library's data);
+// national prefix patterns and length tables are the library's data; the
+// national prefix step itself is re2_matcher's port, for speed);
 // tests/unit/phone_library_test.cpp compares the results with Parse.
 class PhoneNumberUtilTest {
 public:
@@ -181,9 +221,8 @@ public:
     if (national.size() < PhoneNumberUtil::kMinLengthForNsn)
       return PhoneNumberUtil::TOO_SHORT_NSN;
     if (metadata) {
-      std::string carrier_code;
       std::string stripped{national};
-      util.MaybeStripNationalPrefixAndCarrierCode(*metadata, &stripped, &carrier_code);
+      lease.matcher().strip_national_prefix(*metadata, stripped);
       // The stripped number is kept only when its length is possible.
       if (possible_length(stripped.size(), metadata->general_desc()))
         national = std::move(stripped);
@@ -258,10 +297,14 @@ const std::vector<std::string>& phone_util_lease::regions_of(int calling_code) c
   return it->second;
 }
 
+const i18n::phonenumbers::re2_matcher& phone_util_lease::matcher() const {
+  return *slot_->matcher;
+}
+
 phone_util_lease::verdict
 phone_util_lease::verdict_of(const i18n::phonenumbers::PhoneNumber& number) const {
   return i18n::phonenumbers::PhoneNumberUtilTest::verdict_for(
-      *util_, *slot_->matcher, regions_of(number.country_code()), number);
+      *util_, matcher(), regions_of(number.country_code()), number);
 }
 
 i18n::phonenumbers::PhoneNumberUtil::ErrorType parse_e164(const phone_util_lease& util,

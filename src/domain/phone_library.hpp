@@ -8,6 +8,10 @@
 // write nothing to stderr and no logger needs to be set.
 #include <phonenumbers/phonenumberutil.h>
 
+namespace i18n::phonenumbers {
+class re2_matcher;
+} // namespace i18n::phonenumbers
+
 namespace vcs::domain {
 
 struct phone_util_slot;
@@ -45,6 +49,10 @@ public:
   // GetRegionCodesForCountryCallingCode(calling_code), kept by the instance.
   const std::vector<std::string>& regions_of(int calling_code) const;
 
+  // The instance's RE2 patterns, which parse_e164 strips national prefixes
+  // with.
+  const i18n::phonenumbers::re2_matcher& matcher() const;
+
 private:
   phone_util_slot* slot_;
   const i18n::phonenumbers::PhoneNumberUtil* util_;
@@ -57,7 +65,8 @@ private:
 // text (extensions, punctuation, letters, a second number, an
 // international dialling prefix) with a dozen regular expressions that
 // cannot match such text. The steps that can change the result (calling
-// code, national prefix, lengths) are libphonenumber's own.
+// code, national prefix, lengths) are libphonenumber's own, its national
+// prefix step on RE2 (re2_matcher::strip_national_prefix).
 i18n::phonenumbers::PhoneNumberUtil::ErrorType parse_e164(const phone_util_lease& util,
                                                           std::string_view text,
                                                           i18n::phonenumbers::PhoneNumber& out);

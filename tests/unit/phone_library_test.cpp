@@ -165,6 +165,20 @@ TEST(e164_parse, strips_a_national_prefix_as_libphonenumber_does) {
   EXPECT_EQ(italian.national_number(), 236618300u);
 }
 
+// Argentina's national prefix rule rewrites a mobile number written the
+// national way (area code, then 15) into its international form, with a 9
+// in front, as libphonenumber does.
+TEST(e164_parse, rewrites_by_the_national_prefix_transform_rule_as_libphonenumber_does) {
+  const vcs::domain::phone_util_lease lease;
+  for (const std::string text : {"+54111523456789", "+540111523456789", "+542231554321098"}) {
+    PhoneNumber expected, got;
+    ASSERT_EQ(util().Parse(text, "ZZ", &expected), PhoneNumberUtil::NO_PARSING_ERROR) << text;
+    ASSERT_EQ(vcs::domain::parse_e164(lease, text, got), PhoneNumberUtil::NO_PARSING_ERROR) << text;
+    EXPECT_TRUE(same(got, expected)) << text << " parsed as " << e164(got);
+    EXPECT_EQ(std::to_string(got.national_number()).front(), '9') << text;
+  }
+}
+
 // Leases held at once are different instances; a returned one is reused.
 TEST(phone_util_lease, callers_at_once_get_instances_of_their_own) {
   const PhoneNumberUtil* first = nullptr;
