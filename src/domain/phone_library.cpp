@@ -54,8 +54,13 @@ public:
     if (number.empty() || prefix.empty())
       return;
     const RE2& re = compiled(prefix);
+    // A number its region's pattern takes keeps its prefix unless the
+    // pattern also takes the result; asked only once a prefix is found.
     const PhoneNumberDesc& general = metadata.general_desc();
-    const bool viable = MatchNationalNumber(number, general, false);
+    auto keeps_prefix = [&](const std::string& result) {
+      return MatchNationalNumber(number, general, false) &&
+             !MatchNationalNumber(result, general, false);
+    };
     const std::string& rule = metadata.national_prefix_transform_rule();
     std::string carrier, captured;
     re2::StringPiece input{number};
@@ -64,14 +69,14 @@ public:
         !captured.empty()) {
       std::string transformed{number};
       RE2::Replace(&transformed, re, rewrite_of(rule));
-      if (!viable || MatchNationalNumber(transformed, general, false))
+      if (!keeps_prefix(transformed))
         number = std::move(transformed);
       return;
     }
     re2::StringPiece rest{number};
     if (RE2::Consume(&rest, re, &carrier) || RE2::Consume(&rest, re)) {
       std::string stripped{rest};
-      if (!viable || MatchNationalNumber(stripped, general, false))
+      if (!keeps_prefix(stripped))
         number = std::move(stripped);
     }
   }
