@@ -3,6 +3,7 @@
 #include "storage/prepared.hpp"
 
 #include <algorithm>
+#include <condition_variable>
 #include <mutex>
 
 namespace vcs::storage {
@@ -26,14 +27,19 @@ constexpr prepared_statement statuses_stmt{
 using clock = std::chrono::steady_clock;
 using key = std::pair<int64_t, int64_t>; // tenant, campaign
 
+// A campaign's figures, and whether a worker is reading them anew: one read
+// at a time per campaign, so the requests that find the figures expired
+// together do not each read every lead of it.
 struct entry {
-  clock::time_point read_at;
-  lead_statistics stats;
+  clock::time_point read_at; // when the read that made `stats` began
+  std::optional<lead_statistics> stats;
+  bool reading = false;
 };
 
 // Shared by every worker of the node.
 struct cache {
   std::mutex mtx;
+  std::condition_variable read_done;
   std::map<key, entry> entries;
 };
 
@@ -42,41 +48,32 @@ cache& shared() {
   return c;
 }
 
+// Figures this old are read anew by the first request that finds them,
+// while the others keep them, so that under steady traffic none waits.
+constexpr auto refresh_after = std::chrono::milliseconds{lead_statistics_ttl} * 3 / 4;
+
+bool fresh(const entry& e, clock::time_point now) {
+  return e.stats && now - e.read_at <= lead_statistics_ttl;
+}
+
 // Bounds the cache: drops what expired once it grows.
 void prune(cache& c, clock::time_point now) {
   if (c.entries.size() < 10'000)
     return;
   std::erase_if(c.entries,
-                [&](const auto& e) { return now - e.second.read_at > lead_statistics_ttl; });
+                [&](const auto& e) { return !e.second.reading && !fresh(e.second, now); });
 }
 
-} // namespace
-
-std::map<int64_t, lead_statistics> read_lead_statistics(soci::session& sql, int64_t tenant_id,
-                                                        const std::vector<int64_t>& campaign_ids) {
-  std::map<int64_t, lead_statistics> out;
-  std::vector<int64_t> missing;
-  auto now = clock::now();
-  auto& c = shared();
-  {
-    std::lock_guard guard{c.mtx};
-    for (auto id : campaign_ids) {
-      auto it = c.entries.find({tenant_id, id});
-      if (it != c.entries.end() && now - it->second.read_at <= lead_statistics_ttl)
-        out[id] = it->second.stats;
-      else
-        missing.push_back(id);
-    }
-  }
-  if (missing.empty())
-    return out;
-  auto rows = execute(sql, statuses_stmt, {tenant_id, missing});
+// The campaigns' figures, in one statement.
+std::map<int64_t, lead_statistics> count(soci::session& sql, int64_t tenant_id,
+                                         const std::vector<int64_t>& campaign_ids) {
+  auto rows = execute(sql, statuses_stmt, {tenant_id, campaign_ids});
   const auto counted_at = domain::now();
-  std::map<int64_t, lead_statistics> fresh;
-  for (auto id : missing)
-    fresh[id].counted_at = counted_at;
+  std::map<int64_t, lead_statistics> out;
+  for (auto id : campaign_ids)
+    out[id].counted_at = counted_at;
   for (int i = 0; i < rows.size(); ++i) {
-    auto& s = fresh[rows.int64(i, 0)];
+    auto& s = out[rows.int64(i, 0)];
     s.call_statuses.emplace_back(std::string{rows.text(i, 1)}, rows.int64(i, 2));
     s.answered += rows.int64(i, 3);
     s.dialable += rows.int64(i, 4);
@@ -84,14 +81,83 @@ std::map<int64_t, lead_statistics> read_lead_statistics(soci::session& sql, int6
     if (auto first = rows.opt_timestamp(i, 5))
       s.first_dialable_at = first;
   }
-  std::lock_guard guard{c.mtx};
-  prune(c, now);
-  for (auto& [id, s] : fresh) {
+  for (auto& [id, s] : out)
     std::sort(s.call_statuses.begin(), s.call_statuses.end(),
               [](const auto& a, const auto& b) { return a.second > b.second; });
-    c.entries[{tenant_id, id}] = entry{now, s};
-    out[id] = std::move(s);
+  return out;
+}
+
+// Reads the campaigns this worker marked `reading` and hands the figures to
+// the cache and to whoever waits for them, failed or not.
+std::map<int64_t, lead_statistics> read_marked(soci::session& sql, cache& c, int64_t tenant_id,
+                                               const std::vector<int64_t>& campaign_ids) {
+  const auto started = clock::now();
+  std::map<int64_t, lead_statistics> out;
+  try {
+    out = count(sql, tenant_id, campaign_ids);
+  } catch (...) {
+    std::lock_guard guard{c.mtx};
+    for (auto id : campaign_ids)
+      c.entries[{tenant_id, id}].reading = false;
+    c.read_done.notify_all();
+    throw;
   }
+  std::lock_guard guard{c.mtx};
+  for (const auto& [id, s] : out)
+    c.entries[{tenant_id, id}] = entry{started, s, false};
+  c.read_done.notify_all();
+  return out;
+}
+
+} // namespace
+
+std::map<int64_t, lead_statistics> read_lead_statistics(soci::session& sql, int64_t tenant_id,
+                                                        const std::vector<int64_t>& campaign_ids) {
+  std::map<int64_t, lead_statistics> out;
+  std::vector<int64_t> mine, theirs;
+  auto& c = shared();
+  {
+    const auto now = clock::now();
+    std::lock_guard guard{c.mtx};
+    prune(c, now);
+    for (auto id : campaign_ids) {
+      auto& e = c.entries[{tenant_id, id}];
+      if (fresh(e, now)) {
+        out[id] = *e.stats;
+        if (now - e.read_at <= refresh_after || e.reading)
+          continue;
+      } else if (e.reading) {
+        theirs.push_back(id);
+        continue;
+      }
+      e.reading = true;
+      mine.push_back(id);
+    }
+  }
+  // This worker's own reads first: it never waits while others wait for it.
+  if (!mine.empty())
+    for (auto& [id, s] : read_marked(sql, c, tenant_id, mine))
+      out[id] = std::move(s);
+  if (theirs.empty())
+    return out;
+  std::vector<int64_t> again; // another worker's read failed: read them here
+  {
+    std::unique_lock lock{c.mtx};
+    for (auto id : theirs) {
+      const key k{tenant_id, id};
+      c.read_done.wait(lock, [&] { return !c.entries[k].reading; });
+      auto& e = c.entries[k];
+      if (fresh(e, clock::now())) {
+        out[id] = *e.stats;
+      } else {
+        e.reading = true;
+        again.push_back(id);
+      }
+    }
+  }
+  if (!again.empty())
+    for (auto& [id, s] : read_marked(sql, c, tenant_id, again))
+      out[id] = std::move(s);
   return out;
 }
 

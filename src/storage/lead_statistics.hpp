@@ -32,9 +32,10 @@ struct lead_statistics {
 };
 
 // Aggregating them reads every lead of the campaign, so each node keeps the
-// result for up to `lead_statistics_ttl`: the figures may trail the leads by
-// that much, on every node alike (docs/decisions.md). Lead counts themselves
-// are exact (campaigns.lead_count).
+// result for up to `lead_statistics_ttl`, and reads it for one campaign at a
+// time: the figures may trail the leads by that much, on every node alike
+// (docs/decisions.md). Lead counts themselves are exact
+// (campaigns.lead_count).
 inline constexpr std::chrono::seconds lead_statistics_ttl{2};
 
 std::map<int64_t, lead_statistics> read_lead_statistics(soci::session& sql, int64_t tenant_id,
