@@ -99,6 +99,8 @@ using campaign_actor = caf::typed_actor<
     // Inserts one of a bulk add's first chunks on a connection of its own
     // while the job's transaction is still open.
     caf::reacts_to<import_atom, parallel_chunk_start>,
+    // Answers a bulk add held for its parallel chunks, if it still waits.
+    caf::reacts_to<import_atom, done_atom, int64_t>,
     // Creates the campaign's web widget; a second one is a conflict.
     caf::replies_to<create_atom, widget_create>::with<domain::web_widget>,
     // Runs one dial pass as of a time; answers the calls it placed.

@@ -41,6 +41,8 @@ campaign_actor::behavior_type campaign(campaign_state::pointer self, int64_t ten
       // Inserts one of a bulk add's first chunks on a connection of its own
       // while the job's transaction is still open.
       [self](import_atom, parallel_chunk_start& s) { self->state.insert_parallel_chunk(s); },
+      // Answers a bulk add held for its parallel chunks, if it still waits.
+      [self](import_atom, done_atom, int64_t job_id) { self->state.answer_import(job_id); },
       // Creates the campaign's web widget; a second one is a conflict.
       [self](create_atom, widget_create& r) { return self->state.create_widget(r); },
       // Runs one dial pass as of a time; answers the calls it placed.

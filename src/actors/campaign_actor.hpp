@@ -36,6 +36,8 @@ struct campaign_state : entity_state {
   // transaction, then works through the rest; the ordinary import takes the
   // chunk instead when this one cannot complete it.
   void insert_parallel_chunk(parallel_chunk_start& start);
+  // Answers a held bulk add with its job id, once.
+  void answer_import(int64_t job_id);
   caf::result<domain::web_widget> create_widget(widget_create& req);
   caf::result<int64_t> dial(const dial_request& req);
   caf::result<bool> apply_call_report(call_update& update);
@@ -51,6 +53,10 @@ struct campaign_state : entity_state {
   std::set<int64_t> importing;
   // Parallel chunks in flight, by job.
   std::map<int64_t, int> parallel_chunks;
+  // Answers to bulk adds whose every row is in their parallel chunks, held
+  // until those are over (a tenth of max_write_wait at most), so that an
+  // answered add of up to two chunks is already listed.
+  std::map<int64_t, caf::typed_response_promise<int64_t>> held_answers;
   // Calls this actor placed that have not ended: it stays alive for their
   // reports.
   std::set<int64_t> open_calls;

@@ -219,7 +219,13 @@ caf::result<int64_t> campaign_state::store_import(domain::bulk_import& bulk) {
         return stored;
       },
       [this, rp](const storage::stored_import& stored) mutable {
-        rp.deliver(stored.job_id);
+        if (stored.all_in_parallel_chunks && parallel_chunks.count(stored.job_id) > 0) {
+          held_answers.emplace(stored.job_id, rp);
+          self->delayed_send(self, config->max_write_wait / 10, import_atom::value,
+                             done_atom::value, stored.job_id);
+        } else {
+          rp.deliver(stored.job_id);
+        }
         if (stored.rows_left)
           resume_import(stored.job_id);
       },
@@ -246,6 +252,7 @@ void campaign_state::insert_parallel_chunk(parallel_chunk_start& start) {
       return;
     parallel_chunks.erase(job_id);
     importing.erase(job_id);
+    answer_import(job_id);
     resume_import(job_id);
   };
   ask_database(
@@ -268,6 +275,14 @@ void campaign_state::insert_parallel_chunk(parallel_chunk_start& start) {
                      to_string(e));
         after();
       });
+}
+
+void campaign_state::answer_import(int64_t job_id) {
+  auto it = held_answers.find(job_id);
+  if (it == held_answers.end())
+    return;
+  it->second.deliver(job_id);
+  held_answers.erase(it);
 }
 
 void campaign_state::import_next_chunk(int64_t job_id) {
@@ -363,8 +378,8 @@ caf::result<bool> campaign_state::apply_call_report(call_update& update) {
 }
 
 void campaign_state::idle_tick() {
-  idle.tick(self, writes.busy() || !open_calls.empty(), registry, campaign_atom::value, tenant_id,
-            campaign_id);
+  idle.tick(self, writes.busy() || !open_calls.empty() || !held_answers.empty(), registry,
+            campaign_atom::value, tenant_id, campaign_id);
 }
 
 void campaign_state::retire_if_gone() {

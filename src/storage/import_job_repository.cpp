@@ -250,7 +250,7 @@ stored_import insert_import_job(soci::session& sql, int64_t tenant_id, int64_t c
     store_chunk(sql, id, rows, index, first, second, at.second);
     for (int32_t from = first + second; from < total; from += chunk_size)
       store_chunk(sql, id, rows, index, from, std::min(chunk_size, total - from), std::nullopt);
-    return {id, true};
+    return {id, true, first + second == total};
   }
   // The first chunk's rows skip the store-then-read round: a body of one
   // chunk is in when it is answered.
@@ -262,7 +262,7 @@ stored_import insert_import_job(soci::session& sql, int64_t tenant_id, int64_t c
     store_chunk(sql, id, rows, index, from, std::min(chunk_size, total - from), std::nullopt);
   const bool left =
       complete_import_chunk(sql, id, {tenant_id, campaign_id, 0, first, std::nullopt}, counts);
-  return {id, left};
+  return {id, left, false};
 }
 
 std::optional<bool> import_parallel_chunk(soci::session& sql, int64_t tenant_id,

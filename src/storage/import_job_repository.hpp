@@ -34,6 +34,8 @@ namespace vcs::storage {
 struct stored_import {
   int64_t job_id = 0;
   bool rows_left = false;
+  // Every row is in one of the two chunks the hook heard of.
+  bool all_in_parallel_chunks = false;
 };
 struct parallel_chunk {
   int64_t job_id = 0;

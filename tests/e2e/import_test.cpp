@@ -142,6 +142,24 @@ TEST_F(import_test, rows_of_later_chunks_already_in_the_campaign_are_listed_too)
   EXPECT_EQ(str(rows["data"][0], "phone_number"), "+14155559999");
 }
 
+// A body that the two parallel chunks take whole (5,000 rows and 300) is
+// answered once they are in: the next list has every row, and the import
+// is done.
+TEST_F(import_test, a_body_of_two_chunks_is_listed_when_answered) {
+  std::string body = "[";
+  for (int i = 0; i < 5300; ++i)
+    body += std::string{i > 0 ? "," : ""} + R"({"phone_number":"+1628)" +
+            std::to_string(3000000 + i) + "\"}";
+  body += "]";
+  auto r = pub("POST", base + "/leads/bulk", t.key, body);
+  ASSERT_EQ(r.status, 200u) << r.body.substr(0, 300);
+  auto page = parse(get("/leads/list?limit=1").body);
+  EXPECT_EQ(page["page_info"]["total_count"].GetInt(), 5300);
+  auto job = parse(get("/leads/imports/" + str(parse(r.body), "import_id")).body);
+  EXPECT_EQ(str(job, "status"), "done") << str(job, "status");
+  EXPECT_EQ(job["inserted"].GetInt(), 5300);
+}
+
 TEST_F(import_test, the_campaigns_imports_are_listed_newest_first) {
   auto a = import(R"([{"phone_number":")" + phone(1) + "\"}]");
   auto b = import(R"([{"phone_number":")" + phone(2) + R"("},{"phone_number":"x"}])");
