@@ -90,5 +90,22 @@ TEST_F(lead_statistics_test, a_failed_read_holds_up_no_later_one) {
   EXPECT_EQ(stats.call_statuses[0].second, 10);
 }
 
+// A read that starts before the figures expire (after 1.5 of their 2 s) and
+// fails leaves its request the figures it found.
+TEST_F(lead_statistics_test, a_failed_read_ahead_of_expiry_answers_the_figures_kept) {
+  const auto [tenant, campaign] = campaign_with("statistics read ahead", 7);
+  const auto kept = read_lead_statistics(*sql, tenant, {campaign})[campaign];
+  std::this_thread::sleep_for(std::chrono::milliseconds{1'700});
+  auto broken = open_session(database_url());
+  *broken << "BEGIN";
+  EXPECT_THROW(*broken << "SELECT 1 / 0", std::exception);
+  auto stats = read_lead_statistics(*broken, tenant, {campaign})[campaign];
+  EXPECT_EQ(stats.counted_at, kept.counted_at);
+  ASSERT_EQ(stats.call_statuses.size(), 1u);
+  EXPECT_EQ(stats.call_statuses[0].second, 7);
+  // The next request reads them anew.
+  EXPECT_GT(read_lead_statistics(*sql, tenant, {campaign})[campaign].counted_at, kept.counted_at);
+}
+
 } // namespace
 } // namespace vcs::storage
