@@ -7,6 +7,7 @@
 #include "storage/prepared.hpp"
 
 #include <algorithm>
+#include <mutex>
 #include <stdexcept>
 #include <string_view>
 #include <unordered_map>
@@ -31,43 +32,56 @@ constexpr prepared_statement reserve_stmt{
 // inserted are its rejections, named by their row index ($8): the arrays
 // are read again only when fewer than all $16 went in, so that `input`
 // stays inlined (read once) and a chunk without a duplicate costs a count.
-constexpr prepared_statement insert_stmt{"vcs_insert_leads", R"sql(
-WITH stored AS (
-  SELECT * FROM lead_import_chunks WHERE $1::text[] IS NULL AND job_id = $13 AND first_index = $14
-), input AS (
-  SELECT i.ord - 1 AS ord, i.phone_number, i.first_name, i.last_name, i.email, i.custom_fields,
-         i.invalid, i.invalid_reason
-  FROM unnest(coalesce($1::text[], (SELECT phone_numbers FROM stored)),
-              coalesce($2::text[], (SELECT first_names FROM stored)),
-              coalesce($3::text[], (SELECT last_names FROM stored)),
-              coalesce($4::text[], (SELECT emails FROM stored)),
-              coalesce($5::text[], (SELECT custom_fields FROM stored)),
-              coalesce($6::boolean[], (SELECT invalid FROM stored)),
-              coalesce($7::text[], (SELECT invalid_reasons FROM stored)))
-       WITH ORDINALITY AS i(phone_number, first_name, last_name, email, custom_fields, invalid,
-                            invalid_reason, ord)
-), ins AS (
-  INSERT INTO leads (tenant_id, campaign_id, position, phone_number, first_name, last_name,
-                     email, custom_fields, invalid, invalid_reason)
-  SELECT $9, $10, $11 + ord, phone_number, first_name, last_name, email, custom_fields::jsonb,
-         invalid, invalid_reason
-  FROM input ORDER BY ord
-  ON CONFLICT (campaign_id, phone_number) DO NOTHING
-  RETURNING position
-), blocks AS (
-  INSERT INTO lead_blocks (campaign_id, block, live_count)
-  SELECT $10, position / $12, count(*) FROM ins GROUP BY 2
-  ON CONFLICT (campaign_id, block) DO UPDATE SET live_count = lead_blocks.live_count + excluded.live_count
-), rejected AS (
-  INSERT INTO lead_import_rejections (job_id, row_index, phone_number, reason, message)
-  SELECT $13, r.row_index, r.phone_number, 'already_in_campaign', $15
-  FROM unnest(coalesce($8::integer[], (SELECT row_indexes FROM stored)),
-              coalesce($1::text[], (SELECT phone_numbers FROM stored)))
-       WITH ORDINALITY AS r(row_index, phone_number, ord)
-  WHERE $13::bigint IS NOT NULL AND (SELECT count(*) FROM ins) < $16 AND r.row_index IS NOT NULL
-    AND NOT EXISTS (SELECT 1 FROM ins WHERE ins.position = $11 + r.ord - 1)
-)
-SELECT count(*) FROM ins)sql"};
+// `conflict` is the insert's ON CONFLICT clause, or empty.
+#define INSERT_LEADS(conflict)                                                                     \
+  "WITH stored AS (SELECT * FROM lead_import_chunks "                                              \
+  "  WHERE $1::text[] IS NULL AND job_id = $13 AND first_index = $14), "                           \
+  "input AS ( "                                                                                    \
+  "  SELECT i.ord - 1 AS ord, i.phone_number, i.first_name, i.last_name, i.email, "                \
+  "    i.custom_fields, i.invalid, i.invalid_reason "                                              \
+  "  FROM unnest(coalesce($1::text[], (SELECT phone_numbers FROM stored)), "                       \
+  "    coalesce($2::text[], (SELECT first_names FROM stored)), "                                   \
+  "    coalesce($3::text[], (SELECT last_names FROM stored)), "                                    \
+  "    coalesce($4::text[], (SELECT emails FROM stored)), "                                        \
+  "    coalesce($5::text[], (SELECT custom_fields FROM stored)), "                                 \
+  "    coalesce($6::boolean[], (SELECT invalid FROM stored)), "                                    \
+  "    coalesce($7::text[], (SELECT invalid_reasons FROM stored))) "                               \
+  "  WITH ORDINALITY AS i(phone_number, first_name, last_name, email, custom_fields, "             \
+  "    invalid, invalid_reason, ord)), "                                                           \
+  "ins AS ( "                                                                                      \
+  "  INSERT INTO leads (tenant_id, campaign_id, position, phone_number, first_name, "              \
+  "    last_name, email, custom_fields, invalid, invalid_reason) "                                 \
+  "  SELECT $9, $10, $11 + ord, phone_number, first_name, last_name, email, "                      \
+  "    custom_fields::jsonb, invalid, invalid_reason "                                             \
+  "  FROM input ORDER BY ord "                                                                     \
+  " " conflict " "                                                                                 \
+  "  RETURNING position), "                                                                        \
+  "blocks AS ( "                                                                                   \
+  "  INSERT INTO lead_blocks (campaign_id, block, live_count) "                                    \
+  "  SELECT $10, position / $12, count(*) FROM ins GROUP BY 2 "                                    \
+  "  ON CONFLICT (campaign_id, block) "                                                            \
+  "    DO UPDATE SET live_count = lead_blocks.live_count + excluded.live_count), "                 \
+  "rejected AS ( "                                                                                 \
+  "  INSERT INTO lead_import_rejections (job_id, row_index, phone_number, reason, message) "       \
+  "  SELECT $13, r.row_index, r.phone_number, 'already_in_campaign', $15 "                         \
+  "  FROM unnest(coalesce($8::integer[], (SELECT row_indexes FROM stored)), "                      \
+  "    coalesce($1::text[], (SELECT phone_numbers FROM stored))) "                                 \
+  "  WITH ORDINALITY AS r(row_index, phone_number, ord) "                                          \
+  "  WHERE $13::bigint IS NOT NULL AND (SELECT count(*) FROM ins) < $16 "                          \
+  "    AND r.row_index IS NOT NULL "                                                               \
+  "    AND NOT EXISTS (SELECT 1 FROM ins WHERE ins.position = $11 + r.ord - 1)) "                  \
+  "SELECT count(*) FROM ins"
+constexpr prepared_statement insert_stmt{
+    "vcs_insert_leads", INSERT_LEADS("ON CONFLICT (campaign_id, phone_number) DO NOTHING")};
+// The same without ON CONFLICT: a fifth cheaper for new numbers (no
+// speculative insertion and its confirmation per row), and refused as a
+// whole by a number already in the campaign.
+constexpr prepared_statement insert_new_stmt{"vcs_insert_new_leads", INSERT_LEADS("")};
+#undef INSERT_LEADS
+constexpr prepared_statement new_leads_savepoint_stmt{"vcs_new_leads_savepoint",
+                                                      "SAVEPOINT vcs_new_leads"};
+constexpr prepared_statement new_leads_rollback_stmt{"vcs_new_leads_rollback",
+                                                     "ROLLBACK TO SAVEPOINT vcs_new_leads"};
 
 constexpr prepared_statement count_stmt{
     "vcs_add_to_lead_count",
@@ -256,23 +270,80 @@ int64_t reserve_positions(soci::session& sql, int64_t tenant_id, int64_t campaig
   return reserved.int64(0, 0);
 }
 
-// Inserts the rows (insert_stmt) from `first_position` on; answers how many
-// went in. `rows` is null for a stored chunk.
+// From this many rows on, a body's numbers are taken for new: the plain
+// insert is tried first, in a savepoint, and only when a number is already
+// in the campaign do the rows go in with ON CONFLICT. Below it the
+// savepoint's round trip costs more than speculative insertion would.
+constexpr int64_t plain_insert_min_rows = 100;
+
+constexpr std::string_view unique_violation = "23505";
+
+// Campaigns whose last body met numbers they had: their next bodies go in
+// with ON CONFLICT at once, so that a client that keeps sending known
+// numbers pays for a failed plain insert once, not for every body. A body
+// that meets none sends the campaign back to the plain insert. Per node,
+// and only a guess: either statement inserts the same rows.
+class known_number_campaigns {
+public:
+  bool contains(int64_t campaign_id) {
+    std::lock_guard lock{mtx_};
+    return ids_.contains(campaign_id);
+  }
+  void note(int64_t campaign_id, bool met_known_numbers) {
+    std::lock_guard lock{mtx_};
+    if (!met_known_numbers) {
+      ids_.erase(campaign_id);
+      return;
+    }
+    if (ids_.size() >= 10'000)
+      ids_.clear();
+    ids_.insert(campaign_id);
+  }
+
+private:
+  std::mutex mtx_;
+  std::unordered_set<int64_t> ids_;
+};
+
+known_number_campaigns& campaigns_with_known_numbers() {
+  static known_number_campaigns campaigns;
+  return campaigns;
+}
+
+// Inserts the rows from `first_position` on; answers how many went in.
+// `rows` is null for a stored chunk.
 int64_t insert_rows(soci::session& sql, int64_t tenant_id, int64_t campaign_id,
                     int64_t first_position, int64_t row_count, std::optional<lead_columns> rows,
                     pg_param job_id, pg_param first_index) {
-  auto column = [&rows](pg_param lead_columns::*c) {
-    return rows ? std::move((*rows).*c) : pg_param{std::nullopt};
+  const pg_param none{std::nullopt};
+  auto column = [&](pg_param lead_columns::*c) { return pg_param::view(rows ? (*rows).*c : none); };
+  auto insert = [&](const prepared_statement& st) {
+    return execute(sql, st,
+                   {column(&lead_columns::phone_number), column(&lead_columns::first_name),
+                    column(&lead_columns::last_name), column(&lead_columns::email),
+                    column(&lead_columns::custom_fields), column(&lead_columns::invalid),
+                    column(&lead_columns::invalid_reason), column(&lead_columns::row_index),
+                    tenant_id, campaign_id, first_position, domain::lead_block_size,
+                    pg_param::view(job_id), pg_param::view(first_index),
+                    domain::already_in_campaign_message, row_count})
+        .int64(0, 0);
   };
-  return execute(sql, insert_stmt,
-                 {column(&lead_columns::phone_number), column(&lead_columns::first_name),
-                  column(&lead_columns::last_name), column(&lead_columns::email),
-                  column(&lead_columns::custom_fields), column(&lead_columns::invalid),
-                  column(&lead_columns::invalid_reason), column(&lead_columns::row_index),
-                  tenant_id, campaign_id, first_position, domain::lead_block_size,
-                  std::move(job_id), std::move(first_index), domain::already_in_campaign_message,
-                  row_count})
-      .int64(0, 0);
+  if (row_count < plain_insert_min_rows)
+    return insert(insert_stmt);
+  auto& known = campaigns_with_known_numbers();
+  if (!known.contains(campaign_id)) {
+    execute(sql, new_leads_savepoint_stmt, {});
+    try {
+      return insert(insert_new_stmt);
+    } catch (const pg_error& e) {
+      if (e.sqlstate() != unique_violation)
+        throw;
+    }
+    execute(sql, new_leads_rollback_stmt, {});
+  }
+  const auto inserted = insert(insert_stmt);
+  known.note(campaign_id, inserted < row_count);
+  return inserted;
 }
 
 // Inserts at `first_position` on, or at positions reserved now, and counts

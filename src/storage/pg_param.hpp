@@ -21,7 +21,8 @@ namespace vcs::storage {
 class pg_param {
 public:
   pg_param(std::nullopt_t) noexcept : null_(true) {}
-  pg_param(const std::string& v) noexcept : borrowed_(v.c_str()) {}
+  pg_param(const std::string& v) noexcept
+      : borrowed_(v.c_str()), borrowed_length_(static_cast<int>(v.size())) {}
   pg_param(std::string&& v) noexcept : owned_(std::move(v)) {}
   pg_param(std::string_view v) : owned_(v) {}
   pg_param(const char* v) : owned_(v) {}
@@ -43,6 +44,17 @@ public:
     return p;
   }
 
+  // Borrows another parameter's bytes, which must outlive it: the same
+  // parameter for a second statement, without a copy.
+  static pg_param view(const pg_param& p) noexcept {
+    pg_param v{std::nullopt};
+    v.null_ = p.null_;
+    v.binary_ = p.binary_;
+    v.borrowed_ = p.value();
+    v.borrowed_length_ = p.length();
+    return v;
+  }
+
   pg_param(pg_param&&) noexcept = default;
   pg_param(const pg_param&) = delete;
   pg_param& operator=(const pg_param&) = delete;
@@ -56,13 +68,16 @@ public:
     return borrowed_ ? borrowed_ : owned_.c_str();
   }
   // libpq reads the length of binary values only.
-  int length() const noexcept { return static_cast<int>(owned_.size()); }
+  int length() const noexcept {
+    return borrowed_ ? borrowed_length_ : static_cast<int>(owned_.size());
+  }
   // libpq's format code: 0 text, 1 binary.
   int format() const noexcept { return binary_ ? 1 : 0; }
 
 private:
   std::string owned_;
   const char* borrowed_ = nullptr;
+  int borrowed_length_ = 0;
   bool null_ = false;
   bool binary_ = false;
 };

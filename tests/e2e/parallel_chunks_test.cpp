@@ -12,6 +12,7 @@
 #include "storage/prepared.hpp"
 #include "storage/tenant_repository.hpp"
 
+#include "campaign_rows.hpp"
 #include "leads_with.hpp"
 #include "service_process.hpp"
 
@@ -133,24 +134,10 @@ protected:
   }
 
   std::vector<std::string> phones_in_position_order() {
-    std::vector<std::string> out(32);
-    *check << "SELECT phone_number FROM leads WHERE campaign_id = :c ORDER BY position",
-        soci::use(campaign), soci::into(out);
-    return out;
+    return test::phones_in_position_order(*check, campaign);
   }
-
-  std::vector<int> rejected_indexes() {
-    std::vector<int> out(32);
-    *check << "SELECT row_index FROM lead_import_rejections WHERE job_id = :j ORDER BY row_index",
-        soci::use(job), soci::into(out);
-    return out;
-  }
-
-  long long lead_count() {
-    long long n = -1;
-    *check << "SELECT lead_count FROM campaigns WHERE id = :c", soci::use(campaign), soci::into(n);
-    return n;
-  }
+  std::vector<int> rejected_indexes() { return test::rejected_indexes(*check, job); }
+  long long lead_count() { return test::lead_count(*check, campaign); }
 
   domain::import_job progress() {
     return find_import_job(*check, tenant, campaign, job).value_or(domain::import_job{});
