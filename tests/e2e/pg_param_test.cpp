@@ -117,6 +117,27 @@ TEST_F(pg_param_test, binary_arrays_keep_every_element) {
   EXPECT_EQ(back.text_array(0, 0), items);
 }
 
+// A view sends its parameter's bytes as they are, binary or text or NULL,
+// as often as it is made.
+TEST_F(pg_param_test, a_view_sends_the_parameter_it_borrows) {
+  const std::vector<std::string> items{"first", "", "third"};
+  pg_array array{pg_element::text, items.size()};
+  for (const auto& i : items)
+    array.add_text(std::string_view{i});
+  const pg_param binary = std::move(array).finish();
+  const pg_param text{std::string{"it's text"}};
+  const pg_param null{std::nullopt};
+  for (int run = 0; run < 2; ++run) {
+    auto back = execute(*sql, text_array_stmt, {pg_param::view(binary)});
+    EXPECT_EQ(back.text_array(0, 0), items);
+    auto scalars = execute(*sql, scalars_stmt,
+                           {int64_t{1}, int32_t{2}, false, pg_param::view(text),
+                            domain::timestamp{}, pg_param::view(null), std::nullopt});
+    EXPECT_EQ(scalars.text(0, 3), "it's text");
+    EXPECT_TRUE(scalars.boolean(0, 5));
+  }
+}
+
 // An array must hold the elements it announced, no more and no fewer.
 TEST_F(pg_param_test, a_binary_array_holds_what_it_announced) {
   pg_array two{pg_element::int4, 2};
