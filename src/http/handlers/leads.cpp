@@ -87,7 +87,8 @@ public:
 };
 
 // POST /api/v2/voice-campaigns/{campaign_id}/leads/bulk: a JSON array or
-// CSV; answered once the job is stored; leads are inserted asynchronously.
+// CSV; answered once the job is stored and, for a body of up to two chunks,
+// its leads are in; the chunks after those are inserted after the answer.
 class bulk_add_leads_handler final : public handler {
 public:
   body_size body() const override { return body_size::bulk; }
