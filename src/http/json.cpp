@@ -2,7 +2,9 @@
 
 #include "domain/billing.hpp"
 
+#include <rapidjson/encodedstream.h>
 #include <rapidjson/memorystream.h>
+#include <rapidjson/reader.h>
 
 #include <algorithm>
 #include <cstdint>
@@ -25,44 +27,45 @@ void string_array(json_out& out, const std::vector<std::string>& items) {
 // whole service).
 constexpr int max_json_depth = 64;
 
-// Whether the arrays and objects of `text` nest at most `limit` deep,
-// counting brackets outside strings as far as a parser would read.
-bool nests_within(std::string_view text, int limit) noexcept {
-  int depth = 0;
-  bool in_string = false;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    const char c = text[i];
-    if (in_string) {
-      if (c == '\\')
-        ++i; // the escaped character cannot end the string
-      else if (c == '"')
-        in_string = false;
-    } else if (c == '"') {
-      in_string = true;
-    } else if (c == '[' || c == '{') {
-      if (++depth > limit)
-        return false;
-    } else if (c == ']' || c == '}') {
-      --depth;
-    }
-  }
-  return true;
-}
+// Passes a parse's events on to the document that keeps them, refusing
+// arrays and objects nested deeper than max_json_depth (before the parser
+// recurses into them) and strings or names that are not storable text:
+// the body is read once.
+class checked_events {
+public:
+  explicit checked_events(rapidjson::Document& doc) noexcept : doc_(doc) {}
 
-// Every string and member name is storable text.
-bool storable_strings(const rapidjson::Value& v) {
-  if (v.IsString())
-    return is_storable_text({v.GetString(), v.GetStringLength()});
-  if (v.IsArray())
-    return std::all_of(v.Begin(), v.End(),
-                       [](const rapidjson::Value& item) { return storable_strings(item); });
-  if (v.IsObject())
-    return std::all_of(v.MemberBegin(), v.MemberEnd(), [](const auto& m) {
-      return is_storable_text({m.name.GetString(), m.name.GetStringLength()}) &&
-             storable_strings(m.value);
-    });
-  return true;
-}
+  bool Null() { return doc_.Null(); }
+  bool Bool(bool b) { return doc_.Bool(b); }
+  bool Int(int i) { return doc_.Int(i); }
+  bool Uint(unsigned u) { return doc_.Uint(u); }
+  bool Int64(int64_t i) { return doc_.Int64(i); }
+  bool Uint64(uint64_t u) { return doc_.Uint64(u); }
+  bool Double(double d) { return doc_.Double(d); }
+  bool RawNumber(const char* s, rapidjson::SizeType n, bool copy) {
+    return doc_.RawNumber(s, n, copy);
+  }
+  bool String(const char* s, rapidjson::SizeType n, bool copy) {
+    return is_storable_text({s, n}) && doc_.String(s, n, copy);
+  }
+  bool Key(const char* s, rapidjson::SizeType n, bool copy) {
+    return is_storable_text({s, n}) && doc_.Key(s, n, copy);
+  }
+  bool StartObject() { return ++depth_ <= max_json_depth && doc_.StartObject(); }
+  bool EndObject(rapidjson::SizeType members) {
+    --depth_;
+    return doc_.EndObject(members);
+  }
+  bool StartArray() { return ++depth_ <= max_json_depth && doc_.StartArray(); }
+  bool EndArray(rapidjson::SizeType items) {
+    --depth_;
+    return doc_.EndArray(items);
+  }
+
+private:
+  rapidjson::Document& doc_;
+  int depth_ = 0;
+};
 
 } // namespace
 
@@ -111,18 +114,22 @@ std::string error_json(const domain::error& e) {
 }
 
 std::optional<rapidjson::Document> parse_json(std::string_view body) {
-  if (!nests_within(body, max_json_depth))
-    return std::nullopt;
-  // Without kParseStopWhenDoneFlag, trailing non-whitespace is an error.
-  rapidjson::Document doc;
-  doc.Parse(body.data(), body.size());
-  if (doc.HasParseError())
-    return std::nullopt;
   // RapidJSON takes raw bytes as they come, and turns \u0000 and a lone
   // \udc00 escape into a NUL and an invalid sequence: PostgreSQL refuses
   // such text (a 500, or a whole bulk import failing for one lead) and
   // truncates parameters at a NUL (a lead key naming another lead).
-  if (!storable_strings(doc))
+  // Without kParseStopWhenDoneFlag, trailing non-whitespace is an error.
+  rapidjson::Document doc;
+  bool parsed = false;
+  auto parse = [&](rapidjson::Document& into) {
+    rapidjson::MemoryStream bytes{body.data(), body.size()};
+    rapidjson::EncodedInputStream<rapidjson::UTF8<>, rapidjson::MemoryStream> in{bytes};
+    checked_events events{into};
+    parsed = !rapidjson::Reader{}.Parse(in, events).IsError();
+    return parsed;
+  };
+  doc.Populate(parse);
+  if (!parsed)
     return std::nullopt;
   return doc;
 }

@@ -27,6 +27,40 @@ TEST(parse_json, refuses_text_postgresql_cannot_store) {
   EXPECT_FALSE(parse_json("[\"\xF4\x90\x80\x80\"]")) << "past U+10FFFF";
 }
 
+// Arrays and objects nest at most 64 deep; deeper bodies are refused
+// before the parser recurses into them, however deep they go.
+TEST(parse_json, takes_nesting_64_deep_and_refuses_65) {
+  auto arrays = [](std::size_t depth) { return std::string(depth, '[') + std::string(depth, ']'); };
+  auto objects = [](std::size_t depth) {
+    std::string text;
+    for (std::size_t i = 0; i < depth; ++i)
+      text += R"({"a":)";
+    text += "1";
+    return text + std::string(depth, '}');
+  };
+  EXPECT_TRUE(parse_json(arrays(64)));
+  EXPECT_FALSE(parse_json(arrays(65)));
+  EXPECT_TRUE(parse_json(objects(64)));
+  EXPECT_FALSE(parse_json(objects(65)));
+  EXPECT_FALSE(parse_json(std::string(200'000, '[')));
+  EXPECT_TRUE(parse_json("[" + arrays(63) + "," + arrays(63) + "]")) << "depth, not brackets";
+}
+
+TEST(parse_json, takes_one_value_and_nothing_after_it) {
+  EXPECT_TRUE(parse_json(" [1, {\"a\": null}] \n"));
+  EXPECT_FALSE(parse_json("[1] x"));
+  EXPECT_FALSE(parse_json("{}{}"));
+  EXPECT_FALSE(parse_json("[1,"));
+  EXPECT_FALSE(parse_json(""));
+  auto doc = parse_json(R"({"n":-3,"big":18446744073709551615,"f":1.5,"t":true,"s":"x"})");
+  ASSERT_TRUE(doc);
+  EXPECT_EQ((*doc)["n"].GetInt(), -3);
+  EXPECT_EQ((*doc)["big"].GetUint64(), 18446744073709551615u);
+  EXPECT_EQ((*doc)["f"].GetDouble(), 1.5);
+  EXPECT_TRUE((*doc)["t"].GetBool());
+  EXPECT_STREQ((*doc)["s"].GetString(), "x");
+}
+
 // The ASCII pass and the decoder agree at the boundary between them.
 TEST(is_storable_text, ascii_is_stored_as_is_and_the_rest_is_decoded) {
   std::string ascii;
