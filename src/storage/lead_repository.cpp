@@ -3,6 +3,7 @@
 #include "domain/bulk_import.hpp"
 #include "domain/lead.hpp"
 
+#include "storage/database.hpp"
 #include "storage/lead_columns.hpp"
 #include "storage/prepared.hpp"
 
@@ -332,14 +333,18 @@ int64_t insert_rows(soci::session& sql, int64_t tenant_id, int64_t campaign_id,
     return insert(insert_stmt);
   auto& known = campaigns_with_known_numbers();
   if (!known.contains(campaign_id)) {
-    execute(sql, new_leads_savepoint_stmt, {});
+    // Outside a transaction the failed statement undoes only itself.
+    const bool savepoint = mid_transaction(sql);
+    if (savepoint)
+      execute(sql, new_leads_savepoint_stmt, {});
     try {
       return insert(insert_new_stmt);
     } catch (const pg_error& e) {
       if (e.sqlstate() != unique_violation)
         throw;
     }
-    execute(sql, new_leads_rollback_stmt, {});
+    if (savepoint)
+      execute(sql, new_leads_rollback_stmt, {});
   }
   const auto inserted = insert(insert_stmt);
   known.note(campaign_id, inserted < row_count);

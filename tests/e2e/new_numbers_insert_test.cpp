@@ -137,6 +137,18 @@ TEST_F(new_numbers_insert_test, a_campaign_that_met_known_numbers_skips_the_plai
   EXPECT_EQ(lead_count(), 450);
 }
 
+// Outside a transaction there is no savepoint to roll back to, and none is
+// needed: the failed insert undoes only itself.
+TEST_F(new_numbers_insert_test, a_known_number_outside_a_transaction_goes_in_the_same_way) {
+  existing_lead(149);
+  auto counts = insert_leads(*sql, tenant, campaign, bulk_of(150, 0).rows);
+  EXPECT_EQ(counts.inserted, 149);
+  EXPECT_EQ(counts.duplicates, 1);
+  EXPECT_EQ(runs_of("vcs_insert_new_leads"), 1);
+  EXPECT_EQ(phones_in_position_order().size(), 150u);
+  EXPECT_EQ(lead_count(), 150);
+}
+
 TEST_F(new_numbers_insert_test, a_small_body_goes_in_with_on_conflict_at_once) {
   add(99);
   EXPECT_EQ(runs_of("vcs_insert_new_leads"), 0);
