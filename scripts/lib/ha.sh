@@ -100,6 +100,7 @@ bootstrap:
         wal_level: replica
         hot_standby: 'on'
         wal_log_hints: 'on'
+        wal_compression: lz4
         max_wal_senders: 10
         max_replication_slots: 10
         max_connections: 200

@@ -156,7 +156,9 @@ pg_start() {
   fi
 
   # Dev-box tuning. fsync, full_page_writes and synchronous_commit keep their
-  # durable defaults on purpose.
+  # durable defaults on purpose. Full-page images are compressed with lz4:
+  # pglz (wal_compression = on) took half of a bulk insert's CPU when its
+  # rows went into pages written before a checkpoint (docs/performance.md).
   cat >"$dir/data/vcs.conf" <<EOF || return 1
 # Written by scripts/lib/pg.sh at every start; edits are lost.
 listen_addresses = '127.0.0.1'
@@ -172,7 +174,7 @@ max_wal_size = 2GB
 min_wal_size = 256MB
 checkpoint_timeout = 15min
 checkpoint_completion_target = 0.9
-wal_compression = on
+wal_compression = lz4
 random_page_cost = 1.1
 effective_io_concurrency = 200
 fsync = on
