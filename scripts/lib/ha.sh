@@ -39,9 +39,13 @@ _ha_err() {
 
 # Becomes a command run as the PostgreSQL owner (Patroni runs initdb and
 # postgres): call it in a subshell (setpriv execs, so no parent outlives a
-# SIGKILL of the command, as runuser's would).
+# SIGKILL of the command, as runuser's would). It starts in /, since setpriv
+# keeps the caller's directory, which the postgres user may not be able to
+# enter (a checkout in a mode-700 directory), and Patroni's workers chdir
+# back into it.
 _ha_exec_as_postgres() {
   if [ "$(id -u)" -eq 0 ]; then
+    cd / || return 1
     HOME=/var/lib/postgresql exec setpriv --reuid=postgres --regid=postgres --init-groups -- "$@"
   else
     exec "$@"

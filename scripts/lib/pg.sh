@@ -30,12 +30,14 @@ _pg_err() {
   echo "pg.sh: $*" >&2
 }
 
-# Runs a PostgreSQL tool as the cluster owner.
+# Runs a PostgreSQL tool as the cluster owner, from / when that is another
+# user, who may not be able to enter the caller's directory (every path
+# given to the tools is absolute).
 _pg_run() {
   local tool=$1
   shift
   if [ "$(id -u)" -eq 0 ]; then
-    runuser -u postgres -- "$pg_bindir/$tool" "$@"
+    (cd / && runuser -u postgres -- "$pg_bindir/$tool" "$@")
   else
     "$pg_bindir/$tool" "$@"
   fi
