@@ -154,6 +154,10 @@ const std::vector<setting>& settings() {
        into(&config::server, &http::server_options::body_limit, "body_limit")},
       {"bulk-body-limit", "VCS_BULK_BODY_LIMIT", "maximum body bytes on bulk routes",
        into(&config::server, &http::server_options::bulk_body_limit, "bulk_body_limit")},
+      {"large-body-memory", "VCS_LARGE_BODY_MEMORY",
+       "bytes of bulk request bodies the node holds at once; a body that does not fit is "
+       "answered 503 with Retry-After before it is read; 0 = an eighth of the machine's memory",
+       into(&config::server, &http::server_options::large_body_memory, "large_body_memory")},
       {"idle-timeout-ms", "VCS_IDLE_TIMEOUT_MS",
        "keep-alive wait for the next request, headers included",
        into(&config::server, &http::server_options::idle_timeout, "idle_timeout")},

@@ -92,4 +92,14 @@ error too_many_items(std::size_t max_items) {
           "Request body may hold at most " + std::to_string(max_items) + " items"};
 }
 
+error item_too_large(std::size_t index, std::size_t max_bytes) {
+  return {errc::bad_request, "Item " + std::to_string(index) + " is larger than " +
+                                 std::to_string(max_bytes) + " bytes"};
+}
+
+error too_many_values(std::size_t max_values) {
+  return {errc::bad_request,
+          "Request body may hold at most " + std::to_string(max_values) + " JSON values"};
+}
+
 } // namespace vcs::domain

@@ -97,6 +97,10 @@ error outcome_unknown();
 error not_run_in_time();
 // 400 for a list body with more items than its route takes.
 error too_many_items(std::size_t max_items);
+// 400 for a list body item (0-based `index`) larger than `max_bytes`.
+error item_too_large(std::size_t index, std::size_t max_bytes);
+// 400 for a list body with more than `max_values` JSON values.
+error too_many_values(std::size_t max_values);
 
 // A value or an error, for domain functions that can fail.
 template <class T> class result {

@@ -41,6 +41,13 @@ inline constexpr std::size_t custom_fields_max_bytes = 16 * 1024;
 // Most items one bulk request may carry (add, update, remove).
 inline constexpr std::size_t bulk_max_items = 100'000;
 inline constexpr std::size_t bulk_update_max_items = 1'000;
+// Bounds of a bulk body checked while it is read, before it is parsed: one
+// item's bytes as sent (custom_fields' 16 KiB with room for escapes and
+// spacing, and the other fields), and the JSON values of the whole body
+// (about 40 a lead at the item cap), so that no body can make the parser
+// build more than about 100 MB, whatever its shape.
+inline constexpr std::size_t bulk_item_max_bytes = 64 * 1024;
+inline constexpr std::size_t bulk_max_values = 4'000'000;
 // Items per transaction of a bulk removal (actors/lead_removal_run.hpp).
 inline constexpr std::size_t lead_removal_chunk_items = 1'000;
 

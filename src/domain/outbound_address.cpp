@@ -207,20 +207,6 @@ std::string_view article(std::string_view word) noexcept {
   return std::string_view("aeiouAEIOU").find(word.front()) == std::string_view::npos ? "a" : "an";
 }
 
-bool is_reg_name_char(char c) noexcept {
-  return is_digit(c) || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '-' || c == '.' ||
-         c == '_';
-}
-
-bool valid_port(std::string_view port) noexcept {
-  if (port.size() > 5 || !std::all_of(port.begin(), port.end(), is_digit))
-    return false;
-  unsigned value = 0;
-  for (const char c : port)
-    value = value * 10 + static_cast<unsigned>(c - '0');
-  return value <= 65535;
-}
-
 std::string_view trim(std::string_view text) noexcept {
   constexpr std::string_view blanks = " \t\r\n";
   const auto first = text.find_first_not_of(blanks);
@@ -326,8 +312,7 @@ std::optional<std::string> outbound_policy::refuse(const ip_address& address) co
   const auto kind = special_address_kind(address);
   if (!kind)
     return std::nullopt;
-  return address.to_string() + " is " + std::string(article(*kind)) + " " + std::string(*kind) +
-         " address";
+  return std::string(article(*kind)) + " " + std::string(*kind) + " address";
 }
 
 std::optional<std::string> outbound_policy::refuse_host(std::string_view host) const {
@@ -337,12 +322,15 @@ std::optional<std::string> outbound_policy::refuse_host(std::string_view host) c
   if (std::any_of(host.begin(), host.end(),
                   [](char c) { return static_cast<unsigned char>(c) <= 0x20 || c == 0x7f; }))
     return "host contains spaces or control characters";
-  if (const auto address = parse_ip_literal(host))
-    return refuse(*address);
+  if (const auto address = parse_ip_literal(host)) {
+    if (auto why = refuse(*address))
+      return "the host is " + *why;
+    return std::nullopt;
+  }
   if (looks_like_ip_literal(host))
-    return std::string(host) + " is not a valid address";
+    return "the host is not a valid address";
   if (is_localhost_name(host) && refuse(mapped_v4(0x7f000001)))
-    return std::string(host) + " is a loopback host name";
+    return "the host is a loopback host name";
   return std::nullopt;
 }
 
@@ -361,45 +349,6 @@ std::optional<outbound_policy> outbound_policy::parse(std::string_view comma_sep
     comma_separated.remove_prefix(comma + 1);
   }
   return outbound_policy(std::move(allowed));
-}
-
-std::optional<std::string> url_host(std::string_view url) {
-  const auto scheme_end = url.find("://");
-  if (scheme_end == std::string_view::npos)
-    return std::nullopt;
-  std::string scheme(url.substr(0, scheme_end));
-  std::transform(scheme.begin(), scheme.end(), scheme.begin(), ascii_lower);
-  if (scheme != "http" && scheme != "https")
-    return std::nullopt;
-  auto authority = url.substr(scheme_end + 3);
-  authority = authority.substr(0, authority.find_first_of("/?#"));
-  if (authority.find_first_of("@\\") != std::string_view::npos)
-    return std::nullopt;
-
-  std::string_view host;
-  std::string_view rest; // ":port" or empty
-  if (!authority.empty() && authority.front() == '[') {
-    const auto close = authority.find(']');
-    if (close == std::string_view::npos)
-      return std::nullopt;
-    host = authority.substr(1, close - 1);
-    rest = authority.substr(close + 1);
-    if (host.find(':') == std::string_view::npos ||
-        !std::all_of(host.begin(), host.end(),
-                     [](char c) { return is_hex_digit(c) || c == ':' || c == '.'; }))
-      return std::nullopt;
-  } else {
-    const auto colon = authority.find(':');
-    host = authority.substr(0, colon);
-    rest = colon == std::string_view::npos ? std::string_view{} : authority.substr(colon);
-    if (!std::all_of(host.begin(), host.end(), is_reg_name_char))
-      return std::nullopt;
-  }
-  if (host.empty())
-    return std::nullopt;
-  if (!rest.empty() && (rest.front() != ':' || !valid_port(rest.substr(1))))
-    return std::nullopt;
-  return std::string(host);
 }
 
 } // namespace vcs::domain

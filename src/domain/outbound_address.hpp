@@ -74,11 +74,13 @@ public:
   // (e.g. a webhook receiver on 127.0.0.1 in development).
   explicit outbound_policy(std::vector<ip_network> allowed = {});
 
-  // nullopt when address may be reached, else e.g. "127.0.0.1 is a loopback
-  // address".
+  // nullopt when address may be reached, else the rule it breaks, e.g. "a
+  // loopback address". No refusal names an address or a host: a tenant must
+  // not map internal names through them.
   std::optional<std::string> refuse(const ip_address& address) const;
 
-  // For an IP literal in any spelling, refuse(address); a malformed literal,
+  // For an IP literal in any spelling, refuse(address) as "the host is a
+  // loopback address"; a malformed literal,
   // an empty host or one with spaces or control characters is refused.
   // "localhost" and "*.localhost" (RFC 6761; any case, trailing dots) count
   // as 127.0.0.1. Any other name gives nullopt: the caller resolves it and
@@ -95,14 +97,5 @@ public:
 private:
   std::vector<ip_network> allowed_;
 };
-
-// Host of an http:// or https:// URL (scheme in any case), without port and
-// with IPv6 brackets stripped. nullopt when text is not such a URL, when the
-// authority has userinfo ('@'; it only serves to disguise the host) or a
-// backslash, when the port is not a number up to 65535, and when the host
-// has characters outside letters, digits, '-', '.' and '_' (IPv6 in
-// brackets: hex digits, ':' and '.'), so percent-encoded, zone-id and
-// non-ASCII hosts are rejected rather than guessed at.
-std::optional<std::string> url_host(std::string_view url);
 
 } // namespace vcs::domain

@@ -173,21 +173,8 @@ std::string render(timestamp t, char sep, bool micros, std::string_view suffix) 
   return text;
 }
 
-} // namespace
-
-std::string format_utc(timestamp t) {
-  return render(t, 'T', true, "Z");
-}
-
-std::string format_offset(timestamp t) {
-  return render(t, 'T', true, "+00:00");
-}
-
-std::string format_billing(timestamp t) {
-  return render(t, 'T', false, "");
-}
-
-std::optional<timestamp> parse_iso8601(std::string_view text) noexcept {
+// Date, optional time and zone; the instant they name in UTC.
+std::optional<timestamp> read_iso8601(std::string_view text) noexcept {
   cursor in{text};
   const auto day = read_date(in);
   if (!day)
@@ -203,6 +190,31 @@ std::optional<timestamp> parse_iso8601(std::string_view text) noexcept {
   if (!offset || !in.done())
     return std::nullopt;
   return timestamp{*day} + *time - *offset;
+}
+
+} // namespace
+
+std::string format_utc(timestamp t) {
+  return render(t, 'T', true, "Z");
+}
+
+std::string format_offset(timestamp t) {
+  return render(t, 'T', true, "+00:00");
+}
+
+std::string format_billing(timestamp t) {
+  return render(t, 'T', false, "");
+}
+
+std::optional<timestamp> parse_iso8601(std::string_view text) noexcept {
+  // Years 1 to 9999 once the offset is applied: what ISO 8601's four digits
+  // write and what is stored and rendered back in the same style.
+  constexpr auto first = sys_days{date::year{1} / 1 / 1};
+  constexpr auto past_last = sys_days{date::year{10000} / 1 / 1};
+  const auto t = read_iso8601(text);
+  if (!t || *t < first || *t >= past_last)
+    return std::nullopt;
+  return t;
 }
 
 std::string to_pg_timestamp(timestamp t) {

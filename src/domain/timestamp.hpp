@@ -29,7 +29,7 @@ std::string format_billing(timestamp t);
 
 // ISO 8601 input: "YYYY-MM-DDTHH:MM:SS[.frac][Z|±HH:MM]" (a space may replace
 // the T); without zone the value is taken as UTC; a date alone means
-// midnight UTC.
+// midnight UTC. nullopt outside years 1 to 9999 UTC (offset applied).
 std::optional<timestamp> parse_iso8601(std::string_view text) noexcept;
 
 // Whole unix seconds written as 1 to 18 decimal digits (no sign, no

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <array>
 #include <charconv>
-#include <optional>
 
 #include <arpa/inet.h>
 #include <netinet/in.h>
@@ -24,18 +23,21 @@ bool starts_with_ignoring_case(std::string_view text, std::string_view prefix) n
          });
 }
 
-// What follows "http://" or "https://"; nullopt for any other scheme.
-std::optional<std::string_view> after_http_scheme(std::string_view url) noexcept {
-  for (const std::string_view scheme : {"http://", "https://"})
-    if (starts_with_ignoring_case(url, scheme))
-      return url.substr(scheme.size());
-  return std::nullopt;
+bool is_alnum(char c) noexcept {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+}
+
+bool is_reg_name_char(char c) noexcept {
+  return is_alnum(c) || c == '-' || c == '.' || c == '_';
+}
+
+bool is_ipv6_char(char c) noexcept {
+  return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F') || c == ':' ||
+         c == '.';
 }
 
 bool is_dns_label(std::string_view label) noexcept {
-  const auto is_label_char = [](char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-';
-  };
+  const auto is_label_char = [](char c) { return is_alnum(c) || c == '-'; };
   return !label.empty() && label.size() <= 63 && label.front() != '-' && label.back() != '-' &&
          std::all_of(label.begin(), label.end(), is_label_char);
 }
@@ -55,52 +57,90 @@ bool is_host_name(std::string_view host) noexcept {
   }
 }
 
-// "[...]" around an address inet_pton accepts (no zone ids).
-bool is_ipv6_literal(std::string_view host) noexcept {
-  if (host.size() < 2 || host.front() != '[' || host.back() != ']')
+bool is_ipv6_address(std::string_view text) noexcept {
+  std::array<char, INET6_ADDRSTRLEN> buffer{};
+  if (text.size() >= buffer.size())
     return false;
-  const std::string_view inner = host.substr(1, host.size() - 2);
-  std::array<char, INET6_ADDRSTRLEN> text{};
-  if (inner.size() >= text.size())
-    return false;
-  std::copy(inner.begin(), inner.end(), text.begin());
+  std::copy(text.begin(), text.end(), buffer.begin());
   in6_addr address{};
-  return inet_pton(AF_INET6, text.data(), &address) == 1;
+  return inet_pton(AF_INET6, buffer.data(), &address) == 1;
 }
 
 // 1 to 65535 in plain digits (no sign, no spaces).
-bool is_port(std::string_view text) noexcept {
-  if (text.empty() || text.size() > 5 || text.front() == '+' || text.front() == '-')
-    return false;
-  int port = 0;
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), port);
-  return ec == std::errc{} && end == text.data() + text.size() && port >= 1 && port <= 65535;
-}
-
-// "host[:port]" only: userinfo ("user@") is refused, as it is the usual way
-// to disguise which host a URL really points at.
-bool is_authority(std::string_view authority) noexcept {
-  // An IPv6 literal contains ':' itself; its port separator follows the ']'.
-  const std::size_t host_end = authority.starts_with('[')
-                                   ? std::min(authority.find(']'), authority.size() - 1) + 1
-                                   : std::min(authority.find(':'), authority.size());
-  const std::string_view host = authority.substr(0, host_end);
-  const std::string_view port = authority.substr(host_end);
-  const bool host_ok = host.starts_with('[') ? is_ipv6_literal(host) : is_host_name(host);
-  return host_ok && (port.empty() || (port.front() == ':' && is_port(port.substr(1))));
+std::optional<std::uint16_t> read_port(std::string_view text) noexcept {
+  if (text.empty() || text.size() > 5 ||
+      !std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; }))
+    return std::nullopt;
+  unsigned port = 0;
+  std::from_chars(text.data(), text.data() + text.size(), port);
+  if (port < 1 || port > 65535)
+    return std::nullopt;
+  return static_cast<std::uint16_t>(port);
 }
 
 } // namespace
 
-bool is_http_url(std::string_view text) noexcept {
+std::optional<http_url> parse_http_url(std::string_view text) {
   if (!std::all_of(text.begin(), text.end(), is_url_char))
+    return std::nullopt;
+  http_url out;
+  if (starts_with_ignoring_case(text, "https://")) {
+    out.tls = true;
+    text.remove_prefix(8);
+  } else if (starts_with_ignoring_case(text, "http://")) {
+    text.remove_prefix(7);
+  } else {
+    return std::nullopt;
+  }
+  // The authority runs to the first '/', '?' or '#'.
+  const auto authority_end = text.find_first_of("/?#");
+  const auto authority = text.substr(0, authority_end);
+  if (authority.find_first_of("@\\") != std::string_view::npos)
+    return std::nullopt;
+
+  std::string_view host;
+  std::string_view rest; // ":port" or empty
+  if (authority.starts_with('[')) {
+    const auto close = authority.find(']');
+    if (close == std::string_view::npos)
+      return std::nullopt;
+    host = authority.substr(1, close - 1);
+    rest = authority.substr(close + 1);
+    if (host.find(':') == std::string_view::npos ||
+        !std::all_of(host.begin(), host.end(), is_ipv6_char))
+      return std::nullopt;
+  } else {
+    const auto colon = authority.find(':');
+    host = authority.substr(0, colon);
+    rest = colon == std::string_view::npos ? std::string_view{} : authority.substr(colon);
+    if (!std::all_of(host.begin(), host.end(), is_reg_name_char))
+      return std::nullopt;
+  }
+  if (host.empty())
+    return std::nullopt;
+  out.port = out.tls ? 443 : 80;
+  if (!rest.empty()) {
+    const auto port = rest.front() == ':' ? read_port(rest.substr(1)) : std::nullopt;
+    if (!port)
+      return std::nullopt;
+    out.port = *port;
+  }
+  out.host = std::string{host};
+
+  auto target =
+      authority_end == std::string_view::npos ? std::string_view{} : text.substr(authority_end);
+  target = target.substr(0, target.find('#'));
+  out.target =
+      target.empty() || target.front() == '?' ? "/" + std::string{target} : std::string{target};
+  return out;
+}
+
+bool is_http_url(std::string_view text) noexcept {
+  const auto url = parse_http_url(text);
+  if (!url)
     return false;
-  const auto rest = after_http_scheme(text);
-  if (!rest)
-    return false;
-  // The authority runs to the first '/', '?' or '#'; path, query and
-  // fragment need nothing beyond the character check above.
-  return is_authority(rest->substr(0, rest->find_first_of("/?#")));
+  return url->host.find(':') != std::string::npos ? is_ipv6_address(url->host)
+                                                  : is_host_name(url->host);
 }
 
 } // namespace vcs::domain

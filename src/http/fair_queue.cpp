@@ -1,13 +1,25 @@
 #include "http/fair_queue.hpp"
 
+#include "http/bearer_token.hpp"
+
 #include <algorithm>
 #include <functional>
+#include <string>
 #include <string_view>
 
 namespace vcs::http {
 
 std::uint64_t client_key(std::string_view authorization) {
-  return std::hash<std::string_view>{}(authorization);
+  // The token as authentication reads it, so that spellings of one header
+  // ("bearer K", "BEARER  K") are one client, as they are one key.
+  const auto token = bearer_token(authorization);
+  return std::hash<std::string_view>{}(token.empty() ? authorization : token);
+}
+
+std::uint64_t tenant_client_key(std::int64_t tenant_id) {
+  // Apart from every token's hash: "tenant:" cannot start a bearer token
+  // the service issues.
+  return std::hash<std::string>{}("tenant:" + std::to_string(tenant_id));
 }
 
 std::uint64_t client_of(const http_call& call) {

@@ -46,8 +46,13 @@ struct worker_load {
   std::size_t queued = 0;
 };
 
-// Which client a request counts for: its Authorization header.
+// Which client a request counts for before it is authenticated: the token of
+// its Authorization header as authentication reads it (the whole header when
+// it is not a bearer token).
 std::uint64_t client_key(std::string_view authorization);
+// Which client an authenticated tenant's work counts for, whichever of its
+// keys it came with.
+std::uint64_t tenant_client_key(std::int64_t tenant_id);
 std::uint64_t client_of(const http_call& call);
 
 class fair_queue {

@@ -10,6 +10,7 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
@@ -38,6 +39,8 @@ struct inbound_request {
   std::optional<std::string> provider_secret;
   std::string content_type;
   std::string body;
+  // A bulk body's share of large-body-memory, given back with the request.
+  std::shared_ptr<void> body_lease;
   std::string request_id;
   std::chrono::steady_clock::time_point received;
 };

@@ -134,12 +134,18 @@ std::optional<rapidjson::Document> parse_json(std::string_view body) {
   return doc;
 }
 
-bool array_item_counter::feed(std::string_view piece) noexcept {
+array_item_counter::verdict array_item_counter::over(verdict v) noexcept {
+  verdict_ = v;
+  phase_ = phase::done;
+  return v;
+}
+
+array_item_counter::verdict array_item_counter::feed(std::string_view piece) noexcept {
   auto is_space = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; };
   for (const char c : piece) {
     switch (phase_) {
     case phase::done:
-      return over_;
+      return verdict_;
     case phase::before_array:
       if (!is_space(c))
         phase_ = c == '[' ? phase::before_item : phase::done;
@@ -152,15 +158,27 @@ bool array_item_counter::feed(std::string_view piece) noexcept {
         continue;
       }
       phase_ = phase::in_items;
-      if (++items_ > limit_) {
-        over_ = true;
-        phase_ = phase::done;
-        continue;
-      }
+      ++values_;
+      if (++items_ > limits_.items)
+        return over(verdict::too_many_items);
       break; // c begins the first item
     case phase::in_items:
       break;
     }
+    if (!in_string_ && depth_ == 0 && (c == ']' || c == ',')) {
+      // The array closes, or the next item begins.
+      if (c == ']') {
+        phase_ = phase::done;
+        continue;
+      }
+      ++values_;
+      item_bytes_ = 0;
+      if (++items_ > limits_.items)
+        return over(verdict::too_many_items);
+      continue;
+    }
+    if (limits_.item_bytes && ++item_bytes_ > limits_.item_bytes)
+      return over(verdict::item_too_large);
     if (in_string_) {
       if (escaped_)
         escaped_ = false; // the escaped character cannot end the string
@@ -168,21 +186,33 @@ bool array_item_counter::feed(std::string_view piece) noexcept {
         escaped_ = true;
       else if (c == '"')
         in_string_ = false;
-    } else if (c == '"') {
-      in_string_ = true;
-    } else if (c == '[' || c == '{') {
-      ++depth_;
-    } else if (c == ']' || c == '}') {
-      if (depth_ == 0)
-        phase_ = phase::done; // the array closed
-      else
-        --depth_;
-    } else if (c == ',' && depth_ == 0 && ++items_ > limit_) {
-      over_ = true;
-      phase_ = phase::done;
+      continue;
     }
+    if (c == '"')
+      in_string_ = true;
+    else if (c == '[' || c == '{' || c == ':' || (c == ',' && depth_ > 0))
+      ++values_;
+    if (c == '[' || c == '{')
+      ++depth_;
+    else if ((c == ']' || c == '}') && depth_ > 0)
+      --depth_;
+    if (limits_.values && values_ > limits_.values)
+      return over(verdict::too_many_values);
   }
-  return over_;
+  return verdict_;
+}
+
+domain::error array_item_counter::refusal(verdict v) const {
+  switch (v) {
+  case verdict::item_too_large:
+    return domain::item_too_large(items_ - 1, limits_.item_bytes);
+  case verdict::too_many_values:
+    return domain::too_many_values(limits_.values);
+  case verdict::too_many_items:
+  case verdict::fine:
+    break;
+  }
+  return domain::too_many_items(limits_.items);
 }
 
 bool is_storable_text(std::string_view text) noexcept {

@@ -71,29 +71,46 @@ std::string error_json(const domain::error& e);
 // storable text (see below).
 std::optional<rapidjson::Document> parse_json(std::string_view body);
 
-// Counts the top-level items of a JSON array from its raw text as it
-// arrives, piece by piece, without parsing it: a session refuses an
-// over-long bulk list while reading it, before the rest is read, stored or
-// parsed. Strings, nested arrays and objects do not count; a text that is
-// not an array counts nothing (the parser judges it).
+// What a bulk list body may hold, checked on its raw text.
+struct list_body_limits {
+  std::size_t items = 0;      // top-level items
+  std::size_t item_bytes = 0; // bytes of one item as sent; 0: no bound
+  std::size_t values = 0;     // JSON values in all; 0: no bound
+};
+
+// Checks a JSON array's raw text as it arrives, piece by piece, without
+// parsing it: a session refuses an over-long bulk list, an item too large
+// or a body of too many values while reading it, before the rest is read,
+// stored or parsed. Items are the top-level values; values are counted
+// about one each (every item, '[', '{', ':' and ',' outside strings), so a
+// member counts its name too. A text that is not an array counts nothing
+// (the parser judges it).
 class array_item_counter {
 public:
-  explicit array_item_counter(std::size_t limit) noexcept : limit_(limit) {}
+  enum class verdict { fine, too_many_items, item_too_large, too_many_values };
 
-  // Reads the next piece; true once the array has more than `limit` items.
-  bool feed(std::string_view piece) noexcept;
-  std::size_t limit() const noexcept { return limit_; }
+  explicit array_item_counter(list_body_limits limits) noexcept : limits_(limits) {}
+
+  // Reads the next piece; once a limit is passed, says which (and keeps
+  // saying it).
+  verdict feed(std::string_view piece) noexcept;
+  // The refusal for a verdict other than fine.
+  domain::error refusal(verdict v) const;
 
 private:
   enum class phase { before_array, before_item, in_items, done };
 
-  std::size_t limit_;
+  verdict over(verdict v) noexcept;
+
+  list_body_limits limits_;
   phase phase_ = phase::before_array;
   std::size_t items_ = 0;
+  std::size_t item_bytes_ = 0;
+  std::size_t values_ = 0;
   std::size_t depth_ = 0;
   bool in_string_ = false;
   bool escaped_ = false;
-  bool over_ = false;
+  verdict verdict_ = verdict::fine;
 };
 
 // Text PostgreSQL can store in text and jsonb: well-formed UTF-8 without

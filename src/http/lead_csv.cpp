@@ -23,7 +23,7 @@ struct column {
 };
 
 domain::error invalid_csv(std::string problem) {
-  return domain::error{domain::errc::bad_request, "Invalid CSV"}.with_detail(
+  return domain::error{domain::errc::bad_request, "Invalid CSV"}.with_errors(
       std::vector<std::string>{std::move(problem)});
 }
 

@@ -30,7 +30,9 @@ template <class Step, class Next>
 void on_cpu_pool(const exchange_ptr& ex, const worker_context& ctx, Step step, Next next) {
   using result = std::invoke_result_t<Step&>;
   auto worker = caf::actor_cast<request_worker_actor>(ctx.self);
-  const auto client = client_key(ex->request.authorization);
+  // One share per tenant, however many keys it sends with.
+  const auto client = ex->principal ? tenant_client_key(ex->principal->tenant_id)
+                                    : client_key(ex->request.authorization);
   auto queued =
       ex->svc.cpu->post(client, [ex, ctx = worker_context{ctx}, worker, step = std::move(step),
                                  next = std::move(next)]() mutable {

@@ -1,11 +1,13 @@
 #include "http/outbound_client.hpp"
 
+#include "domain/control_characters.hpp"
+#include "domain/url.hpp"
 #include "http/beast.hpp"
 
 #include <boost/asio/ssl.hpp>
 #include <boost/beast/ssl.hpp>
 
-#include <charconv>
+#include <algorithm>
 #include <future>
 #include <optional>
 #include <thread>
@@ -19,77 +21,12 @@ namespace ssl = boost::asio::ssl;
 
 constexpr std::size_t response_limit = 64 * 1024;
 
-struct parsed_url {
-  bool tls = false;
-  std::string host;
-  std::string port;
-  std::string target;
-};
+constexpr const char* not_an_http_url =
+    "not an http:// or https:// URL with a plain host name or address";
 
-std::optional<parsed_url> parse_url(std::string_view url) {
-  parsed_url out;
-  if (url.substr(0, 7) == "http://") {
-    url.remove_prefix(7);
-    out.port = "80";
-  } else if (url.substr(0, 8) == "https://") {
-    url.remove_prefix(8);
-    out.tls = true;
-    out.port = "443";
-  } else {
-    return std::nullopt;
-  }
-  auto slash = url.find_first_of("/?#");
-  auto authority = url.substr(0, slash);
-  out.target = slash == std::string_view::npos ? "/" : std::string{url.substr(slash)};
-  if (auto hash = out.target.find('#'); hash != std::string::npos)
-    out.target.resize(hash);
-  if (out.target.empty() || out.target[0] == '?')
-    out.target.insert(0, "/");
-  if (authority.find('@') != std::string_view::npos)
-    return std::nullopt;
-  std::string_view host = authority, port;
-  if (!authority.empty() && authority[0] == '[') {
-    auto close = authority.find(']');
-    if (close == std::string_view::npos)
-      return std::nullopt;
-    host = authority.substr(1, close - 1);
-    auto rest = authority.substr(close + 1);
-    if (!rest.empty()) {
-      if (rest[0] != ':')
-        return std::nullopt;
-      port = rest.substr(1);
-    }
-  } else if (auto colon = authority.rfind(':'); colon != std::string_view::npos) {
-    host = authority.substr(0, colon);
-    port = authority.substr(colon + 1);
-  }
-  if (host.empty())
-    return std::nullopt;
-  if (!port.empty()) {
-    unsigned value = 0;
-    auto [ptr, ec] = std::from_chars(port.data(), port.data() + port.size(), value);
-    if (ec != std::errc{} || ptr != port.data() + port.size() || value == 0 || value > 65535)
-      return std::nullopt;
-    out.port = std::string{port};
-  }
-  out.host = std::string{host};
-  return out;
-}
-
-// Why the host as written may not be requested. The domain's strict reading
-// of the host (no userinfo, percent-encoding or odd characters) is the one
-// checked, so no spelling reads one way here and another in the resolver.
-std::optional<std::string> host_refusal(const domain::outbound_policy& policy,
-                                        std::string_view url) {
-  auto host = domain::url_host(url);
-  if (!host)
-    return "the URL's host is not a plain name or address";
-  return policy.refuse_host(*host);
-}
-
-// Why none of `results` may be connected to: the first refused address.
+// Why none of `results` may be connected to: the rule the first refused
+// address breaks (neither the address nor the name is echoed).
 std::optional<std::string> refused_address(const domain::outbound_policy& policy,
-                                           const std::string& host,
                                            const tcp::resolver::results_type& results) {
   for (const auto& entry : results) {
     const auto address = entry.endpoint().address();
@@ -98,7 +35,7 @@ std::optional<std::string> refused_address(const domain::outbound_policy& policy
         address.is_v4() ? net::ip::make_address_v6(net::ip::v4_mapped, address.to_v4()).to_bytes()
                         : address.to_v6().to_bytes();
     if (auto why = policy.refuse(domain::ip_address_from_bytes(bytes.data(), bytes.size())))
-      return *why + " (" + host + ")";
+      return "the host name resolves to " + *why;
   }
   return std::nullopt;
 }
@@ -110,7 +47,7 @@ public:
   using done_fn = std::function<void(actors::outbound_result)>;
 
   template <class... Args>
-  exchange(net::io_context& io, const domain::outbound_policy& policy, parsed_url url,
+  exchange(net::io_context& io, const domain::outbound_policy& policy, domain::http_url url,
            actors::outbound_post req, done_fn done, Args&&... stream_args)
       : policy_(policy), resolver_(net::make_strand(io)),
         stream_(resolver_.get_executor(), std::forward<Args>(stream_args)...), url_(std::move(url)),
@@ -120,8 +57,12 @@ public:
     request_.method(bhttp::verb::post);
     request_.target(url_.target);
     request_.version(11);
-    bool default_port = url_.port == (url_.tls ? "443" : "80");
-    request_.set(bhttp::field::host, default_port ? url_.host : url_.host + ":" + url_.port);
+    // The host as written, IPv6 in brackets again; the port when not the
+    // scheme's.
+    std::string host = url_.host.find(':') == std::string::npos ? url_.host : "[" + url_.host + "]";
+    if (url_.port != (url_.tls ? 443 : 80))
+      host += ":" + std::to_string(url_.port);
+    request_.set(bhttp::field::host, host);
     for (const auto& [name, value] : post_.headers)
       request_.set(name, value);
     request_.set(bhttp::field::connection, "close");
@@ -134,7 +75,7 @@ public:
     }
     lowest().expires_after(post_.timeout);
     resolver_.async_resolve(
-        url_.host, url_.port,
+        url_.host, std::to_string(url_.port),
         [self = this->shared_from_this()](beast::error_code ec, tcp::resolver::results_type r) {
           self->on_resolve(ec, r);
         });
@@ -153,7 +94,7 @@ private:
   void on_resolve(beast::error_code ec, const tcp::resolver::results_type& results) {
     if (ec)
       return fail("resolve: " + ec.message());
-    if (auto why = refused_address(policy_, url_.host, results))
+    if (auto why = refused_address(policy_, results))
       return fail("refused: " + *why);
     lowest().async_connect(
         results, [self = this->shared_from_this()](beast::error_code ec, const tcp::endpoint&) {
@@ -215,7 +156,7 @@ private:
   const domain::outbound_policy& policy_;
   tcp::resolver resolver_;
   Stream stream_;
-  parsed_url url_;
+  domain::http_url url_;
   actors::outbound_post post_;
   done_fn done_;
   bhttp::request<bhttp::string_body> request_;
@@ -258,12 +199,17 @@ void outbound_client::stop() {
 
 void outbound_client::post(actors::outbound_post request,
                            std::function<void(actors::outbound_result)> done) {
-  auto url = parse_url(request.url);
+  auto url = domain::parse_http_url(request.url);
   std::optional<std::string> why;
   if (!url)
-    why = "not an http:// or https:// URL";
-  else if (auto refused = host_refusal(impl_->policy, request.url))
+    why = not_an_http_url;
+  else if (auto refused = impl_->policy.refuse_host(url->host))
     why = "refused: " + *refused;
+  else if (std::any_of(request.headers.begin(), request.headers.end(), [](const auto& h) {
+             return domain::has_control_character(h.first) ||
+                    domain::has_control_character(h.second);
+           }))
+    why = "refused: a header holds a control character";
   if (why) {
     actors::outbound_result r;
     r.error = std::move(*why);
@@ -282,10 +228,10 @@ void outbound_client::post(actors::outbound_post request,
 
 std::optional<std::string> outbound_client::refusal(const std::string& url,
                                                     std::chrono::milliseconds limit) const {
-  auto parsed = parse_url(url);
+  auto parsed = domain::parse_http_url(url);
   if (!parsed)
-    return "not an http:// or https:// URL";
-  if (auto why = host_refusal(impl_->policy, url))
+    return not_an_http_url;
+  if (auto why = impl_->policy.refuse_host(parsed->host))
     return why;
   if (domain::parse_ip_literal(parsed->host))
     return std::nullopt; // an address that passed needs no resolving
@@ -293,10 +239,9 @@ std::optional<std::string> outbound_client::refusal(const std::string& url,
   auto answer = std::make_shared<std::promise<std::optional<std::string>>>();
   auto result = answer->get_future();
   resolver->async_resolve(
-      parsed->host, parsed->port,
-      [this, resolver, answer, host = parsed->host](beast::error_code ec,
-                                                    const tcp::resolver::results_type& results) {
-        answer->set_value(ec ? std::nullopt : refused_address(impl_->policy, host, results));
+      parsed->host, std::to_string(parsed->port),
+      [this, resolver, answer](beast::error_code ec, const tcp::resolver::results_type& results) {
+        answer->set_value(ec ? std::nullopt : refused_address(impl_->policy, results));
       });
   if (result.wait_for(limit) != std::future_status::ready) {
     net::post(impl_->io, [resolver] { resolver->cancel(); });

@@ -3,7 +3,7 @@
 #include "domain/api_key.hpp"
 #include "domain/global_id.hpp"
 #include "domain/idempotency.hpp"
-#include "domain/trim.hpp"
+#include "http/bearer_token.hpp"
 #include "http/error_mapping.hpp"
 #include "http/json.hpp"
 #include "http/rate_limiter.hpp"
@@ -25,19 +25,14 @@ namespace {
 // within this.
 constexpr std::chrono::milliseconds deadline_check_interval{100};
 
-domain::error unauthorized(std::string message) {
-  return {domain::errc::unauthorized, std::move(message)};
+// What a kept response is bound to: its tenant and key, so that it cannot
+// be replayed for another.
+std::string idempotency_binding(int64_t tenant_id, std::string_view key) {
+  return "idempotency:tenant:" + std::to_string(tenant_id) + ":" + std::string{key};
 }
 
-// The token of "Bearer <token>" (scheme case-insensitive), or empty.
-std::string_view bearer_token(std::string_view header) {
-  constexpr std::string_view scheme = "bearer ";
-  if (header.size() <= scheme.size())
-    return {};
-  for (std::size_t i = 0; i < scheme.size(); ++i)
-    if (std::tolower(static_cast<unsigned char>(header[i])) != scheme[i])
-      return {};
-  return domain::trim_spaces(header.substr(scheme.size()));
+domain::error unauthorized(std::string message) {
+  return {domain::errc::unauthorized, std::move(message)};
 }
 
 } // namespace
@@ -127,7 +122,18 @@ bool request_worker_state::claim_idempotency_key(const exchange_ptr& ex) {
     outbound_response r;
     r.status = claim.response.status;
     r.content_type = std::move(claim.response.content_type);
-    r.body = std::move(claim.response.body);
+    if (!claim.response.sealed_body) {
+      r.body = std::move(claim.response.plain_body);
+    } else if (auto body = svc->secrets->open(*claim.response.sealed_body,
+                                              idempotency_binding(tenant, key))) {
+      r.body = std::move(*body);
+    } else {
+      // Sealed with another service key (VCS_SECRET_KEY changed).
+      spdlog::error("request_id={}: a kept Idempotency-Key response cannot be opened",
+                    ex->request.request_id);
+      ex->fail(domain::internal_error());
+      return false;
+    }
     r.headers.emplace_back("Idempotent-Replayed", "true");
     ex->respond(std::move(r));
     return false;
@@ -143,8 +149,10 @@ bool request_worker_state::claim_idempotency_key(const exchange_ptr& ex) {
                       request_id = ex->request.request_id](const outbound_response& r) {
     try {
       if (r.status >= 200 && r.status < 300)
-        storage::complete_idempotency_key(db(), tenant, key, token,
-                                          {r.status, r.content_type, r.body});
+        storage::complete_idempotency_key(
+            db(), tenant, key, token,
+            {r.status, r.content_type,
+             svc->secrets->seal(r.body, idempotency_binding(tenant, key))});
       else
         storage::release_idempotency_key(db(), tenant, key, token);
     } catch (const std::exception& e) {

@@ -111,6 +111,7 @@ struct server::impl {
   // Installed before the I/O threads run, so an early SIGTERM is not lost.
   std::optional<net::signal_set> signals;
   std::promise<int> signalled;
+  std::shared_ptr<body_budget> large_bodies;
   // While a request is inside the actors no I/O is pending; without this
   // guard run() would return once the acceptors close at shutdown and the
   // reply could never be written.
@@ -119,6 +120,7 @@ struct server::impl {
   impl(server_options o, std::shared_ptr<const route_tables> r, dispatch_fn d)
       : options(std::move(o)), routes(std::move(r)), dispatch(std::move(d)),
         ioc(static_cast<int>(std::max<std::size_t>(1, options.io_threads))),
+        large_bodies(std::make_shared<body_budget>(options.large_body_memory)),
         keep_running(net::make_work_guard(ioc)) {}
 };
 
@@ -142,12 +144,12 @@ void server::start() {
       session_settings{listener_kind::public_api, m.options, m.dispatch, m.tracker,
                        std::make_shared<connection_limits>(m.options.max_connections,
                                                            m.options.max_connections_per_client),
-                       m.routes});
+                       m.routes, m.large_bodies});
   m.operator_listener = std::make_shared<listener>(
       m.ioc, parse_endpoint(m.options.operator_listen),
       session_settings{listener_kind::operator_api, m.options, m.dispatch, m.tracker,
-                       std::make_shared<connection_limits>(m.options.max_connections, 0),
-                       m.routes});
+                       std::make_shared<connection_limits>(m.options.max_connections, 0), m.routes,
+                       m.large_bodies});
   m.signals.emplace(m.ioc, SIGINT, SIGTERM);
   m.signals->async_wait(
       [&m](beast::error_code ec, int sig) { m.signalled.set_value(ec ? 0 : sig); });

@@ -21,6 +21,9 @@ struct server_options {
   std::size_t body_limit = 1024 * 1024;
   // Bulk lead routes carry large arrays.
   std::size_t bulk_body_limit = 64 * 1024 * 1024;
+  // Bytes of bulk bodies the node holds at once (http::body_budget); 0: an
+  // eighth of the machine's memory.
+  std::size_t large_body_memory = 0;
   // Waiting for the next request on a keep-alive connection, header included.
   std::chrono::milliseconds idle_timeout{30'000};
   // Reading a request body, and writing a response.

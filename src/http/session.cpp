@@ -1,5 +1,6 @@
 #include "http/session.hpp"
 
+#include "domain/lead.hpp"
 #include "http/access_log.hpp"
 #include "http/error_mapping.hpp"
 #include "http/handler.hpp"
@@ -8,6 +9,8 @@
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
+#include <cstdint>
 #include <random>
 
 namespace vcs::http {
@@ -17,6 +20,8 @@ namespace {
 constexpr std::string_view continue_response = "HTTP/1.1 100 Continue\r\n\r\n";
 constexpr std::size_t max_drain_bytes = 1024 * 1024;
 constexpr std::chrono::seconds max_drain_time{2};
+constexpr std::string_view large_bodies_busy =
+    "Service busy with large request bodies; try again shortly";
 // Beast reads into the buffer's spare capacity, at least 512 bytes: after a
 // header that is about all there is, so a 1.8 MB bulk body took 3,500 reads
 // (14-24 ms, against 1.5 ms for the socket alone). The buffer doubles, up to
@@ -137,14 +142,28 @@ void session::on_header(beast::error_code ec) {
   routed_ = route_request(routes, {method.data(), method.size()}, {target.data(), target.size()});
   auto limit = request_body_limit(routed_.route(), settings_.options);
   parser_->body_limit(limit);
-  if (auto length = parser_->content_length(); length && *length > limit)
+  const auto length = parser_->content_length();
+  // The client is sending that body: dropping all of it (bounded, within
+  // 2 s) lets it read a refusal instead of a reset from unread bytes.
+  if (length)
+    drain_most_ = static_cast<std::size_t>(
+        std::min<std::uint64_t>(*length, std::max(settings_.options.bulk_body_limit, limit)));
+  if (length && *length > limit)
     return reject(413, "body_too_large", "Request body too large");
+  body_lease_.reset();
+  if (auto route = routed_.route(); route && route->target->body() == body_size::bulk) {
+    // A bulk body: its bytes count against the node's large-body memory
+    // before any is read (as they arrive when sent in chunks).
+    body_lease_ = settings_.large_bodies->take(length ? static_cast<std::size_t>(*length) : 0);
+    if (!body_lease_)
+      return reject(503, "large_body_memory", large_bodies_busy, true);
+  }
   items_.reset();
   counted_ = 0;
   // A CSV body's rows are counted as they are read (read_lead_csv).
   const auto type = req[bhttp::field::content_type];
   if (auto most = request_body_items(routed_.route()); most && !is_csv({type.data(), type.size()}))
-    items_.emplace(most);
+    items_.emplace(list_body_limits{most, domain::bulk_item_max_bytes, domain::bulk_max_values});
   if (beast::iequals(req[bhttp::field::expect], "100-continue")) {
     net::async_write(stream_, net::buffer(continue_response.data(), continue_response.size()),
                      [self = shared_from_this()](beast::error_code ec, std::size_t) {
@@ -176,13 +195,21 @@ void session::on_body_piece(beast::error_code ec) {
   if (ec)
     return handle_read_error(ec);
   const std::string_view body = parser_->get().body();
-  if (items_ && items_->feed(body.substr(counted_))) {
+  if (const auto v =
+          items_ ? items_->feed(body.substr(counted_)) : array_item_counter::verdict::fine;
+      v != array_item_counter::verdict::fine) {
     // The client may still be sending the rest of its body: read and drop
     // up to its route's limit, so it gets to read the answer.
-    const auto e = domain::too_many_items(items_->limit());
-    return reject(status_of(e.code), "too_many_items", e.message, false, true);
+    using verdict = array_item_counter::verdict;
+    const auto e = items_->refusal(v);
+    const std::string_view cause = v == verdict::item_too_large    ? "item_too_large"
+                                   : v == verdict::too_many_values ? "too_many_values"
+                                                                   : "too_many_items";
+    return reject(status_of(e.code), cause, e.message, false, true);
   }
   counted_ = body.size();
+  if (body_lease_ && !body_lease_->grow_to(body.size()))
+    return reject(503, "large_body_memory", large_bodies_busy, true, true);
   if (const auto room = buffer_.capacity(); room < body_read_buffer && body.size() >= room)
     buffer_.reserve(std::min(2 * std::max<std::size_t>(room, 512), body_read_buffer));
   read_body_piece();
@@ -230,6 +257,7 @@ void session::dispatch_request() {
     call.request.provider_secret = std::string{secret->value()};
   call.request.content_type = std::string{req[bhttp::field::content_type]};
   call.request.body = std::move(req.body());
+  call.request.body_lease = std::move(body_lease_);
   call.request.request_id = request_id_;
   call.request.received = std::chrono::steady_clock::now();
   call.routed = std::move(routed_);
@@ -328,7 +356,8 @@ void session::linger_close(bool mid_body) {
   if (!mid_body)
     stream_.expires_after(max_drain_time);
   drain_ = std::make_unique<std::array<char, 65536>>();
-  drain(0, mid_body ? request_body_limit(routed_.route(), settings_.options) : max_drain_bytes);
+  drain(0, mid_body ? request_body_limit(routed_.route(), settings_.options)
+                    : std::max(max_drain_bytes, drain_most_));
 }
 
 void session::drain(std::size_t so_far, std::size_t most) {

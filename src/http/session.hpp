@@ -1,6 +1,7 @@
 #pragma once
 
 #include "http/beast.hpp"
+#include "http/body_budget.hpp"
 #include "http/connection_limits.hpp"
 #include "http/json.hpp"
 #include "http/server.hpp"
@@ -45,6 +46,8 @@ struct session_settings {
   // The listener's routes: each request is routed once, when its header
   // arrives (its body limit, the probes answered here, the worker's route).
   std::shared_ptr<const route_tables> routes;
+  // The node's bytes of bulk bodies, shared by both listeners.
+  std::shared_ptr<body_budget> large_bodies;
 };
 
 // One connection (Beast's advanced server example): a fresh parser per
@@ -86,7 +89,8 @@ private:
   // refusal under `cause`.
   // `mid_body`: the client may still be sending a body it was allowed, so
   // up to the route's body limit is dropped within the request's read
-  // deadline, not 1 MiB within 2 s.
+  // deadline, not 1 MiB (or the declared length of a body refused for its
+  // length, up to the bulk body limit) within 2 s.
   void reject(unsigned status, std::string_view cause, std::string_view message,
               bool retry_later = false, bool mid_body = false);
   void linger_close(bool mid_body);
@@ -108,6 +112,11 @@ private:
   bool busy_ = false;
   bool closing_ = false;
   std::unique_ptr<std::array<char, 65536>> drain_;
+  // What a drain outside a body reads at most: 1 MiB, or the declared
+  // length of a body refused before it was read.
+  std::size_t drain_most_ = 0;
+  // The current bulk body's share of large-body-memory.
+  std::shared_ptr<body_budget::lease> body_lease_;
 };
 
 } // namespace vcs::http

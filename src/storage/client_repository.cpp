@@ -160,6 +160,17 @@ void start_subscription(soci::session& sql, int64_t tenant_id, int64_t client_id
 
 } // namespace
 
+std::optional<domain::error> check_client_create(soci::session& sql, int64_t tenant_id,
+                                                 const domain::client_create& req) {
+  std::vector<std::string> emails;
+  for (const auto& u : req.users)
+    emails.push_back(u.email);
+  auto checked = check_references(sql, tenant_id, req, emails);
+  if (!checked)
+    return std::move(checked).err();
+  return std::nullopt;
+}
+
 domain::result<domain::created_client> create_client(soci::session& sql, int64_t tenant_id,
                                                      const domain::client_create& req) {
   std::vector<std::string> emails;

@@ -25,4 +25,10 @@ std::vector<domain::client> list_clients(soci::session& sql, int64_t tenant_id);
 domain::result<domain::created_client> create_client(soci::session& sql, int64_t tenant_id,
                                                      const domain::client_create& req);
 
+// The same checks alone, read-only and outside any transaction: run before
+// the passwords are hashed, so a request that cannot succeed costs no
+// hashing. create_client checks again, as something may change between.
+std::optional<domain::error> check_client_create(soci::session& sql, int64_t tenant_id,
+                                                 const domain::client_create& req);
+
 } // namespace vcs::storage

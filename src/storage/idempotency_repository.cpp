@@ -1,5 +1,6 @@
 #include "storage/idempotency_repository.hpp"
 
+#include "domain/hex.hpp"
 #include "domain/idempotency.hpp"
 #include "storage/prepared.hpp"
 
@@ -21,19 +22,22 @@ constexpr prepared_statement claim_stmt{
     "VALUES ($1, $2, $3, gen_random_uuid()) "
     "ON CONFLICT (tenant_id, idem_key) DO UPDATE SET fingerprint = EXCLUDED.fingerprint, "
     "claim_token = EXCLUDED.claim_token, status = NULL, content_type = NULL, "
-    "response_body = NULL, created_at = now(), claimed_at = now(), completed_at = NULL "
+    "response_body = NULL, response_ciphertext = NULL, response_nonce = NULL, created_at = now(), "
+    "claimed_at = now(), completed_at = NULL "
     "WHERE k.created_at < now() - interval '24 hours' "
     "OR (k.status IS NULL AND k.fingerprint = EXCLUDED.fingerprint "
     "AND k.claimed_at < now() - make_interval(secs => $4::integer)) "
     "RETURNING k.claim_token::text"};
 
 constexpr prepared_statement find_stmt{
-    "vcs_idem_find", "SELECT fingerprint, status, content_type, response_body "
-                     "FROM idempotency_keys WHERE tenant_id = $1 AND idem_key = $2"};
+    "vcs_idem_find",
+    "SELECT fingerprint, status, content_type, response_body, encode(response_ciphertext, 'hex'), "
+    "encode(response_nonce, 'hex') FROM idempotency_keys WHERE tenant_id = $1 AND idem_key = $2"};
 
 constexpr prepared_statement complete_stmt{
     "vcs_idem_complete",
-    "UPDATE idempotency_keys SET status = $4, content_type = $5, response_body = $6, "
+    "UPDATE idempotency_keys SET status = $4, content_type = $5, "
+    "response_ciphertext = decode($6, 'hex'), response_nonce = decode($7, 'hex'), "
     "completed_at = now() "
     "WHERE tenant_id = $1 AND idem_key = $2 AND claim_token = $3::uuid AND status IS NULL"};
 
@@ -70,7 +74,9 @@ idempotency_claim claim_idempotency_key(soci::session& sql, int64_t tenant_id, s
       c.result = idempotency_claim::outcome::replay;
       c.response.status = static_cast<unsigned>(found.int64(0, 1));
       c.response.content_type = std::string{found.text(0, 2)};
-      c.response.body = std::string{found.text(0, 3)};
+      c.response.sealed_body = found.opt_sealed(0, 4, 5);
+      if (!c.response.sealed_body)
+        c.response.plain_body = std::string{found.text(0, 3)};
     }
     return c;
   }
@@ -79,7 +85,8 @@ idempotency_claim claim_idempotency_key(soci::session& sql, int64_t tenant_id, s
 void complete_idempotency_key(soci::session& sql, int64_t tenant_id, std::string_view key,
                               std::string_view token, const stored_response& response) {
   execute(sql, complete_stmt,
-          {tenant_id, key, token, response.status, response.content_type, response.body});
+          {tenant_id, key, token, response.status, response.content_type,
+           domain::to_hex(response.body.ciphertext), domain::to_hex(response.body.nonce)});
 }
 
 void release_idempotency_key(soci::session& sql, int64_t tenant_id, std::string_view key,

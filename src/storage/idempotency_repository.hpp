@@ -1,7 +1,10 @@
 #pragma once
 
+#include "domain/secret_box.hpp"
+
 #include <chrono>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -11,10 +14,21 @@ class session;
 
 namespace vcs::storage {
 
+// A response kept for replay. Its body is sealed by the caller (bound to
+// tenant and key): it may hold a secret shown once or personal data.
 struct stored_response {
   unsigned status = 200;
   std::string content_type;
-  std::string body;
+  domain::secret_box::sealed body;
+};
+
+// A kept response as found: sealed, or (stored before sealing began, within
+// the retention period) in plain text.
+struct found_response {
+  unsigned status = 200;
+  std::string content_type;
+  std::optional<domain::secret_box::sealed> sealed_body;
+  std::string plain_body;
 };
 
 // What claiming a key found: the key is now this request's (`token`), a
@@ -24,7 +38,7 @@ struct idempotency_claim {
   enum class outcome { claimed, replay, mismatch, in_progress };
   outcome result = outcome::claimed;
   std::string token;
-  stored_response response;
+  found_response response;
 };
 
 // Claims (tenant, key) for a request with `fingerprint`. A key older than the

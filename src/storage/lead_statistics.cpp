@@ -11,8 +11,10 @@ namespace vcs::storage {
 namespace {
 
 // One index range per campaign: with `campaign_id = ANY(...)` the generic
-// plan scanned every lead of every campaign. `d` is leads_dialable_idx's
-// condition.
+// plan scanned every lead of every campaign. `d` is what the dialer's
+// candidates statement asks of a lead (dialer_repository.cpp) but for time:
+// leads_dialable_idx's condition and no entry on the tenant's do-not-call
+// list.
 constexpr prepared_statement statuses_stmt{
     "vcs_lead_statistics",
     "SELECT c.id, s.call_status, s.leads, s.answered, s.dialable, s.first_dialable "
@@ -21,8 +23,9 @@ constexpr prepared_statement statuses_stmt{
     "count(*) FILTER (WHERE answered) AS answered, count(*) FILTER (WHERE d) AS dialable, "
     "min(coalesce(next_attempt_after, now())) FILTER (WHERE d) AS first_dialable "
     "FROM (SELECT call_status, answered, next_attempt_after, call_status = 'IDLE' "
-    "AND NOT answered AND NOT do_not_call AND NOT invalid AS d FROM leads "
-    "WHERE tenant_id = $1 AND campaign_id = c.id) l GROUP BY call_status) s"};
+    "AND NOT answered AND NOT do_not_call AND NOT invalid AND NOT EXISTS (SELECT 1 FROM "
+    "do_not_call_numbers n WHERE n.tenant_id = $1 AND n.phone_number = leads.phone_number) "
+    "AS d FROM leads WHERE tenant_id = $1 AND campaign_id = c.id) l GROUP BY call_status) s"};
 
 using clock = std::chrono::steady_clock;
 using key = std::pair<int64_t, int64_t>; // tenant, campaign

@@ -50,6 +50,12 @@ domain::error translate(const std::exception& e) {
   auto state = sqlstate_of(e);
   if (is_connection_error(e) || is_out_of_time(e) || state == "40P01" || state == "40001")
     return domain::service_unavailable();
+  // Class 22, data exception: a value the request carried that PostgreSQL
+  // cannot take (out of range, malformed). The request is at fault; the
+  // statement's text and values stay out of the answer.
+  if (state.rfind("22", 0) == 0)
+    return {domain::errc::bad_request,
+            "A value in the request is out of the range the service can store."};
   return domain::internal_error();
 }
 

@@ -9,7 +9,8 @@
 namespace vcs::storage {
 
 // Maps an exception thrown by a repository to a domain error: a lost
-// connection is `unavailable` (503), anything else `internal` (500).
+// connection is `unavailable` (503), a data exception (SQLSTATE class 22)
+// `bad_request` (400), anything else `internal` (500).
 // Repositories answer the outcomes a caller expects (a duplicate, a missing
 // row) as values, never as exceptions.
 domain::error translate(const std::exception& e);

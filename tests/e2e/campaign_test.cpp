@@ -465,5 +465,28 @@ TEST_F(campaign_test, the_read_counts_leads_by_call_status) {
   EXPECT_EQ(data["lead_count"].GetInt64(), 3);
 }
 
+// dialable_count is what the dialer would call: a lead marked do_not_call
+// and a lead whose number is on the tenant's do-not-call list are not.
+TEST_F(campaign_test, dialable_count_leaves_out_the_do_not_call_list) {
+  auto t = create_tenant();
+  auto id = create_campaign(t.key);
+  for (const char* phone : {"+14155552671", "+14155552672", "+14155552673"}) {
+    auto r = pub("POST", "/api/v2/voice-campaigns/" + id + "/leads", t.key,
+                 std::string{R"({"phone_number":")"} + phone + "\"}");
+    ASSERT_EQ(r.status, 201u) << r.body;
+  }
+  auto marked = pub("PATCH", "/api/v2/voice-campaigns/" + id + "/leads/update/bulk", t.key,
+                    R"([{"phone_number":"+14155552672","do_not_call":true}])");
+  ASSERT_EQ(marked.status, 200u) << marked.body;
+  auto listed = pub("POST", "/api/v2/do-not-call", t.key, R"({"phone_number":"+14155552673"})");
+  ASSERT_EQ(listed.status, 201u) << listed.body;
+  rapidjson::Document d;
+  ASSERT_TRUE(eventually([&] {
+    d = parse(pub("GET", "/api/v2/voice-campaigns/" + id, t.key).body);
+    return d["data"]["lead_counts"]["IDLE"].GetInt64() == 3;
+  }));
+  EXPECT_EQ(d["data"]["dialable_count"].GetInt64(), 1) << d["data"]["dialable_count"].GetInt64();
+}
+
 } // namespace
 } // namespace vcs::test

@@ -1,6 +1,7 @@
 // POST /api/v2/clients/create and GET /api/v2/clients.
 
 #include "domain/global_id.hpp"
+#include "metrics_text.hpp"
 #include "service_fixture.hpp"
 #include "storage/database.hpp"
 
@@ -151,6 +152,24 @@ TEST_F(client_test, request_sizes_are_capped_before_any_work) {
   auto ok = pub("POST", "/api/v2/clients/create", t.key,
                 with(users(25), R"(["price_basic_m"])", ids("asst_", 1000)));
   ASSERT_EQ(ok.status, 201u) << ok.body;
+  EXPECT_EQ(count("client_users"), 25);
+
+  // Sent again, every e-mail is taken: refused before any password is
+  // hashed. Four repeats would cost 100 argon2id hashes (about 6 s of the
+  // service's CPU) if hashing came first.
+  const auto cpu_seconds = [&] {
+    return metric_value(op("GET", "/metrics").body, "process_cpu_seconds_total");
+  };
+  const double before = cpu_seconds();
+  for (int i = 0; i < 4; ++i) {
+    auto again = pub("POST", "/api/v2/clients/create", t.key,
+                     with(users(25), R"(["price_basic_m"])", ids("asst_", 1000)));
+    ASSERT_EQ(again.status, 400u) << again.body;
+    auto d = parse(again.body);
+    EXPECT_TRUE(d["errors"].HasMember("client_users[0].email")) << again.body;
+    EXPECT_TRUE(d["errors"].HasMember("client_users[24].email")) << again.body;
+  }
+  EXPECT_LT(cpu_seconds() - before, 1.5);
   EXPECT_EQ(count("client_users"), 25);
 }
 

@@ -824,7 +824,10 @@ TEST_F(dialer_test, the_tenant_lists_calls_per_campaign_and_lead_with_filters) {
 
   for (const std::string& bad : std::vector<std::string>{
            "?outcome=hung_up", "?status=IDLE", "?campaign_lead_id=nope", "?from=yesterday",
-           "?from=" + later + "&to=" + earlier, "?page=0"}) {
+           "?from=" + later + "&to=" + earlier, "?page=0",
+           // Outside years 1 to 9999 once the offset is applied.
+           "?from=0000-01-01T00:00:00%2B01:00", "?from=0001-01-01T00:00:00%2B01:00",
+           "?to=9999-12-31T23:00:00-05:00"}) {
     auto r = pub("GET", "/api/v2/voice-campaigns/" + c + "/calls" + bad);
     EXPECT_EQ(r.status, 400u) << bad << r.body;
   }

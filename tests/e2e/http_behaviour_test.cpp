@@ -6,6 +6,11 @@
 
 #include <soci/soci.h>
 
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
 #include <thread>
 
 namespace vcs::test {
@@ -49,6 +54,41 @@ TEST_F(http_behaviour_test, oversized_body_is_413_json_and_service_keeps_serving
   http_client fresh{"127.0.0.1", svc.operator_port()};
   EXPECT_EQ(fresh.get("/healthz").status, 200u);
   EXPECT_EQ(op("GET", "/healthz").status, 200u);
+}
+
+// A client that sends a whole body declared over the limit (as most do,
+// without Expect: 100-continue) reads the 413: the node drops the body
+// instead of closing with unread bytes, which resets the connection and
+// loses the answer. Plain sockets: the test client would retry a reset.
+TEST_F(http_behaviour_test, a_body_declared_over_the_limit_is_read_and_answered_413) {
+  const std::string body(8 * 1024 * 1024, ' ');
+  const std::string request =
+      "POST /admin/v1/tenants HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+      "Authorization: Bearer " +
+      svc.operator_token() +
+      "\r\nContent-Type: application/json\r\nContent-Length: " + std::to_string(body.size()) +
+      "\r\n\r\n" + body;
+  for (int attempt = 0; attempt < 10; ++attempt) {
+    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+    ASSERT_GE(fd, 0);
+    sockaddr_in address{};
+    address.sin_family = AF_INET;
+    address.sin_port = htons(svc.operator_port());
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    ASSERT_EQ(::connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address), 0);
+    for (std::size_t sent = 0; sent < request.size();) {
+      const auto n = ::send(fd, request.data() + sent, request.size() - sent, MSG_NOSIGNAL);
+      if (n <= 0)
+        break;
+      sent += static_cast<std::size_t>(n);
+    }
+    std::string answer;
+    char chunk[4096];
+    for (ssize_t n; (n = ::recv(fd, chunk, sizeof chunk, 0)) > 0;)
+      answer.append(chunk, static_cast<std::size_t>(n));
+    ::close(fd);
+    EXPECT_EQ(answer.rfind("HTTP/1.1 413", 0), 0u) << "attempt " << attempt << ": " << answer;
+  }
 }
 
 // The larger body limit belongs to the bulk lead routes, not to any path

@@ -69,6 +69,36 @@ TEST_F(idempotency_test, a_retry_replays_the_first_response_without_repeating_th
   EXPECT_EQ(campaigns_of(t), 3);
 }
 
+// A kept response is sealed: the webhook signing secret (shown once) is
+// nowhere in the table in plain text, yet a retry gets it back. A response
+// kept in plain text before sealing began still replays.
+TEST_F(idempotency_test, kept_responses_are_sealed_and_still_replay) {
+  auto t = create_tenant();
+  auto first = write("POST", "/api/v2/webhook-secret", t, "{}", "rotate-1");
+  ASSERT_EQ(first.status, 201u) << first.body;
+  const auto secret = str(parse(first.body)["data"], "webhook_secret");
+  ASSERT_EQ(secret.rfind("whsec_", 0), 0u) << first.body;
+  long long tenant = tenant_db_id(t), plain = -1, sealed = -1;
+  *sql << "SELECT count(*) FILTER (WHERE response_body IS NOT NULL OR "
+          "position(convert_to(:s, 'UTF8') IN response_ciphertext) > 0), "
+          "count(*) FILTER (WHERE response_ciphertext IS NOT NULL) "
+          "FROM idempotency_keys WHERE tenant_id = :t",
+      soci::use(secret), soci::use(tenant), soci::into(plain), soci::into(sealed);
+  EXPECT_EQ(plain, 0);
+  EXPECT_EQ(sealed, 1);
+  auto again = write("POST", "/api/v2/webhook-secret", t, "{}", "rotate-1");
+  EXPECT_EQ(again.status, 201u);
+  EXPECT_EQ(again.body, first.body);
+  EXPECT_EQ(again.header("idempotent-replayed"), "true");
+
+  set_key_row(t, "rotate-1",
+              "response_ciphertext = NULL, response_nonce = NULL, response_body = 'kept before'");
+  auto legacy = write("POST", "/api/v2/webhook-secret", t, "{}", "rotate-1");
+  EXPECT_EQ(legacy.status, 201u);
+  EXPECT_EQ(legacy.body, "kept before");
+  EXPECT_EQ(legacy.header("idempotent-replayed"), "true");
+}
+
 TEST_F(idempotency_test, the_same_key_with_another_request_is_refused) {
   auto t = create_tenant();
   ASSERT_EQ(write("POST", "/api/v2/voice-campaigns", t, R"({"name":"a"})", "k").status, 201u);
@@ -203,7 +233,9 @@ TEST_F(idempotency_test, expired_and_abandoned_keys_run_again) {
   // run, taken over once it is older than the claim timeout.
   auto r = write("POST", "/api/v2/voice-campaigns", t, R"({"name":"left"})", "left");
   ASSERT_EQ(r.status, 201u);
-  set_key_row(t, "left", "status = NULL, response_body = NULL, claimed_at = now()");
+  set_key_row(t, "left",
+              "status = NULL, response_ciphertext = NULL, response_nonce = NULL, "
+              "claimed_at = now()");
   EXPECT_EQ(write("POST", "/api/v2/voice-campaigns", t, R"({"name":"left"})", "left").status, 409u);
   set_key_row(t, "left", "claimed_at = now() - interval '5 minutes'");
   auto taken_over = write("POST", "/api/v2/voice-campaigns", t, R"({"name":"left"})", "left");

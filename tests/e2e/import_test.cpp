@@ -281,6 +281,12 @@ TEST_F(import_test, a_malformed_csv_body_is_refused_whole) {
     auto r = csv(body);
     EXPECT_EQ(r.status, 400u) << body << " " << r.body;
     EXPECT_NE(r.body.find(says), std::string::npos) << r.body;
+    // A broken CSV's detail is in `errors`, as documented.
+    auto d = parse(r.body);
+    if (str(d, "message") == "Invalid CSV") {
+      ASSERT_TRUE(d.HasMember("errors") && d["errors"].IsArray()) << r.body;
+      EXPECT_FALSE(d.HasMember("error")) << r.body;
+    }
   };
   refused("phone,first_name\n+14155551000,A\n", "'phone' is not a lead field");
   refused("first_name\nA\n", "the phone_number column is required");

@@ -204,6 +204,34 @@ TEST_F(lead_test, a_bulk_list_over_its_cap_is_refused_while_its_body_is_read) {
   ASSERT_EQ(at_cap.status, 200u) << at_cap.body.substr(0, 300);
 }
 
+// The value bomb: one item whose custom_fields hold a huge array made the
+// node parse the whole body (a 60 MB one took 1 GB) before the 16 KiB
+// custom_fields cap refused the item. Each item's bytes and the body's JSON
+// values are bounded while the body is read, so it is refused at the first
+// byte past either bound, before it is parsed.
+TEST_F(lead_test, a_value_bomb_is_refused_while_its_body_is_read) {
+  std::string bomb = R"([{"phone_number":"+14155552671","custom_fields":{"x":[)";
+  for (int i = 0; i < 200000; ++i)
+    bomb += i ? ",0" : "0";
+  bomb += "]}}]";
+  auto r = pub("POST", base + "/leads/bulk", t.key, bomb);
+  EXPECT_EQ(r.status, 400u) << r.body.substr(0, 300);
+  EXPECT_EQ(str(parse(r.body), "message"), "Item 0 is larger than 65536 bytes");
+
+  // Many small items, each under its bound: the body's values are counted.
+  std::string many = "[";
+  for (int i = 0; i < 70000; ++i)
+    many += std::string{i ? "," : ""} +
+            "[0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,"
+            "0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]";
+  many += "]";
+  auto values = pub("POST", base + "/leads/bulk", t.key, many);
+  EXPECT_EQ(values.status, 400u) << values.body.substr(0, 300);
+  EXPECT_EQ(str(parse(values.body), "message"),
+            "Request body may hold at most 4000000 JSON values");
+  EXPECT_EQ(list("?limit=1")["page_info"]["total_count"].GetInt64(), 0);
+}
+
 // A large body is read through a bigger buffer than its header was: sent
 // with a length or in chunks of odd sizes, with the next request already
 // behind it on the connection, every item arrives and the next request is

@@ -42,6 +42,47 @@ protected:
   }
 };
 
+// The node holds at most large-body-memory bytes of bulk bodies at once: a
+// body that does not fit beside those being read is answered 503 with
+// Retry-After before it is read, and fits again once they are over.
+TEST_F(overload_test, bulk_bodies_beyond_the_nodes_large_body_memory_wait_their_turn) {
+  service_process node{{{"VCS_LARGE_BODY_MEMORY", "1000000"}}};
+  auto f = provision(node);
+  const auto bulk_target =
+      f.list_target.substr(0, f.list_target.size() - std::string{"/list"}.size()) + "/bulk";
+  auto body = [](int from, int count) {
+    std::string out = "[";
+    for (int i = from; i < from + count; ++i)
+      out += std::string{i > from ? "," : ""} + R"({"phone_number":"+1415)" +
+             std::to_string(3000000 + i) + R"("})";
+    return out + "]";
+  };
+  const auto first = body(0, 20000); // about 600 KB
+  ASSERT_GT(first.size(), 500000u);
+  ASSERT_LT(first.size(), 1000000u);
+  // A client sending that body slowly holds its share while it sends.
+  http_client slow{"127.0.0.1", node.public_port()};
+  slow.send_raw("POST " + bulk_target + " HTTP/1.1\r\nHost: test\r\nAuthorization: Bearer " +
+                f.key + "\r\nContent-Type: application/json\r\nContent-Length: " +
+                std::to_string(first.size()) + "\r\n\r\n" + first.substr(0, 1000));
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  http_client c{"127.0.0.1", node.public_port()};
+  auto refused = c.request("POST", bulk_target, body(100000, 20000), bearer(f.key));
+  EXPECT_EQ(refused.status, 503u) << refused.body.substr(0, 300);
+  EXPECT_EQ(str(parse(refused.body), "message"),
+            "Service busy with large request bodies; try again shortly");
+  EXPECT_EQ(refused.header("retry-after"), "1");
+  // Small requests are not held up.
+  EXPECT_EQ(c.request("GET", f.list_target, {}, bearer(f.key)).status, 200u);
+  // The slow body arrives; once its request is over, the next one fits.
+  slow.send_raw(first.substr(1000));
+  auto done = slow.read_response();
+  EXPECT_EQ(done.status, 200u) << done.body.substr(0, 300);
+  auto later = c.request("POST", bulk_target, body(100000, 20000), bearer(f.key));
+  EXPECT_EQ(later.status, 200u) << later.body.substr(0, 300);
+  EXPECT_EQ(node.terminate(), 0);
+}
+
 TEST_F(overload_test, connections_beyond_the_per_client_limit_get_503_and_the_rest_keep_working) {
   service_process node{{{"VCS_MAX_CONNECTIONS_PER_CLIENT", "3"}}};
   std::vector<std::unique_ptr<http_client>> held;

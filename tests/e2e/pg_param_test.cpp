@@ -3,6 +3,7 @@
 #include "storage/database.hpp"
 #include "storage/pg_array.hpp"
 #include "storage/prepared.hpp"
+#include "storage/storage_error.hpp"
 
 #include "service_process.hpp"
 
@@ -205,6 +206,37 @@ TEST_F(pg_param_test, begin_with_a_failing_statement_leaves_the_connection_usabl
   EXPECT_EQ(execute(*sql, divide_stmt, {4}).int32(0, 0), 25);
   EXPECT_EQ(begin_with(*sql, divide_stmt, {5}).int32(0, 0), 20);
   sql->rollback();
+}
+
+// A data exception (SQLSTATE class 22) is the request's fault: a 400 in
+// the envelope, whichever way the statement was sent, and no SQL in it.
+TEST_F(pg_param_test, a_data_exception_is_a_bad_request) {
+  const auto expect_bad_request = [](const std::exception& e) {
+    const auto err = translate(e);
+    EXPECT_EQ(err.code, domain::errc::bad_request) << e.what();
+    EXPECT_EQ(err.message.find("SELECT"), std::string::npos) << err.message;
+  };
+  try {
+    execute(*sql, divide_stmt, {0});
+    ADD_FAILURE() << "division by zero did not throw";
+  } catch (const pg_error& e) {
+    EXPECT_EQ(e.sqlstate(), "22012");
+    expect_bad_request(e);
+  }
+  try {
+    *sql << "SELECT '10000-99-99'::timestamptz";
+    ADD_FAILURE() << "a malformed timestamp did not throw";
+  } catch (const soci::soci_error& e) {
+    EXPECT_EQ(sqlstate_of(e).substr(0, 2), "22");
+    expect_bad_request(e);
+  }
+  // Other failures stay what they were.
+  try {
+    *sql << "SELECT * FROM no_such_table";
+    ADD_FAILURE() << "a missing table did not throw";
+  } catch (const soci::soci_error& e) {
+    EXPECT_EQ(translate(e).code, domain::errc::internal);
+  }
 }
 
 } // namespace

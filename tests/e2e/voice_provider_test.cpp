@@ -33,6 +33,30 @@ TEST_F(voice_provider_test, creates_each_provider_kind_without_returning_credent
   EXPECT_EQ(svc.log_contents().find("SECRET"), std::string::npos);
 }
 
+// Credentials go into outbound request headers: CR, LF and every other
+// control character are refused where they are written, naming the field.
+TEST_F(voice_provider_test, credentials_with_control_characters_are_refused) {
+  auto t = create_tenant();
+  // (U+0000 is refused earlier, as text no request may carry.)
+  for (const char* value :
+       {R"(SECRET\r\nX-Injected: 1)", R"(SECRET\n)", R"(a\tb)", R"(a\u001bb)", R"(a\u007fb)"}) {
+    auto r = pub("POST", "/api/v2/voice-pod", t.key,
+                 std::string{R"({"voice_provider":"provider_b","provider_b_api_key":")"} + value +
+                     R"(","provider_b_organization_name":"B Org"})");
+    ASSERT_EQ(r.status, 400u) << value << ": " << r.body;
+    auto d = parse(r.body);
+    ASSERT_TRUE(d["errors"].HasMember("provider_b_api_key")) << r.body;
+    EXPECT_NE(
+        std::string{d["errors"]["provider_b_api_key"][0].GetString()}.find("control characters"),
+        std::string::npos)
+        << r.body;
+  }
+  // Printable text, spaces included, is still taken.
+  auto ok = pub("POST", "/api/v2/voice-pod", t.key,
+                R"({"voice_provider":"provider_b","provider_b_api_key":"key with spaces ~"})");
+  EXPECT_EQ(ok.status, 201u) << ok.body;
+}
+
 TEST_F(voice_provider_test, credentials_are_encrypted_at_rest) {
   auto t = create_tenant();
   auto r = pub("POST", "/api/v2/voice-pod", t.key,

@@ -157,15 +157,21 @@ TEST(read_bulk_leads, small_and_all_malformed_bodies) {
 // arrays and objects do not count. Every text is also fed one byte at a
 // time, as a slow client sends it: the answer must not depend on where the
 // pieces break (inside a string, after a backslash).
-bool over(std::string_view text, std::size_t limit) {
-  array_item_counter whole{limit};
-  const bool at_once = whole.feed(text);
-  array_item_counter bytes{limit};
-  bool piecewise = false;
+using verdict = array_item_counter::verdict;
+
+verdict check(std::string_view text, list_body_limits limits) {
+  array_item_counter whole{limits};
+  const auto at_once = whole.feed(text);
+  array_item_counter bytes{limits};
+  auto piecewise = verdict::fine;
   for (std::size_t i = 0; i < text.size(); ++i)
     piecewise = bytes.feed(text.substr(i, 1));
   EXPECT_EQ(at_once, piecewise) << text;
   return at_once;
+}
+
+bool over(std::string_view text, std::size_t limit) {
+  return check(text, {limit, 0, 0}) == verdict::too_many_items;
 }
 
 TEST(array_item_counter, counts_top_level_items_only) {
@@ -184,14 +190,43 @@ TEST(array_item_counter, counts_top_level_items_only) {
 // A session refuses a list as soon as the item past its limit arrives,
 // whatever follows: the rest of the body is never needed.
 TEST(array_item_counter, decides_before_the_rest_arrives) {
-  array_item_counter c{2};
-  EXPECT_FALSE(c.feed(R"([{"phone_number":"+1"},)"));
-  EXPECT_FALSE(c.feed(R"({"phone_number":"+2"})"));
-  EXPECT_TRUE(c.feed(R"(,{"phone_num)"));
-  EXPECT_TRUE(c.feed("anything at all"));
-  array_item_counter closed{1};
-  EXPECT_FALSE(closed.feed("[1]"));
-  EXPECT_FALSE(closed.feed(",2,3")); // after the array closed nothing counts
+  array_item_counter c{{2, 0, 0}};
+  EXPECT_EQ(c.feed(R"([{"phone_number":"+1"},)"), verdict::fine);
+  EXPECT_EQ(c.feed(R"({"phone_number":"+2"})"), verdict::fine);
+  EXPECT_EQ(c.feed(R"(,{"phone_num)"), verdict::too_many_items);
+  EXPECT_EQ(c.feed("anything at all"), verdict::too_many_items);
+  EXPECT_EQ(c.refusal(verdict::too_many_items).message, "Request body may hold at most 2 items");
+  array_item_counter closed{{1, 0, 0}};
+  EXPECT_EQ(closed.feed("[1]"), verdict::fine);
+  EXPECT_EQ(closed.feed(",2,3"), verdict::fine); // after the array closed nothing counts
+}
+
+// One item's bytes as sent are bounded, whitespace and strings included;
+// the count starts again with each item.
+TEST(array_item_counter, bounds_each_items_bytes) {
+  const list_body_limits limits{10, 16, 0};
+  EXPECT_EQ(check(R"([{"a":"0123456"}, {"b":"0123456"}])", limits), verdict::fine);
+  EXPECT_EQ(check(R"([{"a":"0123456"}, {"b":"01234567"}])", limits), verdict::item_too_large);
+  EXPECT_EQ(check(R"([1, [0,0,0,0,0,0,0,0,0,0]])", limits), verdict::item_too_large);
+  array_item_counter c{limits};
+  EXPECT_EQ(c.feed(R"([1, {"b":"012345678")"), verdict::item_too_large);
+  EXPECT_EQ(c.refusal(verdict::item_too_large).message, "Item 1 is larger than 16 bytes");
+}
+
+// The values of the whole body are bounded, about one each: a body of
+// small items cannot make the parser build a huge document.
+TEST(array_item_counter, bounds_the_values_of_the_body) {
+  const list_body_limits limits{100, 0, 12};
+  // 4 items, 4 objects, 4 names: 12.
+  EXPECT_EQ(check(R"([{"a":1},{"b":2},{"c":3},{"d":4}])", limits), verdict::fine);
+  EXPECT_EQ(check(R"([{"a":1},{"b":2},{"c":3},{"d":4},5])", limits), verdict::too_many_values);
+  EXPECT_EQ(check(R"([[0,0,0,0,0,0,0,0,0,0,0,0]])", limits), verdict::too_many_values);
+  // Commas and colons inside strings are not values.
+  EXPECT_EQ(check(R"(["a,b,c,d,e,f,g,h,i,j,k,l,m:n"])", limits), verdict::fine);
+  array_item_counter c{limits};
+  EXPECT_EQ(c.feed("[[0,0,0,0,0,0,0,0,0,0,0,0"), verdict::too_many_values);
+  EXPECT_EQ(c.refusal(verdict::too_many_values).message,
+            "Request body may hold at most 12 JSON values");
 }
 
 } // namespace

@@ -71,29 +71,36 @@ TEST(Timestamp, ParsesIsoVariants) {
   EXPECT_EQ(parse_iso8601("2026-11-21T20:25:26.123456999Z"), known);
   EXPECT_EQ(parse_iso8601("2026-11-21"), known_second - 20h - 25min - 26s);
   EXPECT_EQ(format_utc(*parse_iso8601("2028-02-29")), "2028-02-29T00:00:00.000000Z");
+  // The first and the last instant of years 1 to 9999.
+  EXPECT_EQ(format_utc(*parse_iso8601("0001-01-01T01:00:00+01:00")), "0001-01-01T00:00:00.000000Z");
+  EXPECT_EQ(format_utc(*parse_iso8601("9999-12-31T23:59:59.999999Z")),
+            "9999-12-31T23:59:59.999999Z");
 }
 
 TEST(Timestamp, RejectsMalformedIso) {
   const char* texts[] = {
       "",
       "garbage",
-      "2026-13-01",               // month 13
-      "2026-00-10",               // month 0
-      "2026-02-30",               // Feb 30
-      "2027-02-29",               // not a leap year
-      "2026-11-21T24:00:00Z",     // hour 24
-      "2026-11-21T20:60:00Z",     // minute 60
-      "2026-11-21T20:25:60Z",     // second 60
-      "2026-11-21T20:25Z",        // no seconds
-      "2026-11-21T20:25:26.Z",    // empty fraction
-      "2026-11-21T",              // separator without time
-      "2026-11-21T20:25:26+0530", // offset without colon
-      "2026-11-21T20:25:26Zjunk", // trailing text
-      "2026-11-21t20:25:26Z",     // lower-case separator
-      "2026-1-21",                // single-digit month
-      "26-11-21",                 // two-digit year
-      "2026/11/21",               // wrong date separator
-      " 2026-11-21",              // leading space
+      "2026-13-01",                // month 13
+      "2026-00-10",                // month 0
+      "2026-02-30",                // Feb 30
+      "2027-02-29",                // not a leap year
+      "2026-11-21T24:00:00Z",      // hour 24
+      "2026-11-21T20:60:00Z",      // minute 60
+      "2026-11-21T20:25:60Z",      // second 60
+      "2026-11-21T20:25Z",         // no seconds
+      "2026-11-21T20:25:26.Z",     // empty fraction
+      "2026-11-21T",               // separator without time
+      "2026-11-21T20:25:26+0530",  // offset without colon
+      "2026-11-21T20:25:26Zjunk",  // trailing text
+      "2026-11-21t20:25:26Z",      // lower-case separator
+      "2026-1-21",                 // single-digit month
+      "26-11-21",                  // two-digit year
+      "2026/11/21",                // wrong date separator
+      " 2026-11-21",               // leading space
+      "0000-01-01",                // year 0
+      "0001-01-01T00:00:00+01:00", // year 0 once the offset is applied
+      "9999-12-31T23:00:00-05:00", // year 10000 once the offset is applied
   };
   for (const char* text : texts)
     EXPECT_EQ(parse_iso8601(text), std::nullopt) << '"' << text << '"';

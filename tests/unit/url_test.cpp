@@ -50,5 +50,36 @@ TEST(HttpUrl, PortMustBe1To65535) {
   EXPECT_TRUE(is_http_url("http://example.com:1"));
 }
 
+// The one reader: what is sent where, for every URL the service handles.
+TEST(HttpUrl, ReadsSchemeHostPortAndTarget) {
+  const auto read = [](std::string_view text) {
+    const auto u = parse_http_url(text);
+    return u ? (u->tls ? "https " : "http ") + u->host + " " + std::to_string(u->port) + " " +
+                   u->target
+             : std::string{"refused"};
+  };
+  EXPECT_EQ(read("http://[::1]:8080/x"), "http ::1 8080 /x");
+  EXPECT_EQ(read("https://Example.com/a?b"), "https Example.com 443 /a?b");
+  EXPECT_EQ(read("HTTPS://example.com"), "https example.com 443 /");
+  EXPECT_EQ(read("Http://example.com:443"), "http example.com 443 /");
+  EXPECT_EQ(read("http://example.com?q"), "http example.com 80 /?q");
+  EXPECT_EQ(read("http://example.com/p#f"), "http example.com 80 /p");
+  EXPECT_EQ(read("http://example.com#f"), "http example.com 80 /");
+  // Read as written, so the address policy judges every spelling.
+  EXPECT_EQ(read("http://0x7f000001/"), "http 0x7f000001 80 /");
+  EXPECT_EQ(read("http://a_b.example/"), "http a_b.example 80 /");
+  for (const char* bad :
+       {"http://u@h/", "http://evil.com\\@127.0.0.1/", "ftp://x", "example.com", "http://",
+        "http://:80/", "http://h:99999/", "http://h:8o/", "http://h:/", "http://h:0/",
+        "http://%31%32%37.0.0.1/", "http://[fe80::1%25eth0]/", "http://[example.com]/",
+        "http://[::1]x/", "http://[::1/", "http://h/a b", "http://h/\r\nX-Injected: 1"})
+    EXPECT_EQ(read(bad), "refused") << bad;
+}
+
+TEST(HttpUrl, IsHttpUrlTakesTheSchemeInAnyCase) {
+  for (const char* good : {"HTTPS://example.com/hook", "HTTP://example.com", "hTTps://a.example"})
+    EXPECT_TRUE(is_http_url(good)) << good;
+}
+
 } // namespace
 } // namespace vcs::domain

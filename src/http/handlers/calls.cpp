@@ -22,9 +22,10 @@ std::optional<domain::error> read_instant(const target& t, const char* name,
     return std::nullopt;
   out = domain::parse_iso8601(*v);
   if (!out)
-    return domain::error{domain::errc::bad_request,
-                         "Invalid " + std::string{name} + ": '" + *v +
-                             "'. Must be an ISO 8601 date-time such as 2026-11-24T09:00:00Z"};
+    return domain::error{
+        domain::errc::bad_request,
+        "Invalid " + std::string{name} + ": '" + *v +
+            "'. Must be an ISO 8601 date-time such as 2026-11-24T09:00:00Z, in years 1 to 9999"};
   return std::nullopt;
 }
 

@@ -183,9 +183,10 @@ void read_access(const rapidjson::Value& body, domain::client_create& req,
   }
 }
 
-// POST /api/v2/clients/create: validated here, passwords hashed on the CPU
-// pool (slow by design: off the actor threads and the request workers),
-// created in one transaction by the tenant actor.
+// POST /api/v2/clients/create: validated here, its references and e-mails
+// checked (cheap) before the passwords are hashed on the CPU pool (slow by
+// design: off the actor threads and the request workers), created in one
+// transaction by the tenant actor.
 class create_client_handler final : public handler {
 public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
@@ -196,6 +197,8 @@ public:
     read_client_create(body, req, passwords, errors);
     if (!errors.empty())
       return ex->fail(validation_error(std::move(errors)));
+    if (auto refused = storage::check_client_create(ctx.db(), ex->principal->tenant_id, req))
+      return ex->fail(std::move(*refused));
     on_cpu_pool(
         ex, ctx,
         [passwords = std::move(passwords)] {

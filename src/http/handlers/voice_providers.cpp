@@ -1,3 +1,4 @@
+#include "domain/control_characters.hpp"
 #include "domain/global_id.hpp"
 #include "domain/voice_provider.hpp"
 #include "http/handlers/body.hpp"
@@ -43,8 +44,12 @@ std::optional<provider_request> read_provider_request(const rapidjson::Value& bo
   creds.w().StartObject();
   for (const auto& f : domain::credential_fields(*kind)) {
     std::string name{f.name};
-    if (auto v = in.string(name.c_str(), f.required, domain::credential_max_length))
-      creds.field(name, *v);
+    if (auto v = in.string(name.c_str(), f.required, domain::credential_max_length)) {
+      if (domain::has_control_character(*v))
+        errors.add(name, "Must not contain control characters (CR, LF, tab or others).");
+      else
+        creds.field(name, *v);
+    }
   }
   creds.w().EndObject();
   // A webhook id needs its secret to verify the provider's callbacks.
