@@ -4,6 +4,7 @@
 // and a callback, so Beast stays inside src/http, which implements it.
 
 #include <chrono>
+#include <cstdint>
 #include <functional>
 #include <string>
 #include <utility>
@@ -12,6 +13,8 @@
 namespace vcs::actors {
 
 struct outbound_post {
+  // Whose request it is: names are resolved on that tenant's share.
+  std::int64_t tenant_id = 0;
   std::string url; // http:// or https://
   std::vector<std::pair<std::string, std::string>> headers;
   std::string body;

@@ -76,6 +76,7 @@ void send(self_ptr self, storage::webhook_claim& c) {
                       std::chrono::system_clock::now().time_since_epoch())
                       .count();
   outbound_post post;
+  post.tenant_id = d.tenant_id;
   post.url = d.url;
   post.timeout = st.settings.timeout;
   post.headers = {{"Content-Type", "application/json"},

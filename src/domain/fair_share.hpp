@@ -70,6 +70,11 @@ public:
   }
 
   std::size_t waiting() const noexcept { return waiting_; }
+  // Jobs of `owner` waiting.
+  std::size_t waiting(std::uint64_t owner) const {
+    const auto it = owners_.find(owner);
+    return it == owners_.end() ? 0 : it->second.queue.size();
+  }
   std::size_t running() const noexcept { return running_; }
 
 private:

@@ -3,6 +3,7 @@
 #include "domain/control_characters.hpp"
 #include "domain/url.hpp"
 #include "http/beast.hpp"
+#include "http/name_resolver.hpp"
 
 #include <boost/asio/ssl.hpp>
 #include <boost/beast/ssl.hpp>
@@ -24,12 +25,12 @@ constexpr std::size_t response_limit = 64 * 1024;
 constexpr const char* not_an_http_url =
     "not an http:// or https:// URL with a plain host name or address";
 
-// Why none of `results` may be connected to: the rule the first refused
+// Why none of `endpoints` may be connected to: the rule the first refused
 // address breaks (neither the address nor the name is echoed).
 std::optional<std::string> refused_address(const domain::outbound_policy& policy,
-                                           const tcp::resolver::results_type& results) {
-  for (const auto& entry : results) {
-    const auto address = entry.endpoint().address();
+                                           const std::vector<tcp::endpoint>& endpoints) {
+  for (const auto& endpoint : endpoints) {
+    const auto address = endpoint.address();
     // IPv4 as IPv4-mapped IPv6, the domain's one form for both.
     const auto bytes =
         address.is_v4() ? net::ip::make_address_v6(net::ip::v4_mapped, address.to_v4()).to_bytes()
@@ -47,10 +48,10 @@ public:
   using done_fn = std::function<void(actors::outbound_result)>;
 
   template <class... Args>
-  exchange(net::io_context& io, const domain::outbound_policy& policy, domain::http_url url,
-           actors::outbound_post req, done_fn done, Args&&... stream_args)
-      : policy_(policy), resolver_(net::make_strand(io)),
-        stream_(resolver_.get_executor(), std::forward<Args>(stream_args)...), url_(std::move(url)),
+  exchange(net::io_context& io, const domain::outbound_policy& policy, name_resolver& names,
+           domain::http_url url, actors::outbound_post req, done_fn done, Args&&... stream_args)
+      : policy_(policy), names_(names), strand_(net::make_strand(io)),
+        stream_(strand_, std::forward<Args>(stream_args)...), url_(std::move(url)),
         post_(std::move(req)), done_(std::move(done)) {}
 
   void start() {
@@ -74,11 +75,15 @@ public:
       stream_.set_verify_callback(ssl::host_name_verification(url_.host));
     }
     lowest().expires_after(post_.timeout);
-    resolver_.async_resolve(
-        url_.host, std::to_string(url_.port),
-        [self = this->shared_from_this()](beast::error_code ec, tcp::resolver::results_type r) {
-          self->on_resolve(ec, r);
-        });
+    // Within the request's own deadline, on the lookup pool's share of the
+    // tenant.
+    names_.resolve(post_.tenant_id, url_.host, url_.port,
+                   std::chrono::steady_clock::now() + post_.timeout,
+                   [self = this->shared_from_this()](name_resolver::answer a) {
+                     net::post(self->strand_, [self, a = std::move(a)]() mutable {
+                       self->on_resolve(std::move(a));
+                     });
+                   });
   }
 
 private:
@@ -91,13 +96,14 @@ private:
       return stream_;
   }
 
-  void on_resolve(beast::error_code ec, const tcp::resolver::results_type& results) {
-    if (ec)
-      return fail("resolve: " + ec.message());
-    if (auto why = refused_address(policy_, results))
+  void on_resolve(name_resolver::answer found) {
+    if (!found.error.empty())
+      return fail(std::move(found.error));
+    if (auto why = refused_address(policy_, found.endpoints))
       return fail("refused: " + *why);
+    endpoints_ = std::move(found.endpoints);
     lowest().async_connect(
-        results, [self = this->shared_from_this()](beast::error_code ec, const tcp::endpoint&) {
+        endpoints_, [self = this->shared_from_this()](beast::error_code ec, const tcp::endpoint&) {
           self->on_connect(ec);
         });
   }
@@ -154,8 +160,10 @@ private:
   }
 
   const domain::outbound_policy& policy_;
-  tcp::resolver resolver_;
+  name_resolver& names_;
+  net::strand<net::io_context::executor_type> strand_;
   Stream stream_;
+  std::vector<tcp::endpoint> endpoints_;
   domain::http_url url_;
   actors::outbound_post post_;
   done_fn done_;
@@ -167,17 +175,20 @@ private:
 } // namespace
 
 struct outbound_client::impl {
-  explicit impl(domain::outbound_policy p) : policy(std::move(p)) {}
+  impl(domain::outbound_policy p, name_resolver_settings lookups)
+      : policy(std::move(p)), names(io, lookups) {}
 
   domain::outbound_policy policy;
   net::io_context io;
   net::executor_work_guard<net::io_context::executor_type> work{io.get_executor()};
+  name_resolver names;
   ssl::context tls{ssl::context::tls_client};
   std::vector<std::thread> threads;
 };
 
-outbound_client::outbound_client(domain::outbound_policy policy, std::size_t threads)
-    : impl_(std::make_unique<impl>(std::move(policy))) {
+outbound_client::outbound_client(domain::outbound_policy policy, std::size_t threads,
+                                 name_resolver_settings lookups)
+    : impl_(std::make_unique<impl>(std::move(policy), lookups)) {
   impl_->tls.set_default_verify_paths();
   impl_->tls.set_verify_mode(ssl::verify_peer);
   for (std::size_t i = 0; i < std::max<std::size_t>(1, threads); ++i)
@@ -218,15 +229,17 @@ void outbound_client::post(actors::outbound_post request,
   }
   if (url->tls)
     std::make_shared<exchange<beast::ssl_stream<beast::tcp_stream>>>(
-        impl_->io, impl_->policy, std::move(*url), std::move(request), std::move(done), impl_->tls)
+        impl_->io, impl_->policy, impl_->names, std::move(*url), std::move(request),
+        std::move(done), impl_->tls)
         ->start();
   else
-    std::make_shared<exchange<beast::tcp_stream>>(impl_->io, impl_->policy, std::move(*url),
-                                                  std::move(request), std::move(done))
+    std::make_shared<exchange<beast::tcp_stream>>(impl_->io, impl_->policy, impl_->names,
+                                                  std::move(*url), std::move(request),
+                                                  std::move(done))
         ->start();
 }
 
-std::optional<std::string> outbound_client::refusal(const std::string& url,
+std::optional<std::string> outbound_client::refusal(std::int64_t tenant_id, const std::string& url,
                                                     std::chrono::milliseconds limit) const {
   auto parsed = domain::parse_http_url(url);
   if (!parsed)
@@ -235,18 +248,19 @@ std::optional<std::string> outbound_client::refusal(const std::string& url,
     return why;
   if (domain::parse_ip_literal(parsed->host))
     return std::nullopt; // an address that passed needs no resolving
-  auto resolver = std::make_shared<tcp::resolver>(impl_->io);
+  // A name that does not resolve in time passes: each delivery checks again.
   auto answer = std::make_shared<std::promise<std::optional<std::string>>>();
   auto result = answer->get_future();
-  resolver->async_resolve(
-      parsed->host, std::to_string(parsed->port),
-      [this, resolver, answer](beast::error_code ec, const tcp::resolver::results_type& results) {
-        answer->set_value(ec ? std::nullopt : refused_address(impl_->policy, results));
+  impl_->names.resolve(
+      tenant_id, parsed->host, parsed->port, std::chrono::steady_clock::now() + limit,
+      [this, answer](name_resolver::answer found) {
+        answer->set_value(found.error.empty() ? refused_address(impl_->policy, found.endpoints)
+                                              : std::nullopt);
       });
-  if (result.wait_for(limit) != std::future_status::ready) {
-    net::post(impl_->io, [resolver] { resolver->cancel(); });
+  // The resolver answers by the deadline; the margin covers a loop that has
+  // stopped (shutdown).
+  if (result.wait_for(limit + std::chrono::seconds(1)) != std::future_status::ready)
     return std::nullopt;
-  }
   return result.get();
 }
 

@@ -9,8 +9,10 @@
 
 #include "actors/outbound_http.hpp"
 #include "domain/outbound_address.hpp"
+#include "http/name_resolver.hpp"
 
 #include <chrono>
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
@@ -19,7 +21,9 @@ namespace vcs::http {
 
 class outbound_client {
 public:
-  explicit outbound_client(domain::outbound_policy policy, std::size_t threads = 1);
+  // Names are resolved on a lookup pool of `lookups` (http::name_resolver).
+  explicit outbound_client(domain::outbound_policy policy, std::size_t threads = 1,
+                           name_resolver_settings lookups = {});
   ~outbound_client();
   outbound_client(const outbound_client&) = delete;
   outbound_client& operator=(const outbound_client&) = delete;
@@ -28,10 +32,11 @@ public:
   void post(actors::outbound_post request, std::function<void(actors::outbound_result)> done);
 
   // Why `url` may not be requested: its host, or any address it resolves to
-  // within `limit`, is internal and not allowed. A name that does not
-  // resolve in time passes here (each delivery checks again). Blocks the
-  // caller up to `limit`.
-  std::optional<std::string> refusal(const std::string& url, std::chrono::milliseconds limit) const;
+  // within `limit` (on `tenant_id`'s share of the lookups), is internal and
+  // not allowed. A name that does not resolve in time passes here (each
+  // delivery checks again). Blocks the caller up to `limit`.
+  std::optional<std::string> refusal(std::int64_t tenant_id, const std::string& url,
+                                     std::chrono::milliseconds limit) const;
 
   // An http_poster that forwards to this client (which must outlive it).
   actors::http_poster poster();

@@ -68,6 +68,7 @@ public:
     body.w().EndObject();
     body.w().EndObject();
     actors::outbound_post post;
+    post.tenant_id = call.tenant_id;
     post.url = settings_.base_url + "/call";
     post.headers = {{"Authorization", "Bearer " + *key}, {"Content-Type", "application/json"}};
     post.body = body.take();

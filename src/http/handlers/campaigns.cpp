@@ -38,7 +38,8 @@ campaign_input campaign_body(const exchange_ptr& ex, bool creating) {
   // not answer in time is checked again at every delivery.
   constexpr auto resolve_limit = std::chrono::seconds(2);
   if (errors.empty() && input.fields.webhook_url && ex->svc.outbound)
-    if (auto why = ex->svc.outbound->refusal(*input.fields.webhook_url, resolve_limit))
+    if (auto why = ex->svc.outbound->refusal(ex->principal->tenant_id, *input.fields.webhook_url,
+                                             resolve_limit))
       errors.add("webhook_url", "Must not point at an internal address: " + *why + ".");
   if (!errors.empty())
     throw request_error(domain::invalid_data(std::move(errors)));
