@@ -89,8 +89,10 @@ caf::behavior writer(caf::stateful_actor<writer_state>* self, std::shared_ptr<db
             [tag, end = ending{end}](soci::session& s) -> domain::result<bool> {
               s << "INSERT INTO group_commit_marks (tag, tx) VALUES (:t, txid_current())",
                   soci::use(tag);
+              // An unexpected failure (undefined_table): a bug, not a value
+              // the request carried, which would be a 400 (class 22).
               if (end == ending::fail)
-                s << "SELECT 1 / 0";
+                s << "SELECT * FROM group_commit_no_such_table";
               if (end == ending::refuse)
                 return domain::error{domain::errc::conflict, "Refused: " + tag};
               return true;
