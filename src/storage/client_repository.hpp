@@ -3,7 +3,9 @@
 #include "domain/client.hpp"
 #include "domain/client_create.hpp"
 #include "domain/error.hpp"
+#include "storage/page.hpp"
 
+#include <optional>
 #include <vector>
 
 namespace soci {
@@ -12,8 +14,14 @@ class session;
 
 namespace vcs::storage {
 
-// Every client of the tenant with its users, newest client first.
-std::vector<domain::client> list_clients(soci::session& sql, int64_t tenant_id);
+// The tenant's clients with their users, newest first: at most `limit`,
+// after `after` (from the newest when absent).
+std::vector<domain::client> list_clients(soci::session& sql, int64_t tenant_id,
+                                         const std::optional<newest_first_cursor>& after,
+                                         int64_t limit);
+// One page of them, and how many there are.
+page_of<domain::client> page_of_clients(soci::session& sql, int64_t tenant_id,
+                                        const page_request& page);
 
 // Creates the client with its users, account configuration, access,
 // assignments and (when a product is selected) its subscription and usage

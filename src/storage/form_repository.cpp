@@ -21,11 +21,22 @@ constexpr prepared_statement insert_submission_stmt{
     "INSERT INTO form_submissions (tenant_id, form_id, client_id, response_data, is_test) "
     "VALUES ($1, $2, $3, $4::jsonb, $5::boolean) RETURNING id, created_at, updated_at"};
 // A missing client filter matches every client.
-constexpr prepared_statement list_stmt{
-    "vcs_list_form_submissions",
-    "SELECT id, form_id, client_id, response_data, is_test, created_at, updated_at "
-    "FROM form_submissions WHERE tenant_id = $1 AND form_id = $2 "
-    "AND ($3::bigint IS NULL OR client_id = $3) ORDER BY created_at DESC, id DESC"};
+#define VCS_SUBMISSIONS_OF_FORM                                                                    \
+  "SELECT id, form_id, client_id, response_data, is_test, created_at, updated_at "                 \
+  "FROM form_submissions WHERE tenant_id = $1 AND form_id = $2 "                                   \
+  "AND ($3::bigint IS NULL OR client_id = $3) "
+// Along form_submissions_form_newest_idx, the cursor in its condition.
+constexpr prepared_statement after_stmt{"vcs_form_submissions_after", VCS_SUBMISSIONS_OF_FORM
+                                        "AND (created_at, id) < ($4::timestamptz, $5::bigint) "
+                                        "ORDER BY created_at DESC, id DESC LIMIT $6::bigint"};
+constexpr prepared_statement page_stmt{
+    "vcs_page_form_submissions",
+    VCS_SUBMISSIONS_OF_FORM "ORDER BY created_at DESC, id DESC LIMIT $4::bigint OFFSET $5::bigint"};
+#undef VCS_SUBMISSIONS_OF_FORM
+constexpr prepared_statement count_stmt{
+    "vcs_count_form_submissions",
+    "SELECT count(*) FROM form_submissions WHERE tenant_id = $1 AND form_id = $2 "
+    "AND ($3::bigint IS NULL OR client_id = $3)"};
 namespace submission_col {
 enum : int { id, form_id, client_id, response_data, is_test, created_at, updated_at };
 }
@@ -72,10 +83,9 @@ domain::result<domain::form_submission> insert_submission(soci::session& sql, in
   return out;
 }
 
-std::vector<domain::form_submission> list_submissions(soci::session& sql, int64_t tenant_id,
-                                                      int64_t form_id,
-                                                      std::optional<int64_t> client_id) {
-  auto rows = execute(sql, list_stmt, {tenant_id, form_id, client_id});
+namespace {
+
+std::vector<domain::form_submission> submissions(const pg_rows& rows) {
   std::vector<domain::form_submission> out;
   out.reserve(static_cast<std::size_t>(rows.size()));
   for (int i = 0; i < rows.size(); ++i) {
@@ -89,6 +99,29 @@ std::vector<domain::form_submission> list_submissions(soci::session& sql, int64_
     s.updated_at = rows.timestamp(i, submission_col::updated_at);
     out.push_back(std::move(s));
   }
+  return out;
+}
+
+} // namespace
+
+std::vector<domain::form_submission>
+list_submissions(soci::session& sql, int64_t tenant_id, int64_t form_id,
+                 std::optional<int64_t> client_id, const std::optional<newest_first_cursor>& after,
+                 int64_t limit) {
+  return submissions(
+      after ? execute(sql, after_stmt,
+                      {tenant_id, form_id, client_id, after->created_at, after->id, limit})
+            : execute(sql, page_stmt, {tenant_id, form_id, client_id, limit, int64_t{0}}));
+}
+
+page_of<domain::form_submission> page_of_submissions(soci::session& sql, int64_t tenant_id,
+                                                     int64_t form_id,
+                                                     std::optional<int64_t> client_id,
+                                                     const page_request& page) {
+  page_of<domain::form_submission> out;
+  out.total = execute(sql, count_stmt, {tenant_id, form_id, client_id}).int64(0, 0);
+  out.items = submissions(
+      execute(sql, page_stmt, {tenant_id, form_id, client_id, page.page_size, offset_of(page)}));
   return out;
 }
 

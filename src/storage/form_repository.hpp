@@ -2,6 +2,7 @@
 
 #include "domain/client_form.hpp"
 #include "domain/error.hpp"
+#include "storage/page.hpp"
 
 #include <optional>
 #include <vector>
@@ -25,9 +26,16 @@ bool tenant_has_form(soci::session& sql, int64_t tenant_id, int64_t form_id);
 domain::result<domain::form_submission> insert_submission(soci::session& sql, int64_t tenant_id,
                                                           const domain::form_submission& s);
 
-// Newest first; optionally of one client.
-std::vector<domain::form_submission> list_submissions(soci::session& sql, int64_t tenant_id,
-                                                      int64_t form_id,
-                                                      std::optional<int64_t> client_id);
+// A form's submissions, newest first, optionally of one client: at most
+// `limit` after `after` (from the newest when absent).
+std::vector<domain::form_submission>
+list_submissions(soci::session& sql, int64_t tenant_id, int64_t form_id,
+                 std::optional<int64_t> client_id, const std::optional<newest_first_cursor>& after,
+                 int64_t limit);
+// One page of them, and how many there are.
+page_of<domain::form_submission> page_of_submissions(soci::session& sql, int64_t tenant_id,
+                                                     int64_t form_id,
+                                                     std::optional<int64_t> client_id,
+                                                     const page_request& page);
 
 } // namespace vcs::storage

@@ -3,6 +3,8 @@
 // One page of a list in the contract's `{data, meta: {total, page,
 // page_size}}` style: what is asked for and what comes back.
 
+#include "domain/timestamp.hpp"
+
 #include <cstdint>
 #include <vector>
 
@@ -17,6 +19,17 @@ template <class T> struct page_of {
   int64_t total = 0;
   std::vector<T> items;
 };
+
+// Where a newest-first list resumes: after the row with this creation time
+// and id. Read by key, not by offset, each batch costs the same however far
+// into the list it is.
+struct newest_first_cursor {
+  domain::timestamp created_at;
+  int64_t id = 0;
+};
+
+// Rows read at once when a whole list is answered batch by batch.
+inline constexpr int64_t list_batch_rows = 1000;
 
 // The rows skipped before the page (the reader bounds it to an int64).
 inline int64_t offset_of(const page_request& page) {

@@ -1020,6 +1020,8 @@ async function scenario() {
     message: 'Validation error',
   });
   await call('listClients', { expect: 200 });
+  await call('listClients', { query: { page: 1, page_size: 1 }, expect: 200, note: 'one page' });
+  await call('listClients', { query: { page_size: 0 }, expect: 400, note: 'page_size 0' });
   await call('getClientWithoutId', { expect: 400, message: 'Client ID is required' });
   await call('getClient', {
     params: { client_id: '999999999' },
@@ -1073,6 +1075,12 @@ async function scenario() {
     note: 'no client',
   });
   await call('listFormSubmissions', { params: { client_form_id: form.client_form_id }, expect: 200 });
+  await call('listFormSubmissions', {
+    params: { client_form_id: form.client_form_id },
+    query: { page: 1, page_size: 1 },
+    expect: 200,
+    note: 'one page',
+  });
   await call('listFormSubmissions', {
     params: { client_form_id: 'x' },
     expect: 400,

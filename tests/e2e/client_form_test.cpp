@@ -1,6 +1,12 @@
 // Client forms: operator-created forms and submissions, read by tenants.
 
+#include "domain/global_id.hpp"
 #include "service_fixture.hpp"
+#include "storage/database.hpp"
+
+#include <soci/soci.h>
+
+#include <vector>
 
 namespace vcs::test {
 namespace {
@@ -61,6 +67,52 @@ TEST_F(client_form_test, submissions_are_listed_newest_first_and_filtered_by_cli
       parse(pub("GET", "/api/v2/client-forms/" + f + "/submissions?client_id=" + a, t.key).body);
   ASSERT_EQ(only_a["data"]["submissions"].Size(), 1u);
   EXPECT_EQ(str(only_a["data"]["submissions"][0], "client_id"), a);
+
+  // One page and its meta, with the filter too.
+  auto page = parse(
+      pub("GET", "/api/v2/client-forms/" + f + "/submissions?page=2&page_size=1", t.key).body);
+  ASSERT_EQ(page["data"]["submissions"].Size(), 1u);
+  EXPECT_EQ(str(page["data"]["submissions"][0]["response_data"], "q1"), "first");
+  EXPECT_EQ(page["meta"]["total"].GetInt64(), 2);
+  auto filtered = parse(
+      pub("GET", "/api/v2/client-forms/" + f + "/submissions?page_size=5&client_id=" + b, t.key)
+          .body);
+  ASSERT_EQ(filtered["data"]["submissions"].Size(), 1u);
+  EXPECT_EQ(filtered["meta"]["total"].GetInt64(), 1);
+  EXPECT_FALSE(d.HasMember("meta"));
+  EXPECT_EQ(pub("GET", "/api/v2/client-forms/" + f + "/submissions?page_size=0", t.key).status,
+            400u);
+}
+
+// The whole list is read 1,000 submissions at a time: 1,001 submissions,
+// with a tie on their creation time across the batches' boundary, come once
+// each, newest first.
+TEST_F(client_form_test, every_submission_comes_once_across_batches) {
+  auto t = create_tenant();
+  auto a = client(t, "bulk@forms.io");
+  auto f = form(t);
+  auto sql = storage::open_session(database_url());
+  long long tenant = tenant_db_id(t);
+  long long form_id = *domain::decode_global_id(domain::entity::client_form, f);
+  long long client_id = *domain::decode_global_id(domain::entity::client, a);
+  *sql << "INSERT INTO form_submissions (tenant_id, form_id, client_id, response_data, "
+          "created_at) SELECT :t, :f, :c, jsonb_build_object('n', i), "
+          "timestamptz '2026-01-01' + (i / 4) * interval '1 second' "
+          "FROM generate_series(1, 1001) AS i",
+      soci::use(tenant), soci::use(form_id), soci::use(client_id);
+  std::vector<long long> expected(1001);
+  *sql << "SELECT id FROM form_submissions WHERE form_id = :f ORDER BY created_at DESC, id DESC",
+      soci::use(form_id), soci::into(expected);
+  auto all = pub("GET", "/api/v2/client-forms/" + f + "/submissions", t.key);
+  ASSERT_EQ(all.status, 200u);
+  auto d = parse(all.body);
+  const auto& list = d["data"]["submissions"];
+  ASSERT_EQ(list.Size(), 1001u);
+  for (rapidjson::SizeType i = 0; i < list.Size(); ++i)
+    EXPECT_EQ(
+        domain::decode_global_id(domain::entity::form_submission, str(list[i], "submission_id")),
+        expected[i])
+        << i;
 }
 
 TEST_F(client_form_test, errors_as_the_spec_words_them) {

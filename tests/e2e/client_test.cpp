@@ -213,6 +213,56 @@ TEST_F(client_test, a_failing_last_part_leaves_nothing_behind) {
   EXPECT_EQ(count("clients"), 0);
 }
 
+// Without page parameters the list is whole, as the contract answers it,
+// read 1,000 clients at a time: 1,203 clients (groups of seven created at
+// the same instant, so the batches' boundary falls inside a tie) come once
+// each, newest first, with their users. With page or page_size, one page and
+// its meta.
+TEST_F(client_test, the_list_is_whole_without_a_page_and_paged_with_one) {
+  auto sql = storage::open_session(database_url());
+  long long tenant = tenant_db_id(t);
+  *sql << "INSERT INTO clients (tenant_id, name, primary_email, created_at) "
+          "SELECT :t, 'c' || i, 'c' || i || '@bulk.io', "
+          "timestamptz '2026-01-01' + (i / 7) * interval '1 second' "
+          "FROM generate_series(1, 1203) AS i",
+      soci::use(tenant);
+  *sql << "INSERT INTO client_users (tenant_id, client_id, email, password_hash) "
+          "SELECT tenant_id, id, 'user-' || name || '@bulk.io', 'x' FROM clients "
+          "WHERE tenant_id = :t AND name IN ('c1', 'c600', 'c1203')",
+      soci::use(tenant);
+  std::vector<long long> expected(1203);
+  *sql << "SELECT id FROM clients WHERE tenant_id = :t ORDER BY created_at DESC, id DESC",
+      soci::use(tenant), soci::into(expected);
+  ASSERT_EQ(expected.size(), 1203u);
+
+  auto whole = pub("GET", "/api/v2/clients", t.key);
+  ASSERT_EQ(whole.status, 200u);
+  auto d = parse(whole.body);
+  EXPECT_FALSE(d.HasMember("meta"));
+  const auto& clients = d["clients"];
+  ASSERT_EQ(clients.Size(), 1203u);
+  int with_users = 0;
+  for (rapidjson::SizeType i = 0; i < clients.Size(); ++i) {
+    EXPECT_EQ(domain::decode_global_id(domain::entity::client, str(clients[i], "id")), expected[i])
+        << i;
+    with_users += clients[i]["users"].Size() == 1 ? 1 : 0;
+  }
+  EXPECT_EQ(with_users, 3);
+
+  auto page = parse(pub("GET", "/api/v2/clients?page=13&page_size=100", t.key).body);
+  ASSERT_EQ(page["clients"].Size(), 3u);
+  EXPECT_EQ(domain::decode_global_id(domain::entity::client, str(page["clients"][0], "id")),
+            expected[1200]);
+  EXPECT_EQ(page["meta"]["total"].GetInt64(), 1203);
+  EXPECT_EQ(page["meta"]["page"].GetInt64(), 13);
+  EXPECT_EQ(page["meta"]["page_size"].GetInt64(), 100);
+  auto first = parse(pub("GET", "/api/v2/clients?page_size=2", t.key).body);
+  ASSERT_EQ(first["clients"].Size(), 2u);
+  EXPECT_EQ(first["meta"]["page"].GetInt64(), 1);
+  EXPECT_EQ(pub("GET", "/api/v2/clients?page_size=101", t.key).status, 400u);
+  EXPECT_EQ(pub("GET", "/api/v2/clients?page=0", t.key).status, 400u);
+}
+
 TEST_F(client_test, user_emails_are_unique_in_the_tenant) {
   ASSERT_EQ(pub("POST", "/api/v2/clients/create", t.key, body()).status, 201u);
   auto again = body("OWNER@acme.io");

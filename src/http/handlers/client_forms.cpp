@@ -1,7 +1,10 @@
 #include "domain/global_id.hpp"
 #include "http/handlers/body.hpp"
 #include "http/handlers/handlers.hpp"
+#include "http/handlers/listing.hpp"
 #include "http/handlers/lookup.hpp"
+#include "http/handlers/readers.hpp"
+#include "http/request_error.hpp"
 #include "storage/form_repository.hpp"
 
 namespace vcs::http::handlers {
@@ -90,7 +93,8 @@ public:
   }
 };
 
-// GET /api/v2/client-forms/{client_form_id}/submissions[?client_id=]
+// GET /api/v2/client-forms/{client_form_id}/submissions[?client_id=][&page=&page_size=]:
+// every submission (read in batches), or one page of them with its meta.
 class list_submissions_handler final : public handler {
 public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
@@ -108,14 +112,12 @@ public:
             domain::error{domain::errc::bad_request, "Invalid client_id format"}.with_errors(
                 {"client_id must be a client id: " + *filter}));
     }
+    const bool paged = asks_for_a_page(ex->target);
+    storage::page_request page;
+    if (paged)
+      throw_if_refused(read_page(ex->target, page));
     auto tenant = ex->principal->tenant_id;
-    std::vector<domain::form_submission> found;
-    if (storage::tenant_has_form(ctx.db(), tenant, *form))
-      found = storage::list_submissions(ctx.db(), tenant, *form, client);
-    if (found.empty())
-      return ex->fail(domain::not_found("Submissions not found")
-                          .with_errors({"No submissions for client_form_id " + ref +
-                                        (client ? " and the given client_id" : "")}));
+    const bool has_form = storage::tenant_has_form(ctx.db(), tenant, *form);
     json_out out;
     out.w().StartObject();
     out.field("status", "success");
@@ -124,10 +126,27 @@ public:
     out.w().StartObject();
     out.key("submissions");
     out.w().StartArray();
-    for (const auto& s : found)
-      render_submission(out, s);
+    std::optional<storage::page_of<domain::form_submission>> found;
+    std::size_t written = 0;
+    if (has_form && paged) {
+      found = storage::page_of_submissions(ctx.db(), tenant, *form, client, page);
+      for (const auto& s : found->items)
+        render_submission(out, s);
+    } else if (has_form) {
+      written = write_in_batches(
+          [&](const auto& after, int64_t rows) {
+            return storage::list_submissions(ctx.db(), tenant, *form, client, after, rows);
+          },
+          [&](const domain::form_submission& s) { render_submission(out, s); });
+    }
+    if ((found ? found->total : static_cast<int64_t>(written)) == 0)
+      return ex->fail(domain::not_found("Submissions not found")
+                          .with_errors({"No submissions for client_form_id " + ref +
+                                        (client ? " and the given client_id" : "")}));
     out.w().EndArray();
     out.w().EndObject();
+    if (found)
+      meta_field(out, found->total, page);
     out.w().EndObject();
     ex->respond(200, out.take());
   }

@@ -4,9 +4,11 @@
 #include "http/assignment_input.hpp"
 #include "http/handlers/body.hpp"
 #include "http/handlers/handlers.hpp"
+#include "http/handlers/listing.hpp"
 #include "http/handlers/readers.hpp"
 #include "http/on_cpu_pool.hpp"
 #include "http/render.hpp"
+#include "http/request_error.hpp"
 #include "storage/client_repository.hpp"
 
 #include <algorithm>
@@ -17,18 +19,34 @@ namespace vcs::http::handlers {
 
 namespace {
 
-// GET /api/v2/clients: every client of the key's tenant.
+// GET /api/v2/clients[?page=&page_size=]: every client of the key's tenant
+// (read in batches), or one page of them with its meta.
 class list_clients_handler final : public handler {
 public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
-    auto clients = storage::list_clients(ctx.db(), ex->principal->tenant_id);
+    const auto tenant = ex->principal->tenant_id;
+    const bool paged = asks_for_a_page(ex->target);
+    storage::page_request page;
+    if (paged)
+      throw_if_refused(read_page(ex->target, page));
     json_out out;
     out.w().StartObject();
     out.key("clients");
     out.w().StartArray();
-    for (const auto& c : clients)
-      render_client(out, c);
-    out.w().EndArray();
+    if (paged) {
+      const auto found = storage::page_of_clients(ctx.db(), tenant, page);
+      for (const auto& c : found.items)
+        render_client(out, c);
+      out.w().EndArray();
+      meta_field(out, found.total, page);
+    } else {
+      write_in_batches(
+          [&](const auto& after, int64_t rows) {
+            return storage::list_clients(ctx.db(), tenant, after, rows);
+          },
+          [&](const domain::client& c) { render_client(out, c); });
+      out.w().EndArray();
+    }
     out.w().EndObject();
     ex->respond(200, out.take());
   }

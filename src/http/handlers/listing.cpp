@@ -87,6 +87,19 @@ std::optional<domain::error> read_page(const target& t, storage::page_request& p
   return std::nullopt;
 }
 
+bool asks_for_a_page(const target& t) {
+  return t.param("page") || t.param("page_size");
+}
+
+void meta_field(json_out& out, int64_t total, const storage::page_request& req) {
+  out.key("meta");
+  out.w().StartObject();
+  out.field("total", total);
+  out.field("page", req.page);
+  out.field("page_size", req.page_size);
+  out.w().EndObject();
+}
+
 domain::result<int32_t> limit_param(const exchange& ex) {
   auto text = ex.target.param("limit");
   if (!text)

@@ -46,6 +46,13 @@ void respond_list(const exchange_ptr& ex, std::string_view key, const Items& ite
   ex->respond(200, out.take());
 }
 
+// Whether a list whose contract answer is the whole list was asked for one
+// page of it (`page` or `page_size` given).
+bool asks_for_a_page(const target& t);
+
+// The member meta: {total, page, page_size}, in an object being written.
+void meta_field(json_out& out, int64_t total, const storage::page_request& req);
+
 // 200 {data: [render(out, item)...], meta: {total, page, page_size}};
 // `render` writes one whole item.
 template <class T, class Render>
@@ -58,14 +65,27 @@ void respond_page(const exchange_ptr& ex, const storage::page_of<T>& page,
   for (const auto& item : page.items)
     render(out, item);
   out.w().EndArray();
-  out.key("meta");
-  out.w().StartObject();
-  out.field("total", page.total);
-  out.field("page", req.page);
-  out.field("page_size", req.page_size);
-  out.w().EndObject();
+  meta_field(out, page.total, req);
   out.w().EndObject();
   ex->respond(200, out.take());
+}
+
+// Writes every row of a newest-first list, read storage::list_batch_rows at
+// a time by `read(after, rows)`, each batch after the last row of the one
+// before: the rows held at once, and each statement's work, stay bounded
+// however long the list is. Answers how many rows there were.
+template <class Read, class Render> std::size_t write_in_batches(Read read, Render render) {
+  std::optional<storage::newest_first_cursor> after;
+  std::size_t written = 0;
+  for (;;) {
+    const auto rows = read(after, storage::list_batch_rows);
+    for (const auto& row : rows)
+      render(row);
+    written += rows.size();
+    if (static_cast<int64_t>(rows.size()) < storage::list_batch_rows)
+      return written;
+    after = storage::newest_first_cursor{rows.back().created_at, rows.back().id};
+  }
 }
 
 } // namespace vcs::http::handlers
