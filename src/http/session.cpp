@@ -2,6 +2,7 @@
 
 #include "domain/lead.hpp"
 #include "http/access_log.hpp"
+#include "http/bearer_token.hpp"
 #include "http/error_mapping.hpp"
 #include "http/handler.hpp"
 #include "http/lead_csv.hpp"
@@ -152,6 +153,16 @@ void session::on_header(beast::error_code ec) {
     return reject(413, "body_too_large", "Request body too large");
   body_lease_.reset();
   if (auto route = routed_.route(); route && route->target->body() == body_size::bulk) {
+    // Who sends a bulk body is known before it is read: a request that
+    // cannot authenticate at all (no bearer token) is answered 401 without
+    // it, as the request worker would answer it after.
+    if (route->target->required_access() == access::api_key) {
+      const auto header = req[bhttp::field::authorization];
+      if (header.empty())
+        return reject(401, "unauthenticated", "Authorization header not found");
+      if (bearer_token({header.data(), header.size()}).empty())
+        return reject(401, "unauthenticated", "Invalid API key");
+    }
     // A bulk body: its bytes count against the node's large-body memory
     // before any is read (as they arrive when sent in chunks).
     body_lease_ = settings_.large_bodies->take(length ? static_cast<std::size_t>(*length) : 0);
