@@ -4,6 +4,7 @@
 #include "actors/ask_database.hpp"
 #include "actors/webhook_outcome.hpp"
 #include "actors/work_counters.hpp"
+#include "domain/sealed_bindings.hpp"
 #include "domain/standard_webhook.hpp"
 #include "domain/webhook_signature.hpp"
 #include "storage/webhook_repository.hpp"
@@ -41,7 +42,7 @@ template <class F> void run_db(self_ptr self, F f) {
 std::vector<std::string> open_secrets(const webhook_dispatcher_state& st,
                                       const storage::webhook_claim& c) {
   std::vector<std::string> out;
-  const auto binding = webhook_secret_binding(c.delivery.tenant_id);
+  const auto binding = domain::webhook_secret_binding(c.delivery.tenant_id);
   for (const auto& sealed : {c.secret, c.previous_secret})
     if (sealed)
       if (auto opened = st.secrets->open(*sealed, binding))
@@ -58,6 +59,7 @@ void send(self_ptr self, storage::webhook_claim& c) {
   result.delivery_id = d.id;
   result.attempts = d.attempts;
   ++st.in_flight;
+  ++st.tenant_in_flight[d.tenant_id];
   auto skip = [&](const char* reason) {
     result.skipped = true;
     result.error = reason;
@@ -135,14 +137,33 @@ void claim(self_ptr self) {
   // The lease outlasts a send (timeout) with room to store its outcome.
   auto lease = static_cast<int32_t>(
       std::chrono::duration_cast<std::chrono::seconds>(st.settings.timeout).count() + 30);
+  std::vector<int64_t> full;
+  for (const auto& [tenant, n] : st.tenant_in_flight)
+    if (n >= st.settings.per_tenant)
+      full.push_back(tenant);
   auto cfg = st.config;
   ask_database(
       self, cfg->pool->dispatcher(), cfg->pool->timeout(), 0,
-      [lease, room](soci::session& sql) { return storage::claim_webhooks(sql, lease, room); },
+      [lease, room, full = std::move(full)](soci::session& sql) {
+        return storage::claim_webhooks(sql, lease, room, full);
+      },
       [self](claim_list& claimed) {
-        self->state.claiming = false;
-        for (auto& d : claimed)
-          send(self, d);
+        auto& st = self->state;
+        st.claiming = false;
+        // One tenant's backlog may fill a claim: past its share, its
+        // deliveries go back for the next claim, which skips it.
+        std::vector<int64_t> over;
+        for (auto& d : claimed) {
+          const bool sends = !d.endpoint_disabled && d.secret;
+          if (sends && st.tenant_in_flight[d.delivery.tenant_id] >= st.settings.per_tenant)
+            over.push_back(d.delivery.id);
+          else
+            send(self, d);
+        }
+        if (!over.empty())
+          run_db(self, [over = std::move(over)](soci::session& sql) {
+            storage::release_webhooks(sql, over);
+          });
       },
       [self](const caf::error& e) {
         self->state.claiming = false;
@@ -151,10 +172,6 @@ void claim(self_ptr self) {
 }
 
 } // namespace
-
-std::string webhook_secret_binding(int64_t tenant_id) {
-  return "webhook_secret:tenant:" + std::to_string(tenant_id);
-}
 
 webhook_dispatcher_actor::behavior_type
 webhook_dispatcher(webhook_dispatcher_actor::stateful_pointer<webhook_dispatcher_state> self,
@@ -171,7 +188,11 @@ webhook_dispatcher(webhook_dispatcher_actor::stateful_pointer<webhook_dispatcher
         self->delayed_send(self, self->state.settings.interval, tick_atom::value);
       },
       [self](deliver_atom, webhook_result r) {
-        --self->state.in_flight;
+        auto& st = self->state;
+        --st.in_flight;
+        if (auto it = st.tenant_in_flight.find(r.tenant_id);
+            it != st.tenant_in_flight.end() && --it->second <= 0)
+          st.tenant_in_flight.erase(it);
         record(self, r);
       },
   };

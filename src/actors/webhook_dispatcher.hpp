@@ -9,6 +9,7 @@
 #include <chrono>
 #include <memory>
 #include <random>
+#include <unordered_map>
 
 namespace vcs::actors {
 
@@ -22,13 +23,12 @@ struct webhook_dispatcher_state {
   std::shared_ptr<const domain::secret_box> secrets;
   webhook_settings settings;
   int32_t in_flight = 0;
+  // Deliveries in flight by tenant (webhook_settings::per_tenant).
+  std::unordered_map<int64_t, int32_t> tenant_in_flight;
   bool claiming = false;
   // Jitter of retry waits.
   std::mt19937_64 random{std::random_device{}()};
 };
-
-// The associated data that binds a tenant's sealed webhook secret to it.
-std::string webhook_secret_binding(int64_t tenant_id);
 
 // Delivers the outbox at least once: claims due deliveries (any node may;
 // SKIP LOCKED and a lease keep two from sending the same one at once), signs

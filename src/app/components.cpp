@@ -8,11 +8,13 @@
 #include "actors/registry.hpp"
 #include "actors/webhook_dispatcher.hpp"
 #include "domain/api_key.hpp"
+#include "domain/service_keys.hpp"
 #include "http/cpu_pool.hpp"
 #include "http/lead_page_cache.hpp"
 #include "http/metrics.hpp"
 #include "http/provider_a_gateway.hpp"
 #include "http/rate_limiter.hpp"
+#include "http/token_book.hpp"
 #include "storage/database.hpp"
 #include "storage/dialer_repository.hpp"
 #include "storage/import_job_repository.hpp"
@@ -71,8 +73,10 @@ call_gateway(const config& c, http::outbound_client& outbound,
              std::shared_ptr<const domain::secret_box> secrets) {
   std::shared_ptr<actors::voice_gateway> live;
   if (c.voice_mode == "live")
-    live = http::make_provider_a_gateway({c.provider_a_base_url, c.callback_base_url, c.secret_key},
-                                         outbound, std::move(secrets));
+    live = http::make_provider_a_gateway(
+        {c.provider_a_base_url, c.callback_base_url,
+         domain::service_keys::from_hex(c.secret_key)->callback_signing},
+        outbound, std::move(secrets));
   return actors::make_routing_gateway(actors::make_simulated_gateway(simulated(c)), live,
                                       "provider_a");
 }
@@ -152,13 +156,15 @@ std::shared_ptr<http::services> request_services(const config& c, const node_act
   svc->max_queue_wait = c.max_queue_wait;
   svc->cpu = std::make_shared<http::cpu_pool>(c.cpu_heavy_threads, c.tenant_max_pending);
   svc->lead_pages = std::make_shared<http::lead_page_cache>(c.lead_page_cache_mb << 20);
+  svc->tokens = std::make_shared<http::token_book>();
   if (auto rates = *read_tenant_rate_limit(c.tenant_rate_limit); rates.enabled) {
     svc->rates = std::make_shared<http::rate_limiter>();
     svc->rate_override = rates.every_tenant;
   }
   svc->secrets = std::move(secrets);
   svc->outbound = &outbound;
-  svc->callback_key = c.secret_key;
+  const auto keys = *domain::service_keys::from_hex(c.secret_key);
+  svc->callback_keys = {keys.callback_signing, keys.legacy_callback_signing};
   return svc;
 }
 
@@ -198,6 +204,7 @@ http::server_options server_settings(const config& c, const node_actors& node,
   o.database_up = [up = node.database_up] { return up->load(std::memory_order_relaxed); };
   o.unready = [ready = svc.ready] { return ready->unready_reason(); };
   o.inline_metrics = svc.metrics;
+  o.tokens = svc.tokens;
   return o;
 }
 

@@ -134,10 +134,10 @@ const std::vector<setting>& settings() {
        "operator API request workers, apart from the public ones",
        into(&config::operator_workers, "operator_workers")},
       {"tenant-max-workers", "VCS_TENANT_MAX_WORKERS",
-       "most public request workers one API key holds at once; 0 = all but one",
+       "most public request workers one tenant holds at once; 0 = all but one",
        into(&config::tenant_max_workers, "tenant_max_workers")},
       {"tenant-max-pending", "VCS_TENANT_MAX_PENDING",
-       "requests of one API key waiting or running (and, apart, its steps on the CPU pool) "
+       "requests of one tenant waiting or running (and, apart, its steps on the CPU pool) "
        "beyond which the next gets 429; 0 = no limit",
        into(&config::tenant_max_pending, "tenant_max_pending")},
       {"tenant-rate-limit", "VCS_TENANT_RATE_LIMIT",
@@ -264,6 +264,9 @@ const std::vector<setting>& settings() {
        "waits between a webhook's attempts (ms, s, m, h or d, comma-separated, each "
        "stretched by up to 20% jitter); the delivery is dead when they are spent",
        retry_schedule_binding()},
+      {"webhook-tenant-in-flight", "VCS_WEBHOOK_TENANT_IN_FLIGHT",
+       "webhooks of one tenant being sent at once by this node (of 64 in all)",
+       into(&config::webhooks, &actors::webhook_settings::per_tenant, "webhook_tenant_in_flight")},
       {"webhook-timeout-ms", "VCS_WEBHOOK_TIMEOUT_MS", "time for a webhook receiver to answer",
        into(&config::webhooks, &actors::webhook_settings::timeout, "webhook_timeout")},
       {"outbound-allow", "VCS_OUTBOUND_ALLOW",
@@ -420,6 +423,8 @@ void require_serve_settings(const config& c) {
   if (c.import_sweep_interval.count() == 0 || c.billing_sweep_interval.count() == 0 ||
       c.dial.interval.count() == 0 || c.webhooks.interval.count() == 0)
     throw std::invalid_argument("sweep intervals must be at least 1 ms");
+  if (c.webhooks.per_tenant < 1)
+    throw std::invalid_argument("webhook-tenant-in-flight must be at least 1");
   if (c.voice_mode != "simulated" && c.voice_mode != "live")
     throw std::invalid_argument("voice-mode must be simulated or live");
   if (c.voice_mode == "live" && c.callback_base_url.empty())

@@ -7,7 +7,7 @@
 #include "app/json_log_formatter.hpp"
 #include "app/service_manager.hpp"
 #include "domain/api_key.hpp"
-#include "domain/secret_box.hpp"
+#include "domain/service_keys.hpp"
 #include "http/access_log.hpp"
 #include "http/front_pool.hpp"
 #include "http/outbound_client.hpp"
@@ -15,6 +15,7 @@
 #include "http/server.hpp"
 #include "storage/database.hpp"
 #include "storage/migrations.hpp"
+#include "storage/secret_reseal.hpp"
 
 #include <caf/actor_system.hpp>
 #include <caf/actor_system_config.hpp>
@@ -69,6 +70,11 @@ void run_migrations(const app::config& c) {
   auto sql = storage::open_session(c.database_url);
   auto report = storage::migrate(*sql);
   spdlog::info("migrations: {} applied, schema version {}", report.applied, report.current);
+  // Secrets sealed with the service key itself are sealed again with the key
+  // derived for sealing (once per database; needs the service key).
+  if (auto keys = domain::service_keys::from_hex(c.secret_key))
+    if (auto resealed = storage::reseal_stored_secrets(*sql, keys->box()))
+      spdlog::info("stored secrets sealed with the sealing key: {}", *resealed);
 }
 
 int run_migrate(const app::config& c) {
@@ -85,8 +91,8 @@ std::string serve(const app::config& c, const std::string& session_url) {
   app::configure_actor_system(cfg, c);
   caf::actor_system sys{cfg};
 
-  auto secrets =
-      std::make_shared<const domain::secret_box>(*domain::secret_box::from_hex(c.secret_key));
+  auto secrets = std::make_shared<const domain::secret_box>(
+      domain::service_keys::from_hex(c.secret_key)->box());
   http::outbound_client outbound{*domain::outbound_policy::parse(c.outbound_allow)};
   auto node = app::start_node_actors(sys, c, session_url, outbound, secrets);
 

@@ -2,7 +2,6 @@
 
 #include "domain/sodium_support.hpp"
 
-#include <algorithm>
 #include <stdexcept>
 
 #include <sodium.h>
@@ -17,16 +16,8 @@ static_assert(crypto_aead_xchacha20poly1305_ietf_KEYBYTES ==
 
 } // namespace
 
-secret_box::secret_box(const key_bytes& key) noexcept : key_(key) {}
-
-std::optional<secret_box> secret_box::from_hex(std::string_view hex) {
-  const auto bytes = domain::from_hex(hex);
-  if (!bytes || bytes->size() != std::tuple_size_v<key_bytes>)
-    return std::nullopt;
-  key_bytes key;
-  std::copy(bytes->begin(), bytes->end(), key.begin());
-  return secret_box{key};
-}
+secret_box::secret_box(const key_bytes& key, std::optional<key_bytes> also_opens) noexcept
+    : key_(key), also_opens_(also_opens) {}
 
 secret_box::sealed secret_box::seal(std::string_view plaintext,
                                     std::string_view associated_data) const {
@@ -48,14 +39,17 @@ std::optional<std::string> secret_box::open(const sealed& box,
   if (box.nonce.size() != nonce_size || box.ciphertext.size() < tag_size)
     return std::nullopt;
   std::string plaintext(box.ciphertext.size() - tag_size, '\0');
-  unsigned long long written = 0;
-  if (crypto_aead_xchacha20poly1305_ietf_decrypt(
-          reinterpret_cast<unsigned char*>(plaintext.data()), &written, nullptr,
-          bytes_of(box.ciphertext), box.ciphertext.size(), bytes_of(associated_data),
-          associated_data.size(), bytes_of(box.nonce), key_.data()) != 0)
-    return std::nullopt;
-  plaintext.resize(written);
-  return plaintext;
+  for (const auto* key : {&key_, also_opens_ ? &*also_opens_ : nullptr}) {
+    unsigned long long written = 0;
+    if (key && crypto_aead_xchacha20poly1305_ietf_decrypt(
+                   reinterpret_cast<unsigned char*>(plaintext.data()), &written, nullptr,
+                   bytes_of(box.ciphertext), box.ciphertext.size(), bytes_of(associated_data),
+                   associated_data.size(), bytes_of(box.nonce), key->data()) == 0) {
+      plaintext.resize(written);
+      return plaintext;
+    }
+  }
+  return std::nullopt;
 }
 
 } // namespace vcs::domain

@@ -1,7 +1,5 @@
 #pragma once
 
-#include "domain/hex.hpp"
-
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -13,15 +11,15 @@ namespace vcs::domain {
 // Authenticated encryption of stored secrets (provider credentials) with
 // XChaCha20-Poly1305 (libsodium's crypto_aead_xchacha20poly1305_ietf_*),
 // a random 24-byte nonce per message and associated data that binds a
-// ciphertext to its owner (so it cannot be moved to another tenant's row).
+// ciphertext to its owner (so it cannot be moved to another tenant's row;
+// sealed_bindings.hpp).
 class secret_box {
 public:
   using key_bytes = std::array<uint8_t, 32>;
 
-  explicit secret_box(const key_bytes& key) noexcept;
-
-  // From 64 hex digits (VCS_SECRET_KEY); nullopt otherwise.
-  static std::optional<secret_box> from_hex(std::string_view hex);
+  // Seals with `key`; opens what `key` or `also_opens` sealed.
+  explicit secret_box(const key_bytes& key,
+                      std::optional<key_bytes> also_opens = std::nullopt) noexcept;
 
   struct sealed {
     std::string ciphertext; // raw bytes (message + 16-byte tag)
@@ -35,6 +33,7 @@ public:
 
 private:
   key_bytes key_;
+  std::optional<key_bytes> also_opens_;
 };
 
 } // namespace vcs::domain

@@ -17,13 +17,13 @@ std::uint64_t client_key(std::string_view authorization) {
 }
 
 std::uint64_t tenant_client_key(std::int64_t tenant_id) {
-  // Apart from every token's hash: "tenant:" cannot start a bearer token
-  // the service issues.
+  // Apart from every token's hash: "tenant:" and "address:" cannot start a
+  // bearer token the service issues.
   return std::hash<std::string>{}("tenant:" + std::to_string(tenant_id));
 }
 
-std::uint64_t client_of(const http_call& call) {
-  return client_key(call.request.authorization);
+std::uint64_t address_client_key(std::string_view address) {
+  return std::hash<std::string>{}("address:" + std::string{address});
 }
 
 fair_queue::fair_queue(fair_queue_settings settings) : settings_(settings) {
@@ -36,7 +36,7 @@ fair_queue::fair_queue(fair_queue_settings settings) : settings_(settings) {
 }
 
 fair_queue::admission fair_queue::push(http_call call) {
-  const auto client = client_of(call);
+  const auto client = call.request.share;
   std::lock_guard lock{mutex_};
   admission out;
   if (settings_.max_pending != 0 && waiting_ + running_ >= settings_.max_pending) {

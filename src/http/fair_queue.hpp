@@ -1,7 +1,8 @@
 #pragma once
 
-// Fair sharing of a listener's request workers among clients (an API key, or
-// an operator token: the Authorization header). Requests wait in one FIFO
+// Fair sharing of a listener's request workers among clients (a tenant, a
+// key not known yet, a client address, or an operator token: the request's
+// share, chosen by its session). Requests wait in one FIFO
 // queue per client; a freed worker takes the next request round robin across
 // the clients that have one waiting, so a client that floods the node waits
 // behind its own requests while another client's request is next in line.
@@ -46,14 +47,14 @@ struct worker_load {
   std::size_t queued = 0;
 };
 
-// Which client a request counts for before it is authenticated: the token of
-// its Authorization header as authentication reads it (the whole header when
-// it is not a bearer token).
+// The shares a request can count for (inbound_request::share).
+// An operator's: the token of its Authorization header as authentication
+// reads it (the whole header when it is not a bearer token).
 std::uint64_t client_key(std::string_view authorization);
-// Which client an authenticated tenant's work counts for, whichever of its
-// keys it came with.
+// A tenant's, whichever of its keys it came with.
 std::uint64_t tenant_client_key(std::int64_t tenant_id);
-std::uint64_t client_of(const http_call& call);
+// A client address's, for requests without a key.
+std::uint64_t address_client_key(std::string_view address);
 
 class fair_queue {
 public:

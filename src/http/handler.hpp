@@ -35,6 +35,7 @@ class cpu_pool;
 class lead_page_cache;
 class rate_limiter;
 class readiness;
+class token_book;
 
 // What every request worker shares, fixed after start-up.
 struct services {
@@ -52,8 +53,9 @@ struct services {
   // The longest a request may wait for a worker before it is answered 503
   // instead of run (its client has likely given up); 0 turns it off.
   std::chrono::milliseconds max_queue_wait{5'000};
-  // What live providers' callback secrets are derived from (the service key).
-  std::string callback_key;
+  // What live providers' callback secrets are derived from: the first
+  // signs, each is accepted (domain::service_keys).
+  std::vector<std::string> callback_keys;
   // Seals stored provider credentials (key from VCS_SECRET_KEY).
   std::shared_ptr<const domain::secret_box> secrets;
   // Checks the URLs tenants give for outbound requests (webhook_url).
@@ -69,6 +71,9 @@ struct services {
   // Lead pages rendered on this node, each served while its campaign's
   // leads version holds.
   std::shared_ptr<lead_page_cache> lead_pages;
+  // The keys this node has read: whose share a request takes, and the
+  // tokens refused early (shared with the listeners).
+  std::shared_ptr<token_book> tokens;
 };
 
 // A campaign of the caller's tenant and its leads version, read with the

@@ -43,6 +43,12 @@ struct inbound_request {
   std::shared_ptr<void> body_lease;
   std::string request_id;
   std::chrono::steady_clock::time_point received;
+  // Whose share of the workers it takes (fair_queue.hpp).
+  std::uint64_t share = 0;
+  // Only the header of a bulk request whose key this node does not know:
+  // the worker authenticates it and answers 100 (read the body) or the
+  // refusal, so an unknown key's body is never read.
+  bool authenticate_only = false;
 };
 
 struct outbound_response {

@@ -31,8 +31,8 @@ void on_cpu_pool(const exchange_ptr& ex, const worker_context& ctx, Step step, N
   using result = std::invoke_result_t<Step&>;
   auto worker = caf::actor_cast<request_worker_actor>(ctx.self);
   // One share per tenant, however many keys it sends with.
-  const auto client = ex->principal ? tenant_client_key(ex->principal->tenant_id)
-                                    : client_key(ex->request.authorization);
+  const auto client =
+      ex->principal ? tenant_client_key(ex->principal->tenant_id) : ex->request.share;
   auto queued =
       ex->svc.cpu->post(client, [ex, ctx = worker_context{ctx}, worker, step = std::move(step),
                                  next = std::move(next)]() mutable {

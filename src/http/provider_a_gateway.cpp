@@ -1,6 +1,7 @@
 #include "http/provider_a_gateway.hpp"
 
 #include "domain/global_id.hpp"
+#include "domain/sealed_bindings.hpp"
 #include "domain/webhook_signature.hpp"
 #include "http/json.hpp"
 
@@ -35,8 +36,7 @@ public:
       u.resends_left = actors::call_update::in_process_resends;
       caf::anon_send(sink, actors::call_atom::value, u);
     };
-    auto plain =
-        secrets_->open(call.credentials, "voice_provider:tenant:" + std::to_string(call.tenant_id));
+    auto plain = secrets_->open(call.credentials, domain::voice_provider_binding(call.tenant_id));
     rapidjson::Document creds;
     std::optional<std::string> key;
     if (plain && !creds.Parse(plain->data(), plain->size()).HasParseError())

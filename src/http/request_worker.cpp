@@ -3,11 +3,13 @@
 #include "domain/api_key.hpp"
 #include "domain/global_id.hpp"
 #include "domain/idempotency.hpp"
+#include "domain/sealed_bindings.hpp"
 #include "http/bearer_token.hpp"
 #include "http/error_mapping.hpp"
 #include "http/json.hpp"
 #include "http/rate_limiter.hpp"
 #include "http/request_error.hpp"
+#include "http/token_book.hpp"
 #include "storage/api_key_repository.hpp"
 #include "storage/database.hpp"
 #include "storage/idempotency_repository.hpp"
@@ -24,12 +26,6 @@ namespace {
 // per worker while any wait, not one per request; a deadline is kept to
 // within this.
 constexpr std::chrono::milliseconds deadline_check_interval{100};
-
-// What a kept response is bound to: its tenant and key, so that it cannot
-// be replayed for another.
-std::string idempotency_binding(int64_t tenant_id, std::string_view key) {
-  return "idempotency:tenant:" + std::to_string(tenant_id) + ":" + std::string{key};
-}
 
 domain::error unauthorized(std::string message) {
   return {domain::errc::unauthorized, std::move(message)};
@@ -64,7 +60,15 @@ bool request_worker_state::authenticate(const exchange_ptr& ex, const handler& r
     ex->fail(unauthorized("Invalid API key"));
     return false;
   }
-  auto found = find_principal(ex, route, domain::hash_api_key(token));
+  const auto key_hash = domain::hash_api_key(token);
+  auto found = find_principal(ex, route, key_hash);
+  if (svc->tokens) {
+    const auto now = std::chrono::steady_clock::now();
+    if (found)
+      svc->tokens->learn_known(key_hash, found->tenant_id, now);
+    else
+      svc->tokens->learn_unknown(key_hash, now);
+  }
   if (!found) {
     ex->fail(unauthorized("Invalid API key"));
     return false;
@@ -125,7 +129,7 @@ bool request_worker_state::claim_idempotency_key(const exchange_ptr& ex) {
     if (!claim.response.sealed_body) {
       r.body = std::move(claim.response.plain_body);
     } else if (auto body = svc->secrets->open(*claim.response.sealed_body,
-                                              idempotency_binding(tenant, key))) {
+                                              domain::idempotency_binding(tenant, key))) {
       r.body = std::move(*body);
     } else {
       // Sealed with another service key (VCS_SECRET_KEY changed).
@@ -152,7 +156,7 @@ bool request_worker_state::claim_idempotency_key(const exchange_ptr& ex) {
         storage::complete_idempotency_key(
             db(), tenant, key, token,
             {r.status, r.content_type,
-             svc->secrets->seal(r.body, idempotency_binding(tenant, key))});
+             svc->secrets->seal(r.body, domain::idempotency_binding(tenant, key))});
       else
         storage::release_idempotency_key(db(), tenant, key, token);
     } catch (const std::exception& e) {
@@ -185,7 +189,7 @@ bool request_worker_state::within_rate(const exchange_ptr& ex) {
 }
 
 void request_worker_state::serve(request_worker_actor::pointer self, http_call& call) {
-  const auto client = client_of(call);
+  const auto client = call.request.share;
   handle(self, call);
   if (auto next = queue->finished(index, client))
     self->send(self, std::move(*next));
@@ -245,7 +249,11 @@ void request_worker_state::handle(request_worker_actor::pointer self, http_call&
   ex->due = ex->request.received + match.found->target->deadline(svc->deadlines);
   ex->params = std::move(match.params);
   try {
-    if (!authenticate(ex, *match.found->target) || !within_rate(ex))
+    if (!authenticate(ex, *match.found->target))
+      return;
+    if (ex->request.authenticate_only)
+      return ex->respond(100, {});
+    if (!within_rate(ex))
       return;
     if (ex->request.idempotency_key && ex->principal &&
         domain::accepts_idempotency_key(ex->request.method) && !claim_idempotency_key(ex))

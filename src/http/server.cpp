@@ -76,10 +76,10 @@ private:
     if (ec)
       return;
     socket.set_option(tcp::no_delay(true), ec);
-    auto s = std::make_shared<session>(std::move(socket), settings_);
+    auto s = std::make_shared<session>(std::move(socket), settings_, client);
     switch (settings_.limits->admit(client)) {
     case connection_limits::verdict::admitted:
-      s->hold_slot(std::move(client));
+      s->hold_slot();
       return s->start();
     case connection_limits::verdict::full:
       spdlog::warn("connection refused: listener at its connection limit");
@@ -144,12 +144,13 @@ void server::start() {
       session_settings{listener_kind::public_api, m.options, m.dispatch, m.tracker,
                        std::make_shared<connection_limits>(m.options.max_connections,
                                                            m.options.max_connections_per_client),
-                       m.routes, m.large_bodies});
+                       m.routes, m.large_bodies,
+                       std::make_shared<unseen_keys>(m.options.unseen_keys_per_client)});
   m.operator_listener = std::make_shared<listener>(
       m.ioc, parse_endpoint(m.options.operator_listen),
       session_settings{listener_kind::operator_api, m.options, m.dispatch, m.tracker,
                        std::make_shared<connection_limits>(m.options.max_connections, 0), m.routes,
-                       m.large_bodies});
+                       m.large_bodies, nullptr});
   m.signals.emplace(m.ioc, SIGINT, SIGTERM);
   m.signals->async_wait(
       [&m](beast::error_code ec, int sig) { m.signalled.set_value(ec ? 0 : sig); });

@@ -10,6 +10,7 @@
 namespace vcs::http {
 
 class metrics;
+class token_book;
 
 // The listeners' settings; the defaults are the service's (app::config
 // nests this struct).
@@ -32,6 +33,9 @@ struct server_options {
   // listener (0: no limit); more are answered 503 and closed.
   std::size_t max_connections = 10'000;
   std::size_t max_connections_per_client = 1'000;
+  // Different API keys this node does not know yet in flight per client
+  // address on the public listener (http::unseen_keys); more get 429.
+  std::size_t unseen_keys_per_client = 8;
   // How long a graceful shutdown waits for in-flight requests.
   std::chrono::milliseconds shutdown_timeout{30'000};
   // When set, GET /healthz is answered on the I/O thread from the
@@ -43,6 +47,10 @@ struct server_options {
   std::function<std::optional<std::string>()> unready;
   // Counts those inline answers.
   std::shared_ptr<metrics> inline_metrics;
+  // The keys this node has read (shared with the request workers); when
+  // set, the public listener gives each tenant one share and refuses
+  // unknown keys early.
+  std::shared_ptr<token_book> tokens;
 };
 
 } // namespace vcs::http

@@ -1,5 +1,6 @@
 #include "http/session.hpp"
 
+#include "domain/api_key.hpp"
 #include "domain/lead.hpp"
 #include "http/access_log.hpp"
 #include "http/bearer_token.hpp"
@@ -7,11 +8,13 @@
 #include "http/handler.hpp"
 #include "http/lead_csv.hpp"
 #include "http/metrics.hpp"
+#include "http/token_book.hpp"
 
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
 #include <cstdint>
+#include <functional>
 #include <random>
 
 namespace vcs::http {
@@ -79,12 +82,12 @@ bool session_tracker::wait_empty(std::chrono::steady_clock::time_point deadline)
   return cv_.wait_until(lock, deadline, [this] { return sessions_.empty(); });
 }
 
-session::session(tcp::socket&& socket, session_settings settings)
-    : stream_(std::move(socket)), settings_(settings) {}
+session::session(tcp::socket&& socket, session_settings settings, std::string address)
+    : stream_(std::move(socket)), settings_(settings), address_(std::move(address)) {}
 
 session::~session() {
-  if (slot_)
-    settings_.limits->release(*slot_);
+  if (holds_slot_)
+    settings_.limits->release(address_);
   settings_.tracker.remove(this);
 }
 
@@ -93,8 +96,8 @@ void session::start() {
   net::dispatch(stream_.get_executor(), [self = shared_from_this()] { self->read_header(); });
 }
 
-void session::hold_slot(std::string client) {
-  slot_ = std::move(client);
+void session::hold_slot() {
+  holds_slot_ = true;
 }
 
 void session::start_refused(std::string_view cause, std::string_view message) {
@@ -151,18 +154,90 @@ void session::on_header(beast::error_code ec) {
         std::min<std::uint64_t>(*length, std::max(settings_.options.bulk_body_limit, limit)));
   if (length && *length > limit)
     return reject(413, "body_too_large", "Request body too large");
+  const auto route = routed_.route();
+  const bool bulk = route && route->target->body() == body_size::bulk;
+  key_hash_.clear();
+  unseen_lease_.reset();
+  if (route && route->target->required_access() == access::api_key &&
+      settings_.listener == listener_kind::public_api) {
+    const auto header = req[bhttp::field::authorization];
+    const auto token = bearer_token({header.data(), header.size()});
+    // A bulk request that cannot authenticate at all is answered 401
+    // without its body, as the request worker would answer it after.
+    if (bulk && header.empty())
+      return reject(401, "unauthenticated", "Authorization header not found");
+    if (bulk && token.empty())
+      return reject(401, "unauthenticated", "Invalid API key");
+    key_hash_ = token.empty() ? std::string{} : domain::hash_api_key(token);
+    if (!key_hash_.empty() && settings_.options.tokens) {
+      const auto book =
+          settings_.options.tokens->look_up(key_hash_, std::chrono::steady_clock::now());
+      if (book.is == token_book::standing::unknown)
+        return reject(401, "unknown_key", "Invalid API key");
+      if (book.is == token_book::standing::unseen && settings_.unseen) {
+        unseen_lease_ = settings_.unseen->admit(address_, key_hash_);
+        if (!unseen_lease_)
+          return reject(429, "unseen_keys",
+                        "Too many unknown API keys from this address at once; try again shortly",
+                        true);
+      }
+      if (bulk && book.is == token_book::standing::unseen)
+        return authenticate_first();
+    }
+  }
+  admit_body();
+}
+
+std::uint64_t session::share() const {
+  if (settings_.listener == listener_kind::operator_api) {
+    const auto header = parser_->get()[bhttp::field::authorization];
+    return client_key({header.data(), header.size()});
+  }
+  if (!key_hash_.empty() && settings_.options.tokens) {
+    const auto book =
+        settings_.options.tokens->look_up(key_hash_, std::chrono::steady_clock::now());
+    if (book.is == token_book::standing::known)
+      return tenant_client_key(book.tenant_id);
+  }
+  // A key not known yet is a share of its own (unseen_keys bounds how many
+  // one address has); no key, its address's.
+  if (!key_hash_.empty())
+    return std::hash<std::string>{}(key_hash_);
+  return address_client_key(address_);
+}
+
+void session::authenticate_first() {
+  busy_ = true;
+  auto& req = parser_->get();
+  http_call call;
+  call.request.listener = settings_.listener;
+  call.request.method = std::string{req.method_string()};
+  call.request.target = std::string{req.target()};
+  call.request.authorization = std::string{req[bhttp::field::authorization]};
+  call.request.request_id = request_id_;
+  call.request.received = std::chrono::steady_clock::now();
+  call.request.share = share();
+  call.request.authenticate_only = true;
+  call.routed = routed_;
+  call.reply = [self = shared_from_this(), lease = std::move(unseen_lease_)](outbound_response r) {
+    net::post(self->stream_.get_executor(),
+              [self, r = std::move(r)]() mutable { self->on_authenticated(std::move(r)); });
+  };
+  settings_.dispatch(std::move(call));
+}
+
+void session::on_authenticated(outbound_response r) {
+  busy_ = false;
+  if (r.status != 100)
+    return answer_and_close(std::move(r), false);
+  admit_body();
+}
+
+void session::admit_body() {
+  auto& req = parser_->get();
+  const auto length = parser_->content_length();
   body_lease_.reset();
   if (auto route = routed_.route(); route && route->target->body() == body_size::bulk) {
-    // Who sends a bulk body is known before it is read: a request that
-    // cannot authenticate at all (no bearer token) is answered 401 without
-    // it, as the request worker would answer it after.
-    if (route->target->required_access() == access::api_key) {
-      const auto header = req[bhttp::field::authorization];
-      if (header.empty())
-        return reject(401, "unauthenticated", "Authorization header not found");
-      if (bearer_token({header.data(), header.size()}).empty())
-        return reject(401, "unauthenticated", "Invalid API key");
-    }
     // A bulk body: its bytes count against the node's large-body memory
     // before any is read (as they arrive when sent in chunks).
     body_lease_ = settings_.large_bodies->take(length ? static_cast<std::size_t>(*length) : 0);
@@ -271,9 +346,11 @@ void session::dispatch_request() {
   call.request.body_lease = std::move(body_lease_);
   call.request.request_id = request_id_;
   call.request.received = std::chrono::steady_clock::now();
+  call.request.share = share();
   call.routed = std::move(routed_);
   bool keep_alive = req.keep_alive();
-  call.reply = [self = shared_from_this(), keep_alive](outbound_response r) {
+  call.reply = [self = shared_from_this(), keep_alive,
+                lease = std::move(unseen_lease_)](outbound_response r) {
     net::post(self->stream_.get_executor(), [self, keep_alive, r = std::move(r)]() mutable {
       self->send(std::move(r), keep_alive);
     });
@@ -337,18 +414,27 @@ void session::reject(unsigned status, std::string_view cause, std::string_view m
               .request_id = request_id_.empty() ? std::string_view{"-"} : request_id_,
               .tenant_id = std::nullopt,
               .reason = message});
+  outbound_response r;
+  r.status = status;
+  r.body = message_json(message);
+  if (retry_later)
+    r.headers.emplace_back("Retry-After", "1");
+  answer_and_close(std::move(r), mid_body);
+}
+
+void session::answer_and_close(outbound_response r, bool mid_body) {
   if (request_id_.empty())
     request_id_ = request_id_for({});
   busy_ = true;
   response_ = std::make_shared<bhttp::response<bhttp::string_body>>();
   auto& res = *response_;
   res.version(11);
-  res.result(status);
-  res.set(bhttp::field::content_type, "application/json");
+  res.result(r.status);
+  res.set(bhttp::field::content_type, r.content_type);
   res.set("X-Request-Id", request_id_);
-  if (retry_later)
-    res.set(bhttp::field::retry_after, "1");
-  res.body() = message_json(message);
+  for (auto& [name, value] : r.headers)
+    res.set(name, value);
+  res.body() = std::move(r.body);
   res.keep_alive(false);
   res.prepare_payload();
   if (!mid_body)

@@ -5,6 +5,7 @@
 #include "http/connection_limits.hpp"
 #include "http/json.hpp"
 #include "http/server.hpp"
+#include "http/unseen_keys.hpp"
 
 #include <array>
 #include <chrono>
@@ -48,18 +49,21 @@ struct session_settings {
   std::shared_ptr<const route_tables> routes;
   // The node's bytes of bulk bodies, shared by both listeners.
   std::shared_ptr<body_budget> large_bodies;
+  // Keys not known yet in flight per client address (public listener).
+  std::shared_ptr<unseen_keys> unseen;
 };
 
 // One connection (Beast's advanced server example): a fresh parser per
 // request with its limits, a deadline before every read and write.
 class session : public std::enable_shared_from_this<session> {
 public:
-  session(tcp::socket&& socket, session_settings settings);
+  // `address`: the client's.
+  session(tcp::socket&& socket, session_settings settings, std::string address);
   ~session();
 
   void start();
-  // Counts the connection against its client's limit until it ends.
-  void hold_slot(std::string client);
+  // Counts the connection against its client address's limit until it ends.
+  void hold_slot();
   // Answers 503 with `message` and closes (a connection over the limits,
   // counted under `cause`).
   void start_refused(std::string_view cause, std::string_view message);
@@ -70,6 +74,17 @@ public:
 private:
   void read_header();
   void on_header(beast::error_code ec);
+  // Whose share of the workers the request takes: its tenant's when this
+  // node knows its key, else the key's own, or its client address's when
+  // it has none.
+  std::uint64_t share() const;
+  // A bulk request whose key this node has not seen: authenticated by a
+  // worker from its header before its body is read.
+  void authenticate_first();
+  void on_authenticated(outbound_response r);
+  // The body of an admitted request: its share of large-body-memory, its
+  // item counter, then its bytes.
+  void admit_body();
   void read_body();
   // A body is read piece by piece; a list body's items are counted as they
   // come.
@@ -93,6 +108,8 @@ private:
   // length, up to the bulk body limit) within 2 s.
   void reject(unsigned status, std::string_view cause, std::string_view message,
               bool retry_later = false, bool mid_body = false);
+  // Writes `r` and closes after the bounded drain (reject).
+  void answer_and_close(outbound_response r, bool mid_body);
   void linger_close(bool mid_body);
   void drain(std::size_t so_far, std::size_t most);
   void close();
@@ -108,7 +125,12 @@ private:
   // The current list body's items so far, and how much of the body was read.
   std::optional<array_item_counter> items_;
   std::size_t counted_ = 0;
-  std::optional<std::string> slot_;
+  std::string address_;
+  bool holds_slot_ = false;
+  // The current request's bearer token hashed, when its route takes a key,
+  // and its place among its address's unseen keys while it is one.
+  std::string key_hash_;
+  std::shared_ptr<void> unseen_lease_;
   bool busy_ = false;
   bool closing_ = false;
   std::unique_ptr<std::array<char, 65536>> drain_;

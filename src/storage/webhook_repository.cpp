@@ -30,6 +30,7 @@ constexpr prepared_statement claim_stmt{
     "ON e.tenant_id = w.tenant_id AND e.url = w.url "
     "WHERE w.status = 'pending' AND w.next_attempt_at <= now() "
     "AND w.tenant_id IN (SELECT id FROM switched_on_tenants) "
+    "AND w.tenant_id <> ALL($3::bigint[]) "
     "ORDER BY w.next_attempt_at LIMIT $2::int FOR UPDATE OF w SKIP LOCKED) "
     "UPDATE webhook_deliveries w SET attempts = w.attempts + "
     "CASE WHEN due.off OR t.webhook_secret_ciphertext IS NULL THEN 0 ELSE 1 END, "
@@ -40,6 +41,13 @@ constexpr prepared_statement claim_stmt{
     "THEN encode(t.webhook_previous_secret_ciphertext, 'hex') END, "
     "CASE WHEN t.webhook_previous_secret_expires_at > now() "
     "THEN encode(t.webhook_previous_secret_nonce, 'hex') END, due.off"};
+
+// Claims given back unsent: their attempt is not counted, and they are due
+// again at once.
+constexpr prepared_statement release_stmt{
+    "vcs_release_webhooks",
+    "UPDATE webhook_deliveries SET attempts = attempts - 1, next_attempt_at = now() "
+    "WHERE id = ANY($1::bigint[]) AND status = 'pending'"};
 
 // The endpoint's success is written when it was failing, or at most once a
 // minute: one URL receiving many deliveries does not rewrite its row each
@@ -175,9 +183,9 @@ int64_t enqueue_webhook(soci::session& sql, int64_t tenant_id, std::optional<int
       .int64(0, 0);
 }
 
-std::vector<webhook_claim> claim_webhooks(soci::session& sql, int32_t lease_seconds,
-                                          int32_t limit) {
-  auto rows = execute(sql, claim_stmt, {lease_seconds, limit});
+std::vector<webhook_claim> claim_webhooks(soci::session& sql, int32_t lease_seconds, int32_t limit,
+                                          const std::vector<int64_t>& skipped) {
+  auto rows = execute(sql, claim_stmt, {lease_seconds, limit, skipped});
   std::vector<webhook_claim> out;
   for (int i = 0; i < rows.size(); ++i) {
     webhook_claim c;
@@ -188,6 +196,10 @@ std::vector<webhook_claim> claim_webhooks(soci::session& sql, int32_t lease_seco
     out.push_back(std::move(c));
   }
   return out;
+}
+
+void release_webhooks(soci::session& sql, const std::vector<int64_t>& ids) {
+  execute(sql, release_stmt, {ids});
 }
 
 void mark_webhook_delivered(soci::session& sql, int64_t id, int32_t status_code) {

@@ -52,10 +52,13 @@ struct webhook_claim {
   bool endpoint_disabled = false;
 };
 
-// Up to `limit` pending deliveries due by now, each moved `lease_seconds`
-// ahead and its attempts counted, unless its endpoint is disabled (SKIP
-// LOCKED: one node sends each).
-std::vector<webhook_claim> claim_webhooks(soci::session& sql, int32_t lease_seconds, int32_t limit);
+// Up to `limit` pending deliveries due by now, none of a tenant in
+// `skipped`, each moved `lease_seconds` ahead and its attempts counted,
+// unless its endpoint is disabled (SKIP LOCKED: one node sends each).
+std::vector<webhook_claim> claim_webhooks(soci::session& sql, int32_t lease_seconds, int32_t limit,
+                                          const std::vector<int64_t>& skipped);
+// Gives claimed deliveries back unsent, due at once, their attempt uncounted.
+void release_webhooks(soci::session& sql, const std::vector<int64_t>& ids);
 
 // A 2xx: the delivery is done and its endpoint no longer failing.
 void mark_webhook_delivered(soci::session& sql, int64_t id, int32_t status_code);

@@ -9,6 +9,7 @@
 #include "eventually.hpp"
 #include "http_client.hpp"
 #include "json_helpers.hpp"
+#include "metrics_text.hpp"
 #include "service_process.hpp"
 #include "storage/database.hpp"
 
@@ -47,11 +48,24 @@ public:
     http_client c{"127.0.0.1", node_.public_port()};
     return c.request(method, target, body, bearer(key));
   }
-  tenant create_tenant(const std::string& name) {
+  // A tenant whose key this node has read once when `read` (so its requests
+  // take the tenant's share from the first).
+  tenant create_tenant(const std::string& name, bool read = true) {
     auto r = op("POST", "/admin/v1/tenants", R"({"name":")" + name + R"(","plan":"PRO"})");
     EXPECT_EQ(r.status, 201u) << r.body;
     auto d = parse(r.body);
-    return {str(d, "tenant_id"), str(d["api_key"], "key")};
+    tenant t{str(d, "tenant_id"), str(d["api_key"], "key")};
+    if (read)
+      EXPECT_EQ(pub(t.key, "GET", "/api/v2/clients").status, 200u);
+    return t;
+  }
+  // Another key of `t`, read once.
+  std::string another_key(const tenant& t) {
+    auto r = op("POST", "/admin/v1/tenants/" + t.id + "/api-keys", R"({"name":"second"})");
+    EXPECT_EQ(r.status, 201u) << r.body;
+    auto key = str(parse(r.body), "key");
+    EXPECT_EQ(pub(key, "GET", "/api/v2/clients").status, 200u);
+    return key;
   }
   std::string readyz() {
     http_client c{"127.0.0.1", node_.operator_port()};
@@ -120,6 +134,92 @@ TEST(fair_share_test, a_flooding_key_waits_behind_itself_and_is_refused_past_its
     EXPECT_EQ(s, 201u);
 }
 
+// All keys of a tenant take one share of the workers and their waiting
+// places, however the header spells them: with its first key's four reads
+// waiting (on a lock), the tenant's second key finds no place left.
+TEST(fair_share_test, every_key_and_spelling_of_a_tenant_takes_one_share) {
+  service_process node{{{"VCS_REQUEST_WORKERS", "2"},
+                        {"VCS_TENANT_MAX_WORKERS", "1"},
+                        {"VCS_TENANT_MAX_PENDING", "4"},
+                        {"VCS_MAX_QUEUE_WAIT_MS", "60000"}}};
+  node_client nc{node};
+  auto tenant = nc.create_tenant("two keys");
+  const auto second = nc.another_key(tenant);
+  auto created = nc.pub(tenant.key, "POST", "/api/v2/voice-campaigns", R"({"name":"held"})");
+  ASSERT_EQ(created.status, 201u) << created.body;
+  const std::string campaign =
+      "/api/v2/voice-campaigns/" + str(parse(created.body)["data"], "campaign_id");
+  auto holder = storage::open_session(database_url());
+  auto held = std::make_unique<soci::transaction>(*holder);
+  *holder << "LOCK TABLE campaigns IN ACCESS EXCLUSIVE MODE";
+  std::vector<unsigned> statuses(4, 0);
+  std::vector<std::thread> threads;
+  for (std::size_t i = 0; i < statuses.size(); ++i)
+    threads.emplace_back([&, i] { statuses[i] = nc.pub(tenant.key, "GET", campaign).status; });
+  std::this_thread::sleep_for(300ms);
+  // Without one share these would wait for the lock and then be served.
+  std::thread release{[&] {
+    std::this_thread::sleep_for(3s);
+    held->commit();
+  }};
+  for (const auto& header : {"Bearer " + second, "bearer  " + tenant.key}) {
+    http_client c{"127.0.0.1", node.public_port()};
+    const auto started = std::chrono::steady_clock::now();
+    auto refused = c.request("GET", campaign, {},
+                             {{"Authorization", header}, {"Content-Type", "application/json"}});
+    EXPECT_EQ(refused.status, 429u) << header << ": " << refused.body;
+    EXPECT_LT(std::chrono::steady_clock::now() - started, 1s) << header;
+  }
+  release.join();
+  for (auto& t : threads)
+    t.join();
+  for (auto s : statuses)
+    EXPECT_EQ(s, 200u);
+}
+
+// A token that matches no key costs one database read: the node then
+// answers it 401 on its own for a few seconds (counted as unknown_key), and
+// one client address may have only eight different unknown tokens in flight
+// (429 beyond), however slow their reads are.
+TEST(fair_share_test, unknown_keys_cost_one_read_each_and_few_at_once_per_address) {
+  service_process node{{{"VCS_REQUEST_WORKERS", "16"}, {"VCS_MAX_QUEUE_WAIT_MS", "60000"}}};
+  node_client nc{node};
+  auto holder = storage::open_session(database_url());
+  auto held = std::make_unique<soci::transaction>(*holder);
+  // Key reads wait while the table is locked.
+  *holder << "LOCK TABLE api_keys IN ACCESS EXCLUSIVE MODE";
+  std::vector<unsigned> statuses(8, 0);
+  std::vector<std::thread> threads;
+  for (std::size_t i = 0; i < statuses.size(); ++i)
+    threads.emplace_back([&, i] {
+      statuses[i] = nc.pub("vcs_junk" + std::to_string(i), "GET", "/api/v2/clients").status;
+    });
+  std::this_thread::sleep_for(500ms);
+  const auto started = std::chrono::steady_clock::now();
+  auto ninth = nc.pub("vcs_junk8", "GET", "/api/v2/clients");
+  EXPECT_LT(std::chrono::steady_clock::now() - started, 1s);
+  EXPECT_EQ(ninth.status, 429u) << ninth.body;
+  EXPECT_EQ(ninth.header("retry-after"), "1");
+  EXPECT_EQ(str(parse(ninth.body), "message"),
+            "Too many unknown API keys from this address at once; try again shortly");
+  held->commit();
+  for (auto& t : threads)
+    t.join();
+  for (auto s : statuses)
+    EXPECT_EQ(s, 401u);
+  // Again: answered without a read, even with the table locked.
+  held = std::make_unique<soci::transaction>(*holder);
+  *holder << "LOCK TABLE api_keys IN ACCESS EXCLUSIVE MODE";
+  for (int i = 0; i < 8; ++i) {
+    auto again = nc.pub("vcs_junk" + std::to_string(i), "GET", "/api/v2/clients");
+    EXPECT_EQ(again.status, 401u);
+    EXPECT_EQ(str(parse(again.body), "message"), "Invalid API key");
+  }
+  held->commit();
+  auto scrape = nc.op("GET", "/metrics").body;
+  EXPECT_EQ(metric_value(scrape, R"(vcs_http_refused_total{status="401",cause="unknown_key"})"), 8);
+}
+
 // One worker: a flood saturates it, /readyz says so, and the operator plane
 // (its own workers) still answers; once the flood is over the node is ready.
 TEST(fair_share_test, readiness_follows_saturation_and_operators_are_served_during_a_flood) {
@@ -172,7 +272,7 @@ TEST(fair_share_test, readiness_follows_saturation_and_operators_are_served_duri
 TEST(fair_share_test, a_tenant_over_its_rate_gets_429_and_another_is_not_held_back) {
   service_process node{{{"VCS_TENANT_RATE_LIMIT", "3"}}};
   node_client nc{node};
-  auto busy = nc.create_tenant("busy");
+  auto busy = nc.create_tenant("busy", false);
   auto quiet = nc.create_tenant("quiet");
   http_client c{"127.0.0.1", node.public_port()};
   auto first = c.request("GET", "/api/v2/clients", {}, bearer(busy.key));

@@ -204,12 +204,16 @@ TEST_F(lead_test, a_bulk_list_over_its_cap_is_refused_while_its_body_is_read) {
   ASSERT_EQ(at_cap.status, 200u) << at_cap.body.substr(0, 300);
 }
 
-// A bulk body of a caller that cannot authenticate at all (no bearer token)
-// is not read: the header promises 40 MB, the 401 comes before it.
-TEST_F(lead_test, a_bulk_body_without_a_bearer_token_is_refused_before_it_is_read) {
+// A bulk body of a caller that cannot authenticate (no bearer token, or a
+// token of no key) is not read: the header promises 40 MB, the 401 comes
+// before it. A key is read from the header before the body, so a token the
+// node has not seen is refused so too, the first time and again.
+TEST_F(lead_test, a_bulk_body_without_a_known_key_is_refused_before_it_is_read) {
   for (const auto& [header, message] : std::vector<std::pair<std::string, std::string>>{
            {"", "Authorization header not found"},
-           {"Authorization: Basic dXNlcjpwYXNz\r\n", "Invalid API key"}}) {
+           {"Authorization: Basic dXNlcjpwYXNz\r\n", "Invalid API key"},
+           {"Authorization: Bearer vcs_no_such_key\r\n", "Invalid API key"},
+           {"Authorization: Bearer vcs_no_such_key\r\n", "Invalid API key"}}) {
     http_client raw{"127.0.0.1", svc.public_port()};
     raw.send_raw("POST " + base + "/leads/bulk HTTP/1.1\r\nHost: test\r\n" + header +
                  "Content-Type: application/json\r\nContent-Length: 40000000\r\n\r\n[");

@@ -21,6 +21,13 @@ TEST(ClientKey, a_tenant_is_one_client_apart_from_any_token) {
   EXPECT_EQ(tenant_client_key(7), tenant_client_key(7));
   EXPECT_NE(tenant_client_key(7), tenant_client_key(8));
   EXPECT_NE(tenant_client_key(7), client_key("Bearer 7"));
+  EXPECT_NE(tenant_client_key(7), address_client_key("7"));
+}
+
+TEST(ClientKey, an_address_is_one_client_apart_from_tenants_and_tokens) {
+  EXPECT_EQ(address_client_key("127.0.0.1"), address_client_key("127.0.0.1"));
+  EXPECT_NE(address_client_key("127.0.0.1"), address_client_key("127.0.0.2"));
+  EXPECT_NE(address_client_key("127.0.0.1"), client_key("Bearer 127.0.0.1"));
 }
 
 } // namespace

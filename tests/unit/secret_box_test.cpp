@@ -1,6 +1,10 @@
+#include "domain/hex.hpp"
 #include "domain/secret_box.hpp"
+#include "domain/service_keys.hpp"
 
 #include <gtest/gtest.h>
+
+#include <algorithm>
 
 namespace {
 
@@ -109,9 +113,10 @@ TEST(SecretBox, MalformedBoxesAreRejected) {
 // draft-irtf-cfrg-xchacha-03, appendix A.3.1: proves the construction is
 // XChaCha20-Poly1305 (IETF) with the ciphertext laid out as message + tag.
 TEST(SecretBox, OpensThePublishedXChaChaTestVector) {
-  const auto keyed =
-      secret_box::from_hex("808182838485868788898a8b8c8d8e8f909192939495969798999a9b9c9d9e9f");
-  ASSERT_TRUE(keyed.has_value());
+  const auto key_text = unhex("808182838485868788898a8b8c8d8e8f909192939495969798999a9b9c9d9e9f");
+  secret_box::key_bytes key{};
+  std::copy(key_text.begin(), key_text.end(), key.begin());
+  const secret_box keyed{key};
   const secret_box::sealed sealed{
       unhex("bd6d179d3e83d43b9576579493c0e939572a1700252bfaccbed2902c21396cbb"
             "731c7f1b0b4aa6440bf3a82f4eda7e39ae64c6708c54c216cb96b72e1213b452"
@@ -119,29 +124,53 @@ TEST(SecretBox, OpensThePublishedXChaChaTestVector) {
             "21f9664c97637da9768812f615c68b13b52e"
             "c0875924c1c7987947deafd8780acf49"),
       unhex("404142434445464748494a4b4c4d4e4f5051525354555657")};
-  EXPECT_EQ(keyed->open(sealed, unhex("50515253c0c1c2c3c4c5c6c7")),
+  EXPECT_EQ(keyed.open(sealed, unhex("50515253c0c1c2c3c4c5c6c7")),
             "Ladies and Gentlemen of the class of '99: If I could offer you only one tip for "
             "the future, sunscreen would be it.");
 }
 
-TEST(SecretBoxKey, ParsesSixtyFourHexDigitsOfEitherCase) {
-  const std::string lower(64, 'a');
-  const std::string upper(64, 'A');
-  const auto from_lower = secret_box::from_hex(lower);
-  const auto from_upper = secret_box::from_hex(upper);
+// A box opens what its second key sealed, and seals only with its first.
+TEST(SecretBox, OpensWithTheKeyItAlsoOpensButSealsWithItsOwn) {
+  const secret_box old_box{key_filled_with(0x01)};
+  const secret_box box{key_filled_with(0x02), key_filled_with(0x01)};
+  EXPECT_EQ(box.open(old_box.seal(secret, owner), owner), std::string{secret});
+  EXPECT_EQ(old_box.open(box.seal(secret, owner), owner), std::nullopt);
+  EXPECT_EQ(box.open(old_box.seal(secret, owner), "another owner"), std::nullopt);
+}
+
+TEST(ServiceKeys, ParsesSixtyFourHexDigitsOfEitherCase) {
+  const auto from_lower = service_keys::from_hex(std::string(64, 'a'));
+  const auto from_upper = service_keys::from_hex(std::string(64, 'A'));
   ASSERT_TRUE(from_lower.has_value());
   ASSERT_TRUE(from_upper.has_value());
   // Both spell the key of 32 0xAA bytes.
-  const secret_box expected{key_filled_with(0xAA)};
-  EXPECT_EQ(from_lower->open(expected.seal(secret, owner), owner), std::string{secret});
-  EXPECT_EQ(from_upper->open(expected.seal(secret, owner), owner), std::string{secret});
+  EXPECT_EQ(from_lower->legacy, key_filled_with(0xAA));
+  EXPECT_EQ(from_lower->sealing, from_upper->sealing);
+  EXPECT_EQ(from_lower->callback_signing, from_upper->callback_signing);
 }
 
-TEST(SecretBoxKey, RejectsWrongLengthsAndNonHex) {
+// One key per purpose: neither derived key is the service key or the other.
+TEST(ServiceKeys, DerivesADifferentKeyForEachPurpose) {
+  const auto keys = *service_keys::from_hex(std::string(64, 'a'));
+  const std::string sealing(keys.sealing.begin(), keys.sealing.end());
+  const std::string legacy(keys.legacy.begin(), keys.legacy.end());
+  EXPECT_NE(sealing, legacy);
+  EXPECT_NE(keys.callback_signing, legacy);
+  EXPECT_NE(keys.callback_signing, sealing);
+  EXPECT_EQ(keys.callback_signing.size(), 32u);
+  // Its box seals with the sealing key and still opens the service key's.
+  const secret_box sealing_only{keys.sealing};
+  const secret_box service_key_itself{keys.legacy};
+  EXPECT_EQ(sealing_only.open(keys.box().seal(secret, owner), owner), std::string{secret});
+  EXPECT_EQ(keys.box().open(service_key_itself.seal(secret, owner), owner), std::string{secret});
+  EXPECT_NE(service_keys::from_hex(std::string(64, 'b'))->sealing, keys.sealing);
+}
+
+TEST(ServiceKeys, RejectsWrongLengthsAndNonHex) {
   for (const std::string& bad : {std::string(63, 'a'), std::string(65, 'a'), std::string(62, 'a'),
                                  std::string(66, 'a'), std::string{}, std::string(63, 'a') + "g",
                                  std::string(63, 'a') + " ", " " + std::string(64, 'a')})
-    EXPECT_EQ(secret_box::from_hex(bad), std::nullopt) << '"' << bad << '"';
+    EXPECT_EQ(service_keys::from_hex(bad), std::nullopt) << '"' << bad << '"';
 }
 
 } // namespace

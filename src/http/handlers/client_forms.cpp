@@ -134,6 +134,7 @@ public:
         render_submission(out, s);
     } else if (has_form) {
       written = write_in_batches(
+          ex->due,
           [&](const auto& after, int64_t rows) {
             return storage::list_submissions(ctx.db(), tenant, *form, client, after, rows);
           },

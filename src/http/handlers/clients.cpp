@@ -41,6 +41,7 @@ public:
       meta_field(out, found.total, page);
     } else {
       write_in_batches(
+          ex->due,
           [&](const auto& after, int64_t rows) {
             return storage::list_clients(ctx.db(), tenant, after, rows);
           },

@@ -10,6 +10,8 @@
 
 #include <caf/send.hpp>
 
+#include <algorithm>
+
 namespace vcs::http::handlers {
 
 namespace {
@@ -35,8 +37,10 @@ public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
     auto id = domain::parse_positive_int(ex->param("voice_provider_id"));
     const auto& sent = ex->request.provider_secret;
-    if (!id || ex->svc.callback_key.empty() || !sent ||
-        !domain::equal_constant_time(*sent, provider_a_callback_secret(ex->svc.callback_key, *id)))
+    const auto& keys = ex->svc.callback_keys;
+    if (!id || !sent || std::none_of(keys.begin(), keys.end(), [&](const std::string& key) {
+          return domain::equal_constant_time(*sent, provider_a_callback_secret(key, *id));
+        }))
       return ex->fail(domain::error{domain::errc::unauthorized, "Invalid provider secret"});
     auto report = read_provider_a_message(ex->request.body);
     if (!report)

@@ -1,5 +1,6 @@
 #include "domain/control_characters.hpp"
 #include "domain/global_id.hpp"
+#include "domain/sealed_bindings.hpp"
 #include "domain/voice_provider.hpp"
 #include "http/handlers/body.hpp"
 #include "http/handlers/handlers.hpp"
@@ -81,8 +82,8 @@ public:
     actors::voice_provider_create msg;
     msg.kind = req->kind;
     msg.concurrency_limit = req->concurrency_limit;
-    msg.credentials = ex->svc.secrets->seal(req->credentials_json,
-                                            "voice_provider:tenant:" + std::to_string(tenant_id));
+    msg.credentials =
+        ex->svc.secrets->seal(req->credentials_json, domain::voice_provider_binding(tenant_id));
     ask_tenant<domain::voice_provider_config>(
         ctx.self, ex, tenant_id,
         [ex](domain::voice_provider_config& created) {

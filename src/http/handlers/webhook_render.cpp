@@ -1,7 +1,7 @@
 #include "http/handlers/webhook_render.hpp"
 
-#include "actors/webhook_dispatcher.hpp"
 #include "domain/global_id.hpp"
+#include "domain/sealed_bindings.hpp"
 #include "domain/standard_webhook.hpp"
 #include "domain/webhook_signature.hpp"
 #include "http/handlers/body.hpp"
@@ -75,7 +75,7 @@ secret_request rotation_request(const exchange_ptr& ex, int64_t tenant_id) {
   const auto grace = grace_period_body(ex);
   auto secret = domain::new_webhook_secret();
   actors::webhook_secret_set message{
-      ex->svc.secrets->seal(secret, actors::webhook_secret_binding(tenant_id)), grace};
+      ex->svc.secrets->seal(secret, domain::webhook_secret_binding(tenant_id)), grace};
   return {std::move(secret), std::move(message)};
 }
 
