@@ -17,6 +17,7 @@ namespace vcs::actors {
 
 struct api_key_request {
   std::string name;
+  domain::key_scope scope;
 };
 
 // A new key with its one-time secret.
@@ -25,13 +26,17 @@ struct issued_api_key {
   std::string key;
 };
 
+// `holder`: the scope of the key asking, which may change only keys that
+// reach no more (nullopt: an operator, who may change any).
 struct api_key_status_change {
   int64_t key_id = 0;
   domain::api_key_status status = domain::api_key_status::active;
+  std::optional<domain::key_scope> holder;
 };
 
 struct api_key_removal {
   int64_t key_id = 0;
+  std::optional<domain::key_scope> holder;
 };
 
 struct voice_provider_create {

@@ -28,6 +28,19 @@ domain::error key_not_found() {
   return domain::not_found("API key not found");
 }
 
+// A key asking to change a key that reaches more than itself is refused;
+// the key is locked until the change commits.
+std::optional<domain::error> refuse_key_change(soci::session& sql, int64_t tenant_id,
+                                               int64_t key_id,
+                                               const std::optional<domain::key_scope>& holder) {
+  if (!holder)
+    return std::nullopt;
+  auto target = storage::lock_api_key(sql, tenant_id, key_id);
+  if (!target)
+    return key_not_found();
+  return domain::check_within(*holder, target->scope);
+}
+
 domain::error tenant_not_found() {
   return domain::not_found("Tenant not found");
 }
@@ -46,9 +59,9 @@ caf::result<domain::tenant> tenant_state::update_tenant(domain::tenant_patch& pa
 }
 
 caf::result<issued_api_key> tenant_state::issue_api_key(api_key_request& req) {
-  return write(self, [id = tenant_id, name = std::move(req.name)](soci::session& sql) {
+  return write(self, [id = tenant_id, req = std::move(req)](soci::session& sql) {
     auto key = domain::generate_api_key();
-    auto info = storage::insert_api_key(sql, id, name, key.hash, key.masked_key);
+    auto info = storage::insert_api_key(sql, id, req.name, key.hash, key.masked_key, req.scope);
     return issued_api_key{std::move(info), std::move(key.key)};
   });
 }
@@ -57,6 +70,8 @@ caf::result<domain::api_key_info>
 tenant_state::set_api_key_status(const api_key_status_change& change) {
   return write(
       self, [id = tenant_id, change](soci::session& sql) -> domain::result<domain::api_key_info> {
+        if (auto refused = refuse_key_change(sql, id, change.key_id, change.holder))
+          return *refused;
         auto info = storage::set_api_key_status(sql, id, change.key_id, change.status);
         if (!info)
           return key_not_found();
@@ -66,6 +81,8 @@ tenant_state::set_api_key_status(const api_key_status_change& change) {
 
 caf::result<bool> tenant_state::delete_api_key(const api_key_removal& removal) {
   return write(self, [id = tenant_id, removal](soci::session& sql) -> domain::result<bool> {
+    if (auto refused = refuse_key_change(sql, id, removal.key_id, removal.holder))
+      return *refused;
     if (!storage::delete_api_key(sql, id, removal.key_id))
       return key_not_found();
     return true;

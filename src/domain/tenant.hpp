@@ -1,5 +1,6 @@
 #pragma once
 
+#include "domain/permission.hpp"
 #include "domain/plan.hpp"
 #include "domain/timestamp.hpp"
 
@@ -36,7 +37,9 @@ struct api_key_info {
   std::string name;
   std::string masked_key;
   api_key_status status = api_key_status::active;
+  key_scope scope;
   timestamp created_at{};
+  std::optional<timestamp> last_used_at;
 };
 
 // Who a request acts for, resolved from its bearer key.
@@ -46,6 +49,9 @@ struct principal {
   domain::plan plan = plan::free;
   bool tenant_active = true;
   api_key_status key_status = api_key_status::active;
+  key_scope scope;
+  // Past its expires_at.
+  bool key_expired = false;
 };
 
 } // namespace vcs::domain

@@ -29,8 +29,41 @@ void render_api_key(json_out& out, const domain::api_key_info& k,
     out.field("key", *secret);
   out.field("masked_key", k.masked_key);
   out.field("status", domain::to_string(k.status));
+  out.key("permissions");
+  out.w().StartArray();
+  for (auto name : k.scope.permissions.names())
+    out.w().String(name.data(), static_cast<rapidjson::SizeType>(name.size()));
+  out.w().EndArray();
+  out.key("campaign_ids");
+  if (!k.scope.campaigns) {
+    out.w().Null();
+  } else {
+    out.w().StartArray();
+    for (auto id : *k.scope.campaigns) {
+      const auto text = encode_global_id(entity::campaign, id);
+      out.w().String(text.data(), static_cast<rapidjson::SizeType>(text.size()));
+    }
+    out.w().EndArray();
+  }
+  auto utc = [](const std::optional<domain::timestamp>& t) {
+    return t ? std::optional<std::string>{domain::format_utc(*t)} : std::nullopt;
+  };
+  out.field("expires_at", utc(k.scope.expires_at));
   out.field("created_at", domain::format_utc(k.created_at));
+  out.field("last_used_at", utc(k.last_used_at));
   out.w().EndObject();
+}
+
+std::string api_keys_json(std::string_view member, const std::vector<domain::api_key_info>& keys) {
+  json_out out;
+  out.w().StartObject();
+  out.key(member);
+  out.w().StartArray();
+  for (const auto& k : keys)
+    render_api_key(out, k);
+  out.w().EndArray();
+  out.w().EndObject();
+  return out.take();
 }
 
 void render_client(json_out& out, const domain::client& c) {

@@ -18,6 +18,8 @@ void render_tenant_fields(json_out& out, const domain::tenant& t);
 // The key as listed; `secret` adds the one-time full key at creation.
 void render_api_key(json_out& out, const domain::api_key_info& k,
                     std::optional<std::string_view> secret = std::nullopt);
+// {<member>: [masked key, ...]}: the operator's api_keys, the tenant's data.
+std::string api_keys_json(std::string_view member, const std::vector<domain::api_key_info>& keys);
 void render_client(json_out& out, const domain::client& c);
 // The spec's campaign summary: campaign_id, campaign_name, campaign_type,
 // campaign_status.

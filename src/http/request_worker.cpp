@@ -77,11 +77,34 @@ bool request_worker_state::authenticate(const exchange_ptr& ex, const handler& r
     ex->fail(unauthorized("API key is disabled"));
     return false;
   }
+  if (found->key_expired) {
+    ex->fail(unauthorized("API key has expired"));
+    return false;
+  }
   ex->principal = *found;
   if (!found->tenant_active) {
     ex->fail({domain::errc::forbidden, "Tenant is inactive"});
     return false;
   }
+  return true;
+}
+
+bool request_worker_state::authorize(const exchange_ptr& ex, const router::route& route) {
+  if (!ex->principal)
+    return true;
+  const auto& scope = ex->principal->scope;
+  if (route.permission && !scope.permissions.has(*route.permission)) {
+    ex->fail(domain::missing_permission(*route.permission));
+    return false;
+  }
+  // A campaign the path names that the key does not reach; an id that does
+  // not parse is the handler's 404.
+  if (scope.campaigns && route.pattern.find("{campaign_id}") != std::string::npos)
+    if (auto id = domain::parse_id(domain::entity::campaign, ex->param("campaign_id"));
+        id && !scope.reaches_campaign(*id)) {
+      ex->fail(domain::campaign_out_of_scope());
+      return false;
+    }
   return true;
 }
 
@@ -249,7 +272,7 @@ void request_worker_state::handle(request_worker_actor::pointer self, http_call&
   ex->due = ex->request.received + match.found->target->deadline(svc->deadlines);
   ex->params = std::move(match.params);
   try {
-    if (!authenticate(ex, *match.found->target))
+    if (!authenticate(ex, *match.found->target) || !authorize(ex, *match.found))
       return;
     if (ex->request.authenticate_only)
       return ex->respond(100, {});

@@ -44,6 +44,9 @@ struct request_worker_state {
   void check_deadlines(request_worker_actor::pointer self);
   // False when the request was answered with an authentication error.
   bool authenticate(const exchange_ptr& ex, const handler& route);
+  // False when the request was answered 403: its key lacks the route's
+  // permission, or does not reach the campaign in its path.
+  bool authorize(const exchange_ptr& ex, const router::route& route);
   // The key's principal; with the route's campaign's leads version when it
   // asks for one (handler::versioned_campaign).
   std::optional<domain::principal> find_principal(const exchange_ptr& ex, const handler& route,

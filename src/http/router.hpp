@@ -1,5 +1,7 @@
 #pragma once
 
+#include "domain/permission.hpp"
+
 #include <memory>
 #include <string>
 #include <string_view>
@@ -42,6 +44,8 @@ public:
     std::string method;
     std::string pattern;
     std::shared_ptr<handler> target;
+    // What an API key needs to be let through (public routes taking one).
+    std::optional<domain::permission> permission;
     // Message for a wrong method on this path; the v1 remove route has its
     // own wording in the spec.
     std::string wrong_method_message = "Method not allowed";

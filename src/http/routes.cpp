@@ -5,6 +5,8 @@
 
 namespace vcs::http {
 
+using domain::permission;
+
 router public_routes() {
   router r;
   r.add({"GET", "/healthz", handlers::health()});
@@ -13,70 +15,93 @@ router public_routes() {
   r.add({"GET", "/openapi.json", handlers::openapi_document(listener_kind::public_api)});
   r.add({"GET", "/docs", handlers::api_reference_page()});
   r.add({"GET", "/docs/redoc.standalone.js", handlers::api_reference_script()});
-  r.add({"GET", "/api/v2/clients", handlers::list_clients()});
-  r.add({"POST", "/api/v2/clients/create", handlers::create_client()});
-  r.add({"GET", "/api/v2/clients/", handlers::client_id_required()});
-  r.add({"GET", "/api/v2/clients/{client_id}", handlers::get_client()});
+  r.add({"GET", "/api/v2/clients", handlers::list_clients(), permission::clients_read});
+  r.add({"POST", "/api/v2/clients/create", handlers::create_client(), permission::clients_write});
+  r.add({"GET", "/api/v2/clients/", handlers::client_id_required(), permission::clients_read});
+  r.add({"GET", "/api/v2/clients/{client_id}", handlers::get_client(), permission::clients_read});
   r.add({"GET", "/api/v2/client-forms/{client_form_id}/submissions",
-         handlers::list_form_submissions()});
+         handlers::list_form_submissions(), permission::clients_read});
   r.add({"GET", "/api/v2/client-account-configurations//resources",
-         handlers::configuration_id_required()});
+         handlers::configuration_id_required(), permission::clients_read});
   r.add({"POST", "/api/v2/client-account-configurations//resources/assign",
-         handlers::configuration_id_required()});
+         handlers::configuration_id_required(), permission::clients_write});
   r.add({"GET", "/api/v2/client-account-configurations/{client_account_configuration_id}/resources",
-         handlers::get_assignments()});
+         handlers::get_assignments(), permission::clients_read});
   r.add({"POST",
          "/api/v2/client-account-configurations/{client_account_configuration_id}/resources/assign",
-         handlers::assign_resources()});
-  r.add({"POST", "/api/v2/voice-pod", handlers::create_voice_provider()});
-  r.add({"POST", "/api/v2/web-widgets", handlers::create_web_widget()});
-  r.add({"GET", "/api/v2/external-billing/payment-requests", handlers::list_payment_requests()});
+         handlers::assign_resources(), permission::clients_write});
+  r.add({"POST", "/api/v2/voice-pod", handlers::create_voice_provider(),
+         permission::campaigns_write});
+  r.add({"POST", "/api/v2/web-widgets", handlers::create_web_widget(), permission::clients_write});
+  r.add({"GET", "/api/v2/external-billing/payment-requests", handlers::list_payment_requests(),
+         permission::billing_read});
   r.add({"GET", "/api/v2/external-billing/payment-requests/{payment_request_id}/",
-         handlers::get_payment_request()});
+         handlers::get_payment_request(), permission::billing_read});
   r.add({"PATCH", "/api/v2/external-billing/payment-requests/{payment_request_id}/update",
-         handlers::update_payment_request()});
-  r.add({"GET", "/api/v2/external-billing/subscriptions", handlers::list_subscriptions()});
+         handlers::update_payment_request(), permission::billing_write});
+  r.add({"GET", "/api/v2/external-billing/subscriptions", handlers::list_subscriptions(),
+         permission::billing_read});
   r.add({"GET", "/api/v2/external-billing/subscriptions/{subscription_id}/",
-         handlers::get_subscription()});
-  r.add({"GET", "/api/v2/external-billing/usage", handlers::list_usage()});
-  r.add({"GET", "/api/v2/voice-campaigns", handlers::list_campaigns()});
-  r.add({"POST", "/api/v2/voice-campaigns", handlers::create_campaign()});
-  r.add({"GET", "/api/v2/voice-campaigns/{campaign_id}", handlers::get_campaign()});
-  r.add({"PATCH", "/api/v2/voice-campaigns/{campaign_id}", handlers::update_campaign()});
-  r.add({"PATCH", "/api/v2/voice-campaigns/{campaign_id}/status",
-         handlers::update_campaign_status()});
-  r.add({"GET", "/api/v2/voice-campaigns/{campaign_id}/calls", handlers::list_campaign_calls()});
-  r.add({"POST", "/api/v2/voice-campaigns/{campaign_id}/webhook-test",
-         handlers::send_webhook_test()});
-  r.add({"POST", "/api/v2/voice-campaigns/{campaign_id}/leads", handlers::add_lead()});
-  r.add({"POST", "/api/v2/voice-campaigns/{campaign_id}/leads/bulk", handlers::bulk_add_leads()});
-  r.add({"GET", "/api/v2/voice-campaigns/{campaign_id}/leads/imports",
-         handlers::list_lead_imports()});
-  r.add({"GET", "/api/v2/voice-campaigns/{campaign_id}/leads/imports/{import_id}",
-         handlers::get_lead_import()});
-  r.add({"GET", "/api/v2/voice-campaigns/{campaign_id}/leads/imports/{import_id}/rejected-rows",
-         handlers::list_import_rejections()});
-  r.add({"GET", "/api/v2/voice-campaigns/{campaign_id}/leads/list", handlers::list_leads()});
-  r.add({"PATCH", "/api/v2/voice-campaigns/{campaign_id}/leads/update/bulk",
-         handlers::bulk_update_leads()});
-  r.add({"DELETE", "/api/v2/voice-campaigns/{campaign_id}/leads/remove/bulk",
-         handlers::bulk_remove_leads()});
-  r.add({"PATCH", "/v1/api/voice-campaigns/{campaign_id}/lead/update", handlers::v1_update_lead()});
-  r.add({"DELETE", "/v1/api/voice-campaigns/{campaign_id}/lead/remove", handlers::v1_remove_lead(),
-         "Invalid request method"});
-  r.add({"POST", "/api/v2/do-not-call", handlers::add_do_not_call()});
-  r.add({"GET", "/api/v2/webhook-deliveries", handlers::list_tenant_webhook_deliveries()});
+         handlers::get_subscription(), permission::billing_read});
   r.add(
-      {"GET", "/api/v2/webhook-deliveries/{delivery_id}", handlers::get_tenant_webhook_delivery()});
+      {"GET", "/api/v2/external-billing/usage", handlers::list_usage(), permission::billing_read});
+  r.add({"GET", "/api/v2/voice-campaigns", handlers::list_campaigns(), permission::campaigns_read});
+  r.add({"POST", "/api/v2/voice-campaigns", handlers::create_campaign(),
+         permission::campaigns_write});
+  r.add({"GET", "/api/v2/voice-campaigns/{campaign_id}", handlers::get_campaign(),
+         permission::campaigns_read});
+  r.add({"PATCH", "/api/v2/voice-campaigns/{campaign_id}", handlers::update_campaign(),
+         permission::campaigns_write});
+  r.add({"PATCH", "/api/v2/voice-campaigns/{campaign_id}/status",
+         handlers::update_campaign_status(), permission::campaigns_write});
+  r.add({"GET", "/api/v2/voice-campaigns/{campaign_id}/calls", handlers::list_campaign_calls(),
+         permission::campaigns_read});
+  r.add({"POST", "/api/v2/voice-campaigns/{campaign_id}/webhook-test",
+         handlers::send_webhook_test(), permission::webhooks_write});
+  r.add({"POST", "/api/v2/voice-campaigns/{campaign_id}/leads", handlers::add_lead(),
+         permission::leads_write});
+  r.add({"POST", "/api/v2/voice-campaigns/{campaign_id}/leads/bulk", handlers::bulk_add_leads(),
+         permission::leads_write});
+  r.add({"GET", "/api/v2/voice-campaigns/{campaign_id}/leads/imports",
+         handlers::list_lead_imports(), permission::leads_read});
+  r.add({"GET", "/api/v2/voice-campaigns/{campaign_id}/leads/imports/{import_id}",
+         handlers::get_lead_import(), permission::leads_read});
+  r.add({"GET", "/api/v2/voice-campaigns/{campaign_id}/leads/imports/{import_id}/rejected-rows",
+         handlers::list_import_rejections(), permission::leads_read});
+  r.add({"GET", "/api/v2/voice-campaigns/{campaign_id}/leads/list", handlers::list_leads(),
+         permission::leads_read});
+  r.add({"PATCH", "/api/v2/voice-campaigns/{campaign_id}/leads/update/bulk",
+         handlers::bulk_update_leads(), permission::leads_write});
+  r.add({"DELETE", "/api/v2/voice-campaigns/{campaign_id}/leads/remove/bulk",
+         handlers::bulk_remove_leads(), permission::leads_write});
+  r.add({"PATCH", "/v1/api/voice-campaigns/{campaign_id}/lead/update", handlers::v1_update_lead(),
+         permission::leads_write});
+  r.add({"DELETE", "/v1/api/voice-campaigns/{campaign_id}/lead/remove", handlers::v1_remove_lead(),
+         permission::leads_write, "Invalid request method"});
+  r.add({"POST", "/api/v2/do-not-call", handlers::add_do_not_call(), permission::leads_write});
+  r.add({"GET", "/api/v2/webhook-deliveries", handlers::list_tenant_webhook_deliveries(),
+         permission::webhooks_read});
+  r.add({"GET", "/api/v2/webhook-deliveries/{delivery_id}", handlers::get_tenant_webhook_delivery(),
+         permission::webhooks_read});
   r.add({"POST", "/api/v2/webhook-deliveries/{delivery_id}/replay",
-         handlers::replay_tenant_webhook_delivery()});
-  r.add({"GET", "/api/v2/webhook-endpoints", handlers::list_webhook_endpoints()});
+         handlers::replay_tenant_webhook_delivery(), permission::webhooks_write});
+  r.add({"GET", "/api/v2/webhook-endpoints", handlers::list_webhook_endpoints(),
+         permission::webhooks_read});
   r.add({"POST", "/api/v2/webhook-endpoints/{endpoint_id}/enable",
-         handlers::enable_webhook_endpoint()});
-  r.add({"POST", "/api/v2/webhook-secret", handlers::rotate_tenant_webhook_secret()});
+         handlers::enable_webhook_endpoint(), permission::webhooks_write});
+  r.add({"POST", "/api/v2/webhook-secret", handlers::rotate_tenant_webhook_secret(),
+         permission::webhooks_write});
   r.add({"POST", "/webhooks/provider-a/{voice_provider_id}", handlers::provider_a_callback()});
-  r.add({"GET", "/api/v2/do-not-call/{phone_number}", handlers::check_do_not_call()});
-  r.add({"DELETE", "/api/v2/do-not-call/{phone_number}", handlers::remove_do_not_call()});
+  r.add({"GET", "/api/v2/do-not-call/{phone_number}", handlers::check_do_not_call(),
+         permission::leads_read});
+  r.add({"GET", "/api/v2/api-keys", handlers::list_tenant_api_keys(), permission::keys_read});
+  r.add({"POST", "/api/v2/api-keys", handlers::create_tenant_api_key(), permission::keys_write});
+  r.add({"PATCH", "/api/v2/api-keys/{key_id}", handlers::update_tenant_api_key(),
+         permission::keys_write});
+  r.add({"DELETE", "/api/v2/api-keys/{key_id}", handlers::delete_tenant_api_key(),
+         permission::keys_write});
+  r.add({"DELETE", "/api/v2/do-not-call/{phone_number}", handlers::remove_do_not_call(),
+         permission::leads_write});
   return r;
 }
 

@@ -13,13 +13,18 @@ class session;
 namespace vcs::storage {
 
 domain::api_key_info insert_api_key(soci::session& sql, int64_t tenant_id, const std::string& name,
-                                    const std::string& key_hash, const std::string& masked_key);
+                                    const std::string& key_hash, const std::string& masked_key,
+                                    const domain::key_scope& scope = {});
 
 std::vector<domain::api_key_info> list_api_keys(soci::session& sql, int64_t tenant_id);
 
 // Operator look-up by key id alone: keys are addressed without their tenant
 // on the operator plane.
 std::optional<domain::api_key_info> find_api_key(soci::session& sql, int64_t key_id);
+
+// A key of the tenant, locked until the transaction ends.
+std::optional<domain::api_key_info> lock_api_key(soci::session& sql, int64_t tenant_id,
+                                                 int64_t key_id);
 
 std::optional<domain::api_key_info> set_api_key_status(soci::session& sql, int64_t tenant_id,
                                                        int64_t key_id,

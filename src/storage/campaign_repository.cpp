@@ -69,16 +69,16 @@ constexpr prepared_statement insert_stmt{
     "$14, $15, $16, $17, $18, coalesce($19::boolean, false), $20, coalesce($21::boolean, false)) "
     "RETURNING " CAMPAIGN_COLUMNS};
 
-// The tenant's campaigns, newest first; a NULL status ($2) or type ($3)
-// matches every campaign.
+// The tenant's campaigns, newest first; a NULL status ($2), type ($3) or
+// id list ($4) matches every campaign.
 #define CAMPAIGN_LIST_WHERE                                                                        \
   " FROM campaigns WHERE tenant_id = $1 AND ($2::text IS NULL OR status = $2) "                    \
-  "AND ($3::text IS NULL OR type = $3) "
+  "AND ($3::text IS NULL OR type = $3) AND ($4::bigint[] IS NULL OR id = ANY($4)) "
 constexpr prepared_statement count_listed_stmt{"vcs_count_campaigns",
                                                "SELECT count(*)" CAMPAIGN_LIST_WHERE};
 constexpr prepared_statement list_stmt{"vcs_list_campaigns",
                                        "SELECT " CAMPAIGN_COLUMNS CAMPAIGN_LIST_WHERE
-                                       "ORDER BY created_at DESC, id DESC LIMIT $4 OFFSET $5"};
+                                       "ORDER BY created_at DESC, id DESC LIMIT $5 OFFSET $6"};
 #undef CAMPAIGN_LIST_WHERE
 
 #define CAMPAIGN_SELECT                                                                            \
@@ -210,9 +210,11 @@ domain::campaign insert_campaign(soci::session& sql, int64_t tenant_id,
 
 page_of<domain::campaign> list_campaigns(soci::session& sql, int64_t tenant_id,
                                          const campaign_filter& filter, const page_request& page) {
-  auto total = execute(sql, count_listed_stmt, {tenant_id, filter.status, filter.type});
-  auto rows = execute(sql, list_stmt,
-                      {tenant_id, filter.status, filter.type, page.page_size, offset_of(page)});
+  auto total =
+      execute(sql, count_listed_stmt, {tenant_id, filter.status, filter.type, filter.only});
+  auto rows = execute(
+      sql, list_stmt,
+      {tenant_id, filter.status, filter.type, filter.only, page.page_size, offset_of(page)});
   return page_from(total, rows, campaign_of);
 }
 

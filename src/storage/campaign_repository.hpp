@@ -5,6 +5,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace soci {
 class session;
@@ -28,6 +29,8 @@ domain::campaign insert_campaign(soci::session& sql, int64_t tenant_id,
 struct campaign_filter {
   std::optional<std::string> status; // e.g. "ACTIVE"
   std::optional<std::string> type;   // e.g. "OUTBOUND"
+  // Only these campaigns (a key's), when set.
+  std::optional<std::vector<int64_t>> only;
 };
 
 // GET /api/v2/voice-campaigns: newest first (created_at, then id).

@@ -1351,6 +1351,43 @@ async function scenario() {
     message: 'Webhook delivery not found',
   });
 
+  // The tenant's own keys: a read-only one, refused a write naming the
+  // permission, disabled, listed masked and deleted.
+  const readerKey = (
+    await call('createTenantApiKey', {
+      body: { name: 'reports', permissions: 'read_only' },
+      expect: 201,
+    })
+  ).json.data;
+  await call('createTenantApiKey', {
+    body: { name: 'x', permissions: ['campaigns:fly'] },
+    expect: 400,
+    note: 'unknown permission',
+  });
+  await call('createTenantApiKey', {
+    auth: readerKey.key,
+    body: { name: 'x' },
+    expect: 403,
+    note: 'a read-only key',
+    message: 'This API key lacks the permission keys:write',
+  });
+  await call('listTenantApiKeys', { auth: readerKey.key, expect: 200 });
+  await call('updateTenantApiKey', { params: { key_id: readerKey.id }, body: { status: 'Disabled' }, expect: 200 });
+  await call('updateTenantApiKey', {
+    params: { key_id: readerKey.id },
+    body: { status: 'Gone' },
+    expect: 400,
+    note: 'unknown status',
+  });
+  await call('updateTenantApiKey', {
+    params: { key_id: 'key_unknown' },
+    body: { status: 'Active' },
+    expect: 404,
+    note: 'unknown key',
+  });
+  await call('deleteTenantApiKey', { params: { key_id: readerKey.id }, expect: 200 });
+  await call('deleteTenantApiKey', { params: { key_id: readerKey.id }, expect: 404, note: 'already deleted' });
+
   // The same outbox as the tenant reads it, a test event and the endpoint
   // the refusing receiver became with its first failed attempt.
   await call('rotateTenantWebhookSecret', { body: { grace_period_seconds: 3600 }, expect: 201 });

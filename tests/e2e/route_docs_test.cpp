@@ -1,11 +1,16 @@
 // docs/openapi.yaml and the router agree: every routed method and path is
-// documented, and every documented operation is routed.
+// documented, every documented operation is routed, and every public route
+// that takes an API key names the permission it needs, as documented
+// (x-permission).
 
+#include "http/handler.hpp"
 #include "http/routes.hpp"
 
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <map>
+#include <optional>
 #include <regex>
 #include <set>
 #include <string>
@@ -16,12 +21,15 @@ namespace {
 using operation = std::pair<std::string, std::string>; // method, path
 
 // Reads "  /path:" and "    get:" lines (the document's own layout).
-std::set<operation> documented() {
+// Each documented operation, with its x-permission ("" when none).
+std::map<operation, std::string> documented() {
   std::ifstream in{std::string{VCS_SOURCE_DIR} + "/docs/openapi.yaml"};
-  std::set<operation> ops;
+  std::map<operation, std::string> ops;
   std::string line, path;
+  std::optional<operation> last;
   std::regex path_line{R"(^  (/\S*):\s*$)"};
   std::regex method_line{R"(^    (get|post|patch|put|delete):\s*$)"};
+  std::regex permission_line{R"(^      x-permission: (\S+)\s*$)"};
   std::smatch m;
   bool in_paths = false;
   while (std::getline(in, line)) {
@@ -37,7 +45,10 @@ std::set<operation> documented() {
       std::string method = m[1];
       for (auto& c : method)
         c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-      ops.emplace(method, path);
+      last = operation{method, path};
+      ops.emplace(*last, "");
+    } else if (last && std::regex_match(line, m, permission_line)) {
+      ops[*last] = m[1];
     }
   }
   return ops;
@@ -56,9 +67,22 @@ TEST(route_docs_test, every_route_is_documented_and_every_documented_route_exist
   auto code = routed();
   ASSERT_FALSE(docs.empty());
   for (const auto& op : code)
-    EXPECT_TRUE(docs.count(op)) << op.first << " " << op.second << " is routed but not documented";
-  for (const auto& op : docs)
+    EXPECT_TRUE(docs.contains(op))
+        << op.first << " " << op.second << " is routed but not documented";
+  for (const auto& [op, permission] : docs)
     EXPECT_TRUE(code.count(op)) << op.first << " " << op.second << " is documented but not routed";
+}
+
+TEST(route_docs_test, every_public_route_taking_a_key_names_its_permission_as_documented) {
+  auto docs = documented();
+  const auto table = public_routes();
+  for (const auto& r : table.routes()) {
+    const bool takes_key = r.target && r.target->required_access() == access::api_key;
+    EXPECT_EQ(takes_key, r.permission.has_value()) << r.method << " " << r.pattern;
+    const std::string named = r.permission ? std::string{domain::to_string(*r.permission)} : "";
+    const auto documented_as = docs[operation{r.method, r.pattern}];
+    EXPECT_EQ(documented_as, named) << r.method << " " << r.pattern;
+  }
 }
 
 } // namespace

@@ -549,6 +549,21 @@ void global_id_text(std::string_view text) {
   }
 }
 
+void key_request_body(std::string_view body) {
+  auto doc = object_body(body);
+  if (!doc)
+    return;
+  // tenant_api_keys.cpp create_key_handler, for a key holding everything.
+  domain::field_errors errors;
+  auto req = http::handlers::read_key_request(*doc, domain::key_scope{}, errors);
+  if (!req)
+    return check_error(domain::invalid_data(std::move(errors)));
+  FUZZ_CHECK(errors.empty() && !req->first.empty());
+  check_text(req->first, 100);
+  FUZZ_CHECK(!req->second.campaigns ||
+             (!req->second.campaigns->empty() && req->second.campaigns->size() <= 1000));
+}
+
 void do_not_call_body(std::string_view body) {
   auto doc = object_body(body);
   if (!doc)
@@ -692,6 +707,14 @@ void matched_route(const std::string& route, const http::target& t, const http::
   if (route == "GET /api/v2/do-not-call/{phone_number}" ||
       route == "DELETE /api/v2/do-not-call/{phone_number}") {
     domain::check_phone(params.get("phone_number"));
+    return;
+  }
+  if (route == "GET /api/v2/api-keys")
+    return;
+  if (route == "POST /api/v2/api-keys")
+    return key_request_body(body);
+  if (route == "PATCH /api/v2/api-keys/{key_id}" || route == "DELETE /api/v2/api-keys/{key_id}") {
+    id("key_id", entity::api_key);
     return;
   }
   if (route == "POST /webhooks/provider-a/{voice_provider_id}") {

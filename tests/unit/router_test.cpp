@@ -12,7 +12,7 @@ router table() {
   r.add({"GET", "/admin/v1/tenants/{tenant_id}/do-not-call/{phone_number}", nullptr});
   r.add({"GET", "/api/v2/external-billing/payment-requests/{id}/", nullptr});
   r.add({"PATCH", "/api/v2/external-billing/payment-requests/{id}/update", nullptr});
-  r.add({"DELETE", "/v1/api/voice-campaigns/{campaign_id}/lead/remove", nullptr,
+  r.add({"DELETE", "/v1/api/voice-campaigns/{campaign_id}/lead/remove", nullptr, std::nullopt,
          "Invalid request method"});
   return r;
 }

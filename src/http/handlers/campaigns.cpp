@@ -52,6 +52,9 @@ campaign_input campaign_body(const exchange_ptr& ex, bool creating) {
 class create_campaign_handler final : public handler {
 public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
+    // A key held to some campaigns would not reach the one it made.
+    if (ex->principal->scope.campaigns)
+      return ex->fail(domain::campaign_creation_out_of_scope());
     auto input = campaign_body(ex, true);
     ask_tenant<domain::campaign>(
         ctx.self, ex, ex->principal->tenant_id,
@@ -76,6 +79,7 @@ public:
     throw_if_refused(read_choice(t, "status", domain::campaign_status_names(), f.status));
     throw_if_refused(read_choice(t, "type", domain::campaign_type_names(), f.type));
     throw_if_refused(read_page(t, page));
+    f.only = ex->principal->scope.campaigns;
     auto found = storage::list_campaigns(ctx.db(), ex->principal->tenant_id, f, page);
     respond_page(ex, found, page,
                  [](json_out& out, const domain::campaign& c) { render_campaign(out, c); });

@@ -1,6 +1,7 @@
 #include "http/handlers/body.hpp"
 #include "http/handlers/handlers.hpp"
 #include "http/handlers/lookup.hpp"
+#include "http/handlers/readers.hpp"
 #include "http/render.hpp"
 #include "storage/api_key_repository.hpp"
 
@@ -41,16 +42,7 @@ class list_api_keys_handler final : public operator_handler {
 public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
     auto t = path_tenant(ex, ctx);
-    auto keys = storage::list_api_keys(ctx.db(), t.id);
-    json_out out;
-    out.w().StartObject();
-    out.key("api_keys");
-    out.w().StartArray();
-    for (const auto& k : keys)
-      render_api_key(out, k);
-    out.w().EndArray();
-    out.w().EndObject();
-    ex->respond(200, out.take());
+    ex->respond(200, api_keys_json("api_keys", storage::list_api_keys(ctx.db(), t.id)));
   }
 };
 
@@ -60,14 +52,8 @@ public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
     auto body = object_body(ex);
     domain::field_errors errors;
-    object_reader in{body, errors};
-    std::optional<domain::api_key_status> status;
-    if (auto text = in.string("status", true, 16)) {
-      status = domain::parse_api_key_status(*text);
-      if (!status)
-        errors.add("status", "Must be Active or Disabled.");
-    }
-    if (!errors.empty())
+    auto status = read_key_status(body, errors);
+    if (!status)
       return ex->fail(validation_error(std::move(errors)));
     auto key = path_api_key(ex, ctx);
     ask_tenant<domain::api_key_info>(

@@ -3,6 +3,8 @@
 #include "domain/client_create.hpp"
 #include "domain/error.hpp"
 #include "domain/global_id.hpp"
+#include "domain/permission.hpp"
+#include "domain/tenant.hpp"
 #include "domain/voice_provider.hpp"
 #include "domain/web_widget.hpp"
 #include "http/query.hpp"
@@ -14,6 +16,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 // Pure readers of request bodies and queries that used to sit inside the
@@ -26,6 +29,17 @@ namespace vcs::http::handlers {
 // `passwords` (the handler hashes them).
 void read_client_create(const rapidjson::Value& body, domain::client_create& req,
                         std::vector<std::string>& passwords, domain::field_errors& errors);
+
+// POST /api/v2/api-keys (tenant_api_keys.cpp): {name, permissions?,
+// campaign_ids?, expires_at?}; what is left out is `holder`'s own.
+std::optional<std::pair<std::string, domain::key_scope>>
+read_key_request(const rapidjson::Value& body, const domain::key_scope& holder,
+                 domain::field_errors& errors);
+
+// PATCH /api/v2/api-keys/{key_id} and /admin/v1/api-keys/{key_id}
+// (tenant_api_keys.cpp): {status: Active | Disabled}.
+std::optional<domain::api_key_status> read_key_status(const rapidjson::Value& body,
+                                                      domain::field_errors& errors);
 
 // POST /api/v2/voice-pod (voice_providers.cpp): provider, limit and the
 // credentials as a JSON object text (the plaintext that gets sealed).
