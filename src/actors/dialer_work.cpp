@@ -5,6 +5,7 @@
 #include "domain/webhook_event.hpp"
 #include "storage/campaign_repository.hpp"
 #include "storage/dialer_repository.hpp"
+#include "storage/event_repository.hpp"
 #include "storage/webhook_repository.hpp"
 
 #include <algorithm>
@@ -15,14 +16,16 @@ namespace {
 
 using domain::campaign_status;
 
+// Every event goes to the tenant's feed, and to the campaign's webhook_url
+// when it has one.
 void enqueue(soci::session& sql, const domain::campaign& c, domain::webhook_event e) {
-  if (!c.webhook_url)
-    return;
   e.id = domain::new_event_id();
   e.created_at = domain::now();
   e.campaign_id = domain::encode_global_id(domain::entity::campaign, c.id);
-  storage::enqueue_webhook(sql, c.tenant_id, c.id, *c.webhook_url, e.id, e.type,
-                           domain::to_json(e));
+  const auto payload = domain::to_json(e);
+  storage::record_event(sql, c.tenant_id, c.id, e.id, e.type, payload);
+  if (c.webhook_url)
+    storage::enqueue_webhook(sql, c.tenant_id, c.id, *c.webhook_url, e.id, e.type, payload);
 }
 
 void campaign_event(soci::session& sql, const domain::campaign& c, std::string type) {

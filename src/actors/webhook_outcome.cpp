@@ -1,6 +1,7 @@
 #include "actors/webhook_outcome.hpp"
 
 #include "domain/webhook_event.hpp"
+#include "storage/event_repository.hpp"
 #include "storage/webhook_repository.hpp"
 
 #include <soci/soci.h>
@@ -32,6 +33,9 @@ void announce(soci::session& sql, int64_t tenant_id, const storage::webhook_endp
               const std::string& reason, domain::timestamp now) {
   const auto data = domain::endpoint_disabled_data(endpoint.id, endpoint.url, reason,
                                                    endpoint.failing_since, now);
+  const domain::webhook_envelope feed{"webhook.endpoint_disabled", domain::new_event_id(), now};
+  storage::record_event(sql, tenant_id, std::nullopt, feed.id, feed.type,
+                        domain::to_json(feed, data));
   auto send_to = storage::enabled_webhook_endpoints(sql, tenant_id, max_announcements);
   send_to.push_back(endpoint);
   for (const auto& target : send_to) {

@@ -94,6 +94,7 @@ router public_routes() {
   r.add({"POST", "/webhooks/provider-a/{voice_provider_id}", handlers::provider_a_callback()});
   r.add({"GET", "/api/v2/do-not-call/{phone_number}", handlers::check_do_not_call(),
          permission::leads_read});
+  r.add({"GET", "/api/v2/events", handlers::list_events(), permission::webhooks_read});
   r.add({"GET", "/api/v2/api-keys", handlers::list_tenant_api_keys(), permission::keys_read});
   r.add({"POST", "/api/v2/api-keys", handlers::create_tenant_api_key(), permission::keys_write});
   r.add({"PATCH", "/api/v2/api-keys/{key_id}", handlers::update_tenant_api_key(),

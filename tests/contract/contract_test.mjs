@@ -1372,6 +1372,13 @@ async function scenario() {
     message: 'This API key lacks the permission keys:write',
   });
   await call('listTenantApiKeys', { auth: readerKey.key, expect: 200 });
+  await call('listEvents', { query: { limit: '5' }, expect: 200 });
+  await call('listEvents', {
+    query: { after: 'yesterday' },
+    expect: 400,
+    note: 'not a cursor',
+    message: 'Invalid cursor',
+  });
   await call('updateTenantApiKey', { params: { key_id: readerKey.id }, body: { status: 'Disabled' }, expect: 200 });
   await call('updateTenantApiKey', {
     params: { key_id: readerKey.id },

@@ -22,6 +22,7 @@ std::shared_ptr<handler> list_api_keys();
 std::shared_ptr<handler> update_api_key();
 std::shared_ptr<handler> delete_api_key();
 std::shared_ptr<handler> list_tenant_api_keys();
+std::shared_ptr<handler> list_events();
 std::shared_ptr<handler> create_tenant_api_key();
 std::shared_ptr<handler> update_tenant_api_key();
 std::shared_ptr<handler> delete_tenant_api_key();
