@@ -351,6 +351,10 @@ parsed_command parse_command_line(int argc, char** argv) {
       out.command = "help";
       continue;
     }
+    if (!admin && (arg == "--version" || arg == "version")) {
+      out.command = "version";
+      continue;
+    }
     if (arg.rfind("--", 0) != 0) {
       if (admin)
         out.arguments.push_back(arg);
@@ -382,7 +386,7 @@ parsed_command parse_command_line(int argc, char** argv) {
   if (out.command.empty())
     out.command = "help";
   if (out.command != "serve" && out.command != "migrate" && out.command != "admin" &&
-      out.command != "help")
+      out.command != "help" && out.command != "version")
     throw std::invalid_argument("unknown command '" + out.command + "' (see --help)");
   if (!file.empty())
     apply_file(out.settings, file);
@@ -450,7 +454,8 @@ std::string usage() {
          "  serve     apply pending migrations, then serve the public and operator APIs\n"
          "  migrate   apply pending database migrations and exit\n"
          "  admin     call a running node's operator API (see admin --help)\n"
-         "  --help    show this text\n\n"
+         "  --help    show this text\n"
+         "  --version the version and commit this binary was built from\n\n"
          "Settings (file `name = value`, environment variable, or --name=value; later wins):\n"
          "  --config=FILE  VCS_CONFIG  configuration file to read first\n";
   const config defaults;

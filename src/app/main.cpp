@@ -172,6 +172,11 @@ int main(int argc, char** argv) {
       std::cout << app::usage();
       return 0;
     }
+    if (cmd.command == "version") {
+      std::cout << "voice-campaign-service " << app::build_version << " (commit "
+                << app::build_commit << ")\n";
+      return 0;
+    }
     configure_logging(cmd.settings);
     if (cmd.command == "admin")
       return app::run_admin(cmd.settings, cmd.arguments, std::cout, std::cerr);

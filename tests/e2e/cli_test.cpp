@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <regex>
+
 namespace vcs::test {
 namespace {
 
@@ -26,6 +28,19 @@ TEST(cli_test, help_lists_commands_and_every_documented_variable) {
                            "VCS_OPERATOR_LISTEN", "VCS_OPERATOR_TOKEN", "VCS_SECRET_KEY",
                            "VCS_LOG_LEVEL", "VCS_DB_POOL_SIZE", "VCS_BODY_LIMIT"})
     EXPECT_NE(r.output.find(word), std::string::npos) << word;
+}
+
+// Without a database or any setting: the version and the commit it was
+// built from, as /metrics reports them (vcs_build_info).
+TEST(cli_test, version_names_the_release_and_commit) {
+  for (const char* args : {"--version", "version"}) {
+    auto r = run("", args);
+    EXPECT_EQ(r.status, 0) << args;
+    EXPECT_TRUE(std::regex_match(
+        r.output,
+        std::regex{R"(voice-campaign-service \d+\.\d+\.\d+ \(commit ([0-9a-f]{12}(-dirty)?|unknown)\)\n)"}))
+        << args << ": " << r.output;
+  }
 }
 
 TEST(cli_test, serve_without_secrets_is_a_clear_start_up_error) {
