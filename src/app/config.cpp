@@ -386,7 +386,7 @@ parsed_command parse_command_line(int argc, char** argv) {
   if (out.command.empty())
     out.command = "help";
   if (out.command != "serve" && out.command != "migrate" && out.command != "admin" &&
-      out.command != "help" && out.command != "version")
+      out.command != "help" && out.command != "version" && out.command != "config")
     throw std::invalid_argument("unknown command '" + out.command + "' (see --help)");
   if (!file.empty())
     apply_file(out.settings, file);
@@ -454,6 +454,7 @@ std::string usage() {
          "  serve     apply pending migrations, then serve the public and operator APIs\n"
          "  migrate   apply pending database migrations and exit\n"
          "  admin     call a running node's operator API (see admin --help)\n"
+         "  config    print the effective settings (secrets only as set or not) and exit\n"
          "  --help    show this text\n"
          "  --version the version and commit this binary was built from\n\n"
          "Settings (file `name = value`, environment variable, or --name=value; later wins):\n"

@@ -172,6 +172,11 @@ int main(int argc, char** argv) {
       std::cout << app::usage();
       return 0;
     }
+    if (cmd.command == "config") {
+      for (const auto& [name, value] : app::describe(cmd.settings))
+        std::cout << name << " = " << value << "\n";
+      return 0;
+    }
     if (cmd.command == "version") {
       std::cout << "voice-campaign-service " << app::build_version << " (commit "
                 << app::build_commit << ")\n";

@@ -38,9 +38,25 @@ TEST(cli_test, version_names_the_release_and_commit) {
     EXPECT_EQ(r.status, 0) << args;
     EXPECT_TRUE(std::regex_match(
         r.output,
-        std::regex{R"(voice-campaign-service \d+\.\d+\.\d+ \(commit ([0-9a-f]{12}(-dirty)?|unknown)\)\n)"}))
+        std::regex{
+            R"(voice-campaign-service \d+\.\d+\.\d+ \(commit ([0-9a-f]{12}(-dirty)?|unknown)\)\n)"}))
         << args << ": " << r.output;
   }
+}
+
+// The settings in effect after the file, the environment and the command
+// line, one `name = value` line each; secrets only as set.
+TEST(cli_test, config_prints_the_effective_settings_with_secrets_masked) {
+  auto r = run("VCS_DATABASE_URL='postgresql://vcs:hunter2@db/vcs' VCS_OPERATOR_TOKEN=tok-4711 "
+               "VCS_DB_POOL_SIZE=7",
+               "config --webhook-tenant-in-flight=5");
+  EXPECT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("\ndb-pool-size = 7\n"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("\nwebhook-tenant-in-flight = 5\n"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("\noperator-token = (set)\n"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("\nsecret-key = \n"), std::string::npos) << r.output;
+  EXPECT_EQ(r.output.find("tok-4711"), std::string::npos) << r.output;
+  EXPECT_EQ(r.output.find("hunter2"), std::string::npos) << r.output;
 }
 
 TEST(cli_test, serve_without_secrets_is_a_clear_start_up_error) {
