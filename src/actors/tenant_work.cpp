@@ -59,11 +59,16 @@ caf::result<domain::tenant> tenant_state::update_tenant(domain::tenant_patch& pa
 }
 
 caf::result<issued_api_key> tenant_state::issue_api_key(api_key_request& req) {
-  return write(self, [id = tenant_id, req = std::move(req)](soci::session& sql) {
-    auto key = domain::generate_api_key();
-    auto info = storage::insert_api_key(sql, id, req.name, key.hash, key.masked_key, req.scope);
-    return issued_api_key{std::move(info), std::move(key.key)};
-  });
+  return write(
+      self,
+      [id = tenant_id, req = std::move(req)](soci::session& sql) -> domain::result<issued_api_key> {
+        // The list, and every read of it, stay bounded.
+        if (storage::count_api_keys_locked(sql, id) >= domain::max_api_keys_per_tenant)
+          return domain::too_many_api_keys();
+        auto key = domain::generate_api_key();
+        auto info = storage::insert_api_key(sql, id, req.name, key.hash, key.masked_key, req.scope);
+        return issued_api_key{std::move(info), std::move(key.key)};
+      });
 }
 
 caf::result<domain::api_key_info>

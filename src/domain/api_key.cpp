@@ -48,6 +48,12 @@ std::string hash_api_key(std::string_view key) {
   return to_hex(digest.data(), digest.size());
 }
 
+error too_many_api_keys() {
+  return {errc::bad_request, "A tenant may hold at most " +
+                                 std::to_string(max_api_keys_per_tenant) +
+                                 " API keys; delete one first"};
+}
+
 std::string mask_api_key(std::string_view key) {
   std::string masked{key_prefix};
   masked += "****";

@@ -1,5 +1,8 @@
 #pragma once
 
+#include "domain/error.hpp"
+
+#include <cstdint>
 #include <string>
 #include <string_view>
 
@@ -26,6 +29,11 @@ std::string hash_api_key(std::string_view key);
 
 // "vcs_****" followed by the key's last four characters.
 std::string mask_api_key(std::string_view key);
+
+// Keys one tenant may hold at once (made by it or an operator).
+inline constexpr int64_t max_api_keys_per_tenant = 1'000;
+// 400 for a key beyond that.
+error too_many_api_keys();
 
 // Constant-time comparison (sodium_memcmp); false when lengths differ.
 bool constant_time_equal(std::string_view a, std::string_view b) noexcept;

@@ -36,6 +36,10 @@ constexpr prepared_statement insert_stmt{
 constexpr prepared_statement list_stmt{
     "vcs_list_api_keys", "SELECT " KEY_COLUMNS " FROM api_keys WHERE tenant_id = $1 ORDER BY id"};
 
+constexpr prepared_statement count_locked_stmt{
+    "vcs_count_api_keys_locked", "WITH t AS (SELECT id FROM tenants WHERE id = $1 FOR UPDATE) "
+                                 "SELECT count(*) FROM api_keys k JOIN t ON k.tenant_id = t.id"};
+
 constexpr prepared_statement find_stmt{"vcs_find_api_key",
                                        "SELECT " KEY_COLUMNS " FROM api_keys WHERE id = $1"};
 
@@ -145,6 +149,10 @@ std::vector<domain::api_key_info> list_api_keys(soci::session& sql, int64_t tena
   for (int i = 0; i < rows.size(); ++i)
     keys.push_back(key_of(rows, i));
   return keys;
+}
+
+int64_t count_api_keys_locked(soci::session& sql, int64_t tenant_id) {
+  return execute(sql, count_locked_stmt, {tenant_id}).int64(0, 0);
 }
 
 std::optional<domain::api_key_info> find_api_key(soci::session& sql, int64_t key_id) {

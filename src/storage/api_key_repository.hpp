@@ -18,6 +18,10 @@ domain::api_key_info insert_api_key(soci::session& sql, int64_t tenant_id, const
 
 std::vector<domain::api_key_info> list_api_keys(soci::session& sql, int64_t tenant_id);
 
+// The tenant's keys, counted with its row locked until the transaction
+// ends, so two makers on two nodes count one after the other.
+int64_t count_api_keys_locked(soci::session& sql, int64_t tenant_id);
+
 // Operator look-up by key id alone: keys are addressed without their tenant
 // on the operator plane.
 std::optional<domain::api_key_info> find_api_key(soci::session& sql, int64_t key_id);

@@ -79,6 +79,23 @@ TEST_F(api_key_test, a_key_is_shown_once_listed_masked_and_disabled_enabled_and_
   EXPECT_EQ(pub("GET", "/api/v2/voice-campaigns", other.key).status, 200u);
 }
 
+// A tenant holds at most 1,000 keys, so its list (and every read of it)
+// stays bounded; a deleted key makes room.
+TEST_F(api_key_test, a_tenant_holds_at_most_a_thousand_keys) {
+  auto t = create_tenant();
+  std::string last_id;
+  for (int i = 1; i < 1000; ++i) {
+    auto r = pub("POST", "/api/v2/api-keys", t.key, R"({"name":"k)" + std::to_string(i) + "\"}");
+    ASSERT_EQ(r.status, 201u) << i << ": " << r.body;
+    last_id = str(parse(r.body)["data"], "id");
+  }
+  auto over = pub("POST", "/api/v2/api-keys", t.key, R"({"name":"one too many"})");
+  EXPECT_EQ(over.status, 400u) << over.body;
+  EXPECT_EQ(message(over), "A tenant may hold at most 1000 API keys; delete one first");
+  ASSERT_EQ(pub("DELETE", "/api/v2/api-keys/" + last_id, t.key).status, 200u);
+  EXPECT_EQ(pub("POST", "/api/v2/api-keys", t.key, R"({"name":"room again"})").status, 201u);
+}
+
 TEST_F(api_key_test, bad_key_requests_name_the_field) {
   auto t = create_tenant();
   for (const auto& [body, field] : std::vector<std::pair<std::string, std::string>>{
