@@ -13,6 +13,7 @@
 #include "storage/client_repository.hpp"
 #include "storage/dialer_repository.hpp"
 #include "storage/form_repository.hpp"
+#include "storage/member_repository.hpp"
 #include "storage/product_repository.hpp"
 #include "storage/tenant_repository.hpp"
 #include "storage/voice_provider_repository.hpp"
@@ -54,6 +55,10 @@ caf::result<domain::tenant> tenant_state::update_tenant(domain::tenant_patch& pa
                  auto t = storage::update_tenant(sql, id, patch);
                  if (!t)
                    return tenant_not_found();
+                 // Its members are signed out everywhere, not only refused
+                 // while it stays inactive.
+                 if (patch.active == false)
+                   storage::end_tenant_sessions(sql, id);
                  return std::move(*t);
                });
 }

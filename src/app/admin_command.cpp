@@ -100,6 +100,8 @@ int64_t whole_number(const std::string& what, const std::string& text) {
 
 const table_view tenant_table{
     "tenants", {"tenant_id", "name", "plan", "campaign_limit", "active", "created_at"}};
+const table_view member_table{"members",
+                              {"id", "email", "role", "status", "created_at", "last_sign_in_at"}};
 const table_view key_table{"api_keys", {"id", "name", "masked_key", "status", "created_at"}};
 const table_view import_table{"imports",
                               {"import.import_id", "tenant_id", "import.campaign_id",
@@ -231,6 +233,38 @@ const std::vector<command>& commands() {
        "delete a key for good",
        [](const args& a, const option_values&) {
          return admin_request{"DELETE", "/admin/v1/api-keys/" + encoded(a[0]), {}, std::nullopt};
+       }},
+      {{"members", "list"},
+       {"TENANT"},
+       {},
+       "the people who sign in to a tenant's console",
+       [](const args& a, const option_values&) {
+         return admin_request{"GET", tenant_path(a[0]) + "/members", {}, member_table};
+       }},
+      {{"members", "add"},
+       {"TENANT", "EMAIL"},
+       {"role"},
+       "a member (an owner unless --role=admin|viewer) and its one-time set-up link, valid "
+       "24 h (shown only now)",
+       [](const args& a, const option_values& o) {
+         auto role = o.find("role");
+         return admin_request{
+             "POST", tenant_path(a[0]) + "/members",
+             json_body{}
+                 .text("email", a[1])
+                 .text("role", role == o.end() ? std::string{"owner"} : role->second)
+                 .take(),
+             std::nullopt};
+       }},
+      {{"members", "setup-link"},
+       {"TENANT", "MEMBER"},
+       {},
+       "a new one-time set-up link for a member who lost its password (shown only now)",
+       [](const args& a, const option_values&) {
+         return admin_request{"POST",
+                              tenant_path(a[0]) + "/members/" + encoded(a[1]) + "/setup-link",
+                              {},
+                              std::nullopt};
        }},
       {{"webhook-secret", "issue"},
        {"TENANT"},

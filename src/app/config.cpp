@@ -258,6 +258,10 @@ const std::vector<setting>& settings() {
        "this service's public URL as live providers reach it for call-status callbacks "
        "(required in live mode)",
        into(&config::callback_base_url, "callback_base_url")},
+      {"public-url", "VCS_PUBLIC_URL",
+       "this service as people reach it, for the console's set-up links (e.g. "
+       "https://voice.example.com); empty: http:// and the public listener's address",
+       into(&config::public_url, "public_url")},
       {"webhook-interval-ms", "VCS_WEBHOOK_INTERVAL_MS", "how often the webhook outbox is polled",
        into(&config::webhooks, &actors::webhook_settings::interval, "webhook_interval")},
       {"webhook-retry-schedule", "VCS_WEBHOOK_RETRY_SCHEDULE",
@@ -445,6 +449,18 @@ void require_serve_settings(const config& c) {
   if (!domain::outbound_policy::parse(c.outbound_allow))
     throw std::invalid_argument("outbound-allow must be comma-separated networks such as "
                                 "10.1.2.0/24 or fd00::/8");
+}
+
+std::string effective_public_url(const config& c) {
+  if (!c.public_url.empty())
+    return c.public_url.ends_with('/') ? c.public_url.substr(0, c.public_url.size() - 1)
+                                       : c.public_url;
+  const auto& listen = c.server.public_listen;
+  const auto colon = listen.rfind(':');
+  auto host = listen.substr(0, colon);
+  if (host.empty() || host == "0.0.0.0" || host == "[::]")
+    host = "localhost";
+  return "http://" + host + listen.substr(colon);
 }
 
 std::string usage() {

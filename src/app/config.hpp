@@ -54,6 +54,9 @@ struct config {
   std::string voice_mode = "simulated";
   std::string provider_a_base_url = "https://api.vapi.ai";
   std::string callback_base_url;
+  // This service as people reach it (set-up links); empty: the public
+  // listener's address (effective_public_url).
+  std::string public_url;
   actors::webhook_settings webhooks;
   std::string outbound_allow;
   std::string operator_token;
@@ -93,6 +96,10 @@ struct tenant_rate_setting {
   std::optional<domain::request_rate> every_tenant;
 };
 std::optional<tenant_rate_setting> read_tenant_rate_limit(std::string_view text);
+
+// public-url, or http:// and public-listen (localhost for a wildcard
+// address).
+std::string effective_public_url(const config& c);
 
 // The --help text: commands and every setting with its variable and default.
 std::string usage();

@@ -103,6 +103,7 @@ std::string serve(const app::config& c, const std::string& session_url) {
   http::front_pool public_front{sys, app::public_share(c), svc, session_url};
   http::front_pool operator_front{sys, app::operator_share(c), svc, session_url};
   svc->ready = app::readiness(c, node, public_front);
+  svc->public_url = app::effective_public_url(c);
   svc->metrics->set_build(app::build_version, app::build_commit);
   svc->metrics->watch_workers(http::listener_kind::public_api,
                               [&public_front] { return public_front.load(); });

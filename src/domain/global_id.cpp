@@ -111,6 +111,8 @@ std::string_view type_name(entity kind) noexcept {
     return "PhoneNumberPool";
   case entity::lead_import:
     return "LeadImport";
+  case entity::member:
+    return "Member";
   }
   return {};
 }

@@ -23,6 +23,7 @@ enum class entity : uint8_t {
   form_submission,
   phone_number_pool,
   lead_import,
+  member,
 };
 
 // Every kind, in declaration order (tests walk them all).
@@ -40,11 +41,12 @@ inline constexpr entity all_entities[] = {
     entity::form_submission,
     entity::phone_number_pool,
     entity::lead_import,
+    entity::member,
 };
 
 // "Tenant", "ApiKey", "VoiceCampaign", "CampaignLead", "Client", "ClientUser",
 // "AssetGroup", "WebWidget", "TenantVoiceProvider", "ClientForm",
-// "FormSubmission", "PhoneNumberPool", "LeadImport".
+// "FormSubmission", "PhoneNumberPool", "LeadImport", "Member".
 std::string_view type_name(entity kind) noexcept;
 
 // Opaque standard base64 (with padding) of "<TypeName>:<id>"; id > 0.

@@ -17,4 +17,13 @@ std::string hash_password(std::string_view password) {
   return out;
 }
 
+bool verify_password(const std::optional<std::string>& hash, std::string_view password) {
+  // Longer than password_max_length: no request can match it.
+  static const std::string nobody = hash_password(std::string(password_max_length + 1, 'x'));
+  const auto& against = hash ? *hash : nobody;
+  const bool matches =
+      crypto_pwhash_str_verify(against.c_str(), password.data(), password.size()) == 0;
+  return hash && matches;
+}
+
 } // namespace vcs::domain

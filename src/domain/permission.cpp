@@ -7,9 +7,9 @@ namespace vcs::domain {
 namespace {
 
 constexpr std::array<std::string_view, std::size(all_permissions)> names_of{
-    "campaigns:read", "campaigns:write", "leads:read",   "leads:write",
-    "clients:read",   "clients:write",   "billing:read", "billing:write",
-    "webhooks:read",  "webhooks:write",  "keys:read",    "keys:write"};
+    "campaigns:read", "campaigns:write", "leads:read",    "leads:write",   "clients:read",
+    "clients:write",  "billing:read",    "billing:write", "webhooks:read", "webhooks:write",
+    "keys:read",      "keys:write",      "members:read",  "members:write"};
 
 } // namespace
 

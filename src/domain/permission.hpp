@@ -28,13 +28,16 @@ enum class permission : uint8_t {
   webhooks_write,
   keys_read,
   keys_write,
+  members_read,
+  members_write,
 };
 
 inline constexpr permission all_permissions[] = {
     permission::campaigns_read, permission::campaigns_write, permission::leads_read,
     permission::leads_write,    permission::clients_read,    permission::clients_write,
     permission::billing_read,   permission::billing_write,   permission::webhooks_read,
-    permission::webhooks_write, permission::keys_read,       permission::keys_write};
+    permission::webhooks_write, permission::keys_read,       permission::keys_write,
+    permission::members_read,   permission::members_write};
 
 // "campaigns:read", as a request names it.
 std::string_view to_string(permission p) noexcept;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "domain/member.hpp"
 #include "domain/permission.hpp"
 #include "domain/plan.hpp"
 #include "domain/timestamp.hpp"
@@ -42,7 +43,8 @@ struct api_key_info {
   std::optional<timestamp> last_used_at;
 };
 
-// Who a request acts for, resolved from its bearer key.
+// Who a request acts for, resolved from its bearer key or its member's
+// session.
 struct principal {
   int64_t tenant_id = 0;
   int64_t key_id = 0;
@@ -52,6 +54,9 @@ struct principal {
   key_scope scope;
   // Past its expires_at.
   bool key_expired = false;
+  // A signed-in member's session instead of a key (key_id is then 0).
+  std::optional<int64_t> member_id;
+  member_role role = member_role::owner;
 };
 
 } // namespace vcs::domain

@@ -74,6 +74,15 @@ struct services {
   // The keys this node has read: whose share a request takes, and the
   // tokens refused early (shared with the listeners).
   std::shared_ptr<token_book> tokens;
+  // This service as people reach it (set-up links): scheme, host and port.
+  std::string public_url;
+};
+
+// The session a signed-in member's request came with (instead of a key).
+struct member_session {
+  std::string token_hash;
+  std::string csrf_token;
+  domain::timestamp expires_at{};
 };
 
 // A campaign of the caller's tenant and its leads version, read with the
@@ -98,6 +107,7 @@ public:
   // has not ended, and CPU-pool steps not yet started are skipped.
   std::chrono::steady_clock::time_point due = std::chrono::steady_clock::time_point::max();
   std::optional<domain::principal> principal;
+  std::optional<member_session> signed_in;
   // The route's campaign, when it names one in handler::versioned_campaign
   // and the tenant has it.
   std::optional<campaign_at_version> campaign;
@@ -139,8 +149,8 @@ struct worker_context {
   const services& svc;
 };
 
-// Who may call a route.
-enum class access { none, api_key, operator_token };
+// Who may call a route: api_key also takes a signed-in member's session.
+enum class access { none, api_key, member_session, operator_token };
 
 // The largest body a route reads: `body-limit`, or `bulk-body-limit` for the
 // bulk lead routes.

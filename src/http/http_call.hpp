@@ -33,6 +33,15 @@ struct inbound_request {
   std::string method;
   std::string target;
   std::string authorization;
+  // A signed-in member's session cookie (member_cookie.hpp), and what a
+  // state-changing browser request is checked by: its Origin and Host, and
+  // its X-CSRF-Token (public listener only).
+  std::string session_token;
+  std::string origin;
+  std::string host;
+  std::string csrf_token;
+  // The client's address (the sign-in throttle counts by it).
+  std::string address;
   // The Idempotency-Key header, when sent.
   std::optional<std::string> idempotency_key;
   // The X-Vapi-Secret header of provider_a's call-status callbacks.

@@ -66,6 +66,45 @@ std::string api_keys_json(std::string_view member, const std::vector<domain::api
   return out.take();
 }
 
+void render_member(json_out& out, const domain::member_info& m) {
+  out.w().StartObject();
+  out.field("id", encode_global_id(entity::member, m.id));
+  out.field("email", m.email);
+  out.field("role", domain::to_string(m.role));
+  out.field("status", m.active ? "Active" : "Invited");
+  out.field("created_at", domain::format_utc(m.created_at));
+  out.field("last_sign_in_at",
+            m.last_sign_in_at ? std::optional<std::string>{domain::format_utc(*m.last_sign_in_at)}
+                              : std::nullopt);
+  out.w().EndObject();
+}
+
+void render_members(json_out& out, const std::vector<domain::member_info>& members) {
+  out.w().StartArray();
+  for (const auto& m : members)
+    render_member(out, m);
+  out.w().EndArray();
+}
+
+std::string member_json(const domain::member_info& m, std::string_view message,
+                        std::string_view setup_url) {
+  json_out out;
+  out.w().StartObject();
+  out.field("success", true);
+  out.field("message", message);
+  out.key("data");
+  render_member(out, m);
+  if (!setup_url.empty()) {
+    out.field("setup_url", setup_url);
+    out.field(
+        "setup_expires_at",
+        domain::format_utc(domain::now() + std::chrono::duration_cast<domain::timestamp::duration>(
+                                               domain::setup_link_validity)));
+  }
+  out.w().EndObject();
+  return out.take();
+}
+
 void render_client(json_out& out, const domain::client& c) {
   out.w().StartObject();
   out.field("id", encode_global_id(entity::client, c.id));

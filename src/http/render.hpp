@@ -3,6 +3,7 @@
 #include "domain/campaign.hpp"
 #include "domain/client.hpp"
 #include "domain/lead_record.hpp"
+#include "domain/member.hpp"
 #include "domain/tenant.hpp"
 #include "domain/voice_provider.hpp"
 #include "http/json.hpp"
@@ -20,6 +21,16 @@ void render_api_key(json_out& out, const domain::api_key_info& k,
                     std::optional<std::string_view> secret = std::nullopt);
 // {<member>: [masked key, ...]}: the operator's api_keys, the tenant's data.
 std::string api_keys_json(std::string_view member, const std::vector<domain::api_key_info>& keys);
+// id, email, role, status (Active, or Invited until its set-up link is
+// used), created_at, last_sign_in_at.
+void render_member(json_out& out, const domain::member_info& m);
+// The members as a JSON array.
+void render_members(json_out& out, const std::vector<domain::member_info>& members);
+// {success, message, data: member}; with a set-up link also setup_url and
+// setup_expires_at (the link's token is in the URL's fragment, which
+// browsers never send to a server or in a Referer).
+std::string member_json(const domain::member_info& m, std::string_view message,
+                        std::string_view setup_url = {});
 void render_client(json_out& out, const domain::client& c);
 // The spec's campaign summary: campaign_id, campaign_name, campaign_type,
 // campaign_status.

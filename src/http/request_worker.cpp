@@ -7,12 +7,14 @@
 #include "http/bearer_token.hpp"
 #include "http/error_mapping.hpp"
 #include "http/json.hpp"
+#include "http/member_cookie.hpp"
 #include "http/rate_limiter.hpp"
 #include "http/request_error.hpp"
 #include "http/token_book.hpp"
 #include "storage/api_key_repository.hpp"
 #include "storage/database.hpp"
 #include "storage/idempotency_repository.hpp"
+#include "storage/member_repository.hpp"
 #include "storage/storage_error.hpp"
 
 #include <soci/soci.h>
@@ -44,6 +46,13 @@ bool request_worker_state::authenticate(const exchange_ptr& ex, const handler& r
   if (required == access::none)
     return true;
   const auto& header = ex->request.authorization;
+  if (required == access::member_session && ex->request.session_token.empty()) {
+    ex->fail(unauthorized("Sign in first: this route is for a signed-in member"));
+    return false;
+  }
+  if (required == access::member_session ||
+      (header.empty() && required == access::api_key && !ex->request.session_token.empty()))
+    return authenticate_member(ex, route);
   if (header.empty()) {
     ex->fail(unauthorized("Authorization header not found"));
     return false;
@@ -89,12 +98,50 @@ bool request_worker_state::authenticate(const exchange_ptr& ex, const handler& r
   return true;
 }
 
+bool request_worker_state::authenticate_member(const exchange_ptr& ex, const handler& route) {
+  const auto& req = ex->request;
+  auto param = route.versioned_campaign();
+  auto campaign =
+      param.empty() ? std::nullopt : domain::parse_id(domain::entity::campaign, ex->param(param));
+  auto token_hash = domain::hash_api_key(req.session_token);
+  auto found = storage::find_session(db(), token_hash, campaign);
+  if (!found) {
+    ex->response_headers.emplace_back("Set-Cookie", ended_session_cookie_header());
+    ex->fail(unauthorized("Your session has ended; sign in again"));
+    return false;
+  }
+  // A page of another site cannot send this service's Origin, nor read the
+  // session's CSRF token.
+  if (changes_state(req.method)) {
+    if (!same_origin(req.origin, req.host)) {
+      ex->fail({domain::errc::forbidden, "This request's Origin is not this service's"});
+      return false;
+    }
+    if (!domain::constant_time_equal(req.csrf_token, found->csrf_token)) {
+      ex->fail({domain::errc::forbidden, "Missing or wrong X-CSRF-Token"});
+      return false;
+    }
+  }
+  ex->principal = std::move(found->principal);
+  ex->signed_in =
+      member_session{std::move(token_hash), std::move(found->csrf_token), found->expires_at};
+  if (campaign && found->leads_version)
+    ex->campaign = campaign_at_version{*campaign, *found->leads_version};
+  if (!ex->principal->tenant_active) {
+    ex->fail({domain::errc::forbidden, "Tenant is inactive"});
+    return false;
+  }
+  return true;
+}
+
 bool request_worker_state::authorize(const exchange_ptr& ex, const router::route& route) {
   if (!ex->principal)
     return true;
   const auto& scope = ex->principal->scope;
   if (route.permission && !scope.permissions.has(*route.permission)) {
-    ex->fail(domain::missing_permission(*route.permission));
+    ex->fail(ex->principal->member_id
+                 ? domain::role_lacks_permission(ex->principal->role, *route.permission)
+                 : domain::missing_permission(*route.permission));
     return false;
   }
   // A campaign the path names that the key does not reach; an id that does

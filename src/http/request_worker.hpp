@@ -44,6 +44,9 @@ struct request_worker_state {
   void check_deadlines(request_worker_actor::pointer self);
   // False when the request was answered with an authentication error.
   bool authenticate(const exchange_ptr& ex, const handler& route);
+  // A signed-in member's request, by its session cookie: a state-changing
+  // one also by its Origin and CSRF token.
+  bool authenticate_member(const exchange_ptr& ex, const handler& route);
   // False when the request was answered 403: its key lacks the route's
   // permission, or does not reach the campaign in its path.
   bool authorize(const exchange_ptr& ex, const router::route& route);

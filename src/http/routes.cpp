@@ -95,6 +95,19 @@ router public_routes() {
   r.add({"GET", "/api/v2/do-not-call/{phone_number}", handlers::check_do_not_call(),
          permission::leads_read});
   r.add({"GET", "/api/v2/events", handlers::list_events(), permission::webhooks_read});
+  r.add({"POST", "/api/v2/session", handlers::sign_in()});
+  r.add({"GET", "/api/v2/session", handlers::current_session()});
+  r.add({"DELETE", "/api/v2/session", handlers::sign_out()});
+  r.add({"POST", "/api/v2/session/setup", handlers::use_setup_link()});
+  r.add({"POST", "/api/v2/session/password", handlers::change_password()});
+  r.add({"GET", "/api/v2/members", handlers::list_members(), permission::members_read});
+  r.add({"POST", "/api/v2/members", handlers::invite_member(), permission::members_write});
+  r.add({"PATCH", "/api/v2/members/{member_id}", handlers::update_member(),
+         permission::members_write});
+  r.add({"DELETE", "/api/v2/members/{member_id}", handlers::remove_member(),
+         permission::members_write});
+  r.add({"POST", "/api/v2/members/{member_id}/setup-link", handlers::member_setup_link(),
+         permission::members_write});
   r.add({"GET", "/api/v2/api-keys", handlers::list_tenant_api_keys(), permission::keys_read});
   r.add({"POST", "/api/v2/api-keys", handlers::create_tenant_api_key(), permission::keys_write});
   r.add({"PATCH", "/api/v2/api-keys/{key_id}", handlers::update_tenant_api_key(),
@@ -136,6 +149,10 @@ router operator_routes() {
   r.add({"GET", "/admin/v1/tenants", handlers::list_tenants()});
   r.add({"GET", "/admin/v1/tenants/{tenant_id}", handlers::get_tenant()});
   r.add({"PATCH", "/admin/v1/tenants/{tenant_id}", handlers::update_tenant()});
+  r.add({"POST", "/admin/v1/tenants/{tenant_id}/members", handlers::operator_create_member()});
+  r.add({"GET", "/admin/v1/tenants/{tenant_id}/members", handlers::operator_list_members()});
+  r.add({"POST", "/admin/v1/tenants/{tenant_id}/members/{member_id}/setup-link",
+         handlers::operator_member_setup_link()});
   r.add({"POST", "/admin/v1/tenants/{tenant_id}/api-keys", handlers::create_api_key()});
   r.add({"GET", "/admin/v1/tenants/{tenant_id}/api-keys", handlers::list_api_keys()});
   r.add({"PATCH", "/admin/v1/api-keys/{key_id}", handlers::update_api_key()});

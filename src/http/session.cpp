@@ -7,6 +7,7 @@
 #include "http/error_mapping.hpp"
 #include "http/handler.hpp"
 #include "http/lead_csv.hpp"
+#include "http/member_cookie.hpp"
 #include "http/metrics.hpp"
 #include "http/token_book.hpp"
 
@@ -20,6 +21,13 @@
 namespace vcs::http {
 
 namespace {
+
+// The member's session token of the request's Cookie header, if any.
+std::string_view cookie_token(const bhttp::request<bhttp::string_body>& req) {
+  const auto header = req[bhttp::field::cookie];
+  return session_cookie({header.data(), header.size()});
+}
+
 
 constexpr std::string_view continue_response = "HTTP/1.1 100 Continue\r\n\r\n";
 constexpr std::size_t max_drain_bytes = 1024 * 1024;
@@ -164,8 +172,12 @@ void session::on_header(beast::error_code ec) {
     const auto token = bearer_token({header.data(), header.size()});
     // A bulk request that cannot authenticate at all is answered 401
     // without its body, as the request worker would answer it after.
-    if (bulk && header.empty())
+    if (bulk && header.empty() && cookie_token(req).empty())
       return reject(401, "unauthenticated", "Authorization header not found");
+    // A member's session is read by a worker before the body, as an
+    // unseen key's is.
+    if (bulk && header.empty())
+      return authenticate_first();
     if (bulk && token.empty())
       return reject(401, "unauthenticated", "Invalid API key");
     key_hash_ = token.empty() ? std::string{} : domain::hash_api_key(token);
@@ -206,6 +218,19 @@ std::uint64_t session::share() const {
   return address_client_key(address_);
 }
 
+void session::identify(inbound_request& r) const {
+  const auto& req = parser_->get();
+  r.authorization = std::string{req[bhttp::field::authorization]};
+  r.address = address_;
+  if (settings_.listener != listener_kind::public_api)
+    return;
+  r.origin = std::string{req[bhttp::field::origin]};
+  r.host = std::string{req[bhttp::field::host]};
+  r.session_token = std::string{cookie_token(req)};
+  if (auto csrf = req.find({csrf_header_name.data(), csrf_header_name.size()}); csrf != req.end())
+    r.csrf_token = std::string{csrf->value()};
+}
+
 void session::authenticate_first() {
   busy_ = true;
   auto& req = parser_->get();
@@ -213,7 +238,7 @@ void session::authenticate_first() {
   call.request.listener = settings_.listener;
   call.request.method = std::string{req.method_string()};
   call.request.target = std::string{req.target()};
-  call.request.authorization = std::string{req[bhttp::field::authorization]};
+  identify(call.request);
   call.request.request_id = request_id_;
   call.request.received = std::chrono::steady_clock::now();
   call.request.share = share();
@@ -336,7 +361,7 @@ void session::dispatch_request() {
   call.request.listener = settings_.listener;
   call.request.method = std::string{req.method_string()};
   call.request.target = std::string{req.target()};
-  call.request.authorization = std::string{req[bhttp::field::authorization]};
+  identify(call.request);
   if (auto key = req.find("Idempotency-Key"); key != req.end())
     call.request.idempotency_key = std::string{key->value()};
   if (auto secret = req.find("X-Vapi-Secret"); secret != req.end())

@@ -81,6 +81,9 @@ private:
   // A bulk request whose key this node has not seen: authenticated by a
   // worker from its header before its body is read.
   void authenticate_first();
+  // Who sends the request: its key or session cookie, and what a cookie
+  // request is checked by.
+  void identify(inbound_request& r) const;
   void on_authenticated(outbound_response r);
   // The body of an admitted request: its share of large-body-memory, its
   // item counter, then its bytes.

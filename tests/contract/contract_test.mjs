@@ -386,7 +386,7 @@ async function call(id, opts = {}) {
   } else if (verbose) {
     console.log(`ok   ${line}`);
   }
-  return { status, json, text };
+  return { status, json, text, headers: res.headers };
 }
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -1394,6 +1394,115 @@ async function scenario() {
   });
   await call('deleteTenantApiKey', { params: { key_id: readerKey.id }, expect: 200 });
   await call('deleteTenantApiKey', { params: { key_id: readerKey.id }, expect: 404, note: 'already deleted' });
+
+  // People: the operator adds the tenant's owner, whose one-time set-up
+  // link signs in; the session invites a viewer, gives it another role and
+  // a new link, removes it, changes its password and signs out.
+  const origin = new URL(publicUrl).origin;
+  const ownerEmail = `owner-${state.tenantId.slice(0, 6)}-${Date.now()}@example.com`;
+  const added = (await call('operatorCreateMember', { params: tp, body: { email: ownerEmail }, expect: 201 })).json;
+  await call('operatorCreateMember', {
+    params: tp,
+    body: { email: ownerEmail.toUpperCase() },
+    expect: 409,
+    note: 'e-mail taken',
+    message: 'This e-mail already belongs to a member',
+  });
+  await call('operatorListMembers', { params: tp, expect: 200 });
+  const setupToken = added?.setup_url?.split('#token=')[1] ?? '';
+  await call('useSetupLink', {
+    headers: { Origin: origin },
+    body: { token: setupToken, password: 'short' },
+    expect: 400,
+    note: 'a short password',
+  });
+  const setUp = await call('useSetupLink', {
+    headers: { Origin: origin },
+    body: { token: setupToken, password: 'correct horse battery' },
+    expect: 201,
+  });
+  await call('useSetupLink', {
+    headers: { Origin: origin },
+    body: { token: setupToken, password: 'correct horse battery' },
+    expect: 404,
+    note: 'used twice',
+    message: 'This set-up link is unknown, used or expired',
+  });
+  const cookieOf = (r) => (r.headers?.get('set-cookie') ?? '').split(';')[0];
+  let browser = { Origin: origin, Cookie: cookieOf(setUp), 'X-CSRF-Token': setUp.json?.data?.csrf_token };
+  await call('getSession', { headers: browser, expect: 200 });
+  await call('getSession', { auth: state.key, expect: 401, note: 'a key is not a session' });
+  await call('signIn', {
+    headers: { Origin: 'https://elsewhere.example' },
+    body: { email: ownerEmail, password: 'correct horse battery' },
+    expect: 403,
+    note: 'another site',
+  });
+  await call('signIn', {
+    headers: { Origin: origin },
+    body: { email: ownerEmail, password: 'not the password' },
+    expect: 401,
+    note: 'a wrong password',
+    message: 'Wrong e-mail or password',
+  });
+  const signedIn = await call('signIn', {
+    headers: { Origin: origin },
+    body: { email: ownerEmail, password: 'correct horse battery' },
+    expect: 201,
+  });
+  browser = { Origin: origin, Cookie: cookieOf(signedIn), 'X-CSRF-Token': signedIn.json?.data?.csrf_token };
+  const invited = (
+    await call('inviteMember', {
+      auth: null,
+      headers: browser,
+      body: { email: `viewer-${Date.now()}@example.com`, role: 'viewer' },
+      expect: 201,
+    })
+  ).json;
+  await call('inviteMember', {
+    auth: null,
+    headers: { ...browser, 'X-CSRF-Token': 'forged' },
+    body: { email: 'forged@example.com', role: 'owner' },
+    expect: 403,
+    note: 'no CSRF token of the session',
+    message: 'Missing or wrong X-CSRF-Token',
+  });
+  await call('inviteMember', { body: { email: 'x@example.com', role: 'king' }, expect: 400, note: 'unknown role' });
+  await call('listMembers', { expect: 200 });
+  const memberId = invited?.data?.id ?? 'none';
+  await call('updateMember', { params: { member_id: memberId }, body: { role: 'admin' }, expect: 200 });
+  await call('updateMember', {
+    params: { member_id: added?.data?.id ?? 'none' },
+    body: { role: 'viewer' },
+    expect: 409,
+    note: 'the last owner',
+  });
+  await call('newMemberSetupLink', { params: { member_id: memberId }, expect: 201 });
+  await call('operatorMemberSetupLink', { params: { ...tp, member_id: memberId }, expect: 201 });
+  await call('operatorMemberSetupLink', {
+    params: { ...tp, member_id: 'TWVtYmVyOjk5OTk5OTk=' },
+    expect: 404,
+    note: 'unknown member',
+  });
+  await call('removeMember', { params: { member_id: memberId }, expect: 200 });
+  await call('removeMember', { params: { member_id: memberId }, expect: 404, note: 'already removed' });
+  await call('changePassword', {
+    auth: null,
+    headers: browser,
+    body: { current_password: 'correct horse battery', new_password: 'another long passphrase' },
+    expect: 200,
+  });
+  await call('getSession', { headers: browser, expect: 401, note: 'ended by the new password' });
+  const again = await call('signIn', {
+    headers: { Origin: origin },
+    body: { email: ownerEmail, password: 'another long passphrase' },
+    expect: 201,
+    noExample: true,
+  });
+  await call('signOut', {
+    headers: { Origin: origin, Cookie: cookieOf(again), 'X-CSRF-Token': again.json?.data?.csrf_token },
+    expect: 200,
+  });
 
   // The same outbox as the tenant reads it, a test event and the endpoint
   // the refusing receiver became with its first failed attempt.

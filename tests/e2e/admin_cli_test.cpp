@@ -114,6 +114,46 @@ TEST_F(admin_cli_test, keys_are_created_listed_masked_disabled_enabled_and_delet
   EXPECT_NE(again.err.find("404: API key not found"), std::string::npos) << again.err;
 }
 
+TEST_F(admin_cli_test, a_tenants_owner_gets_a_set_up_link_that_signs_in) {
+  auto t = create_tenant();
+  const auto email = "cli-owner-" + std::to_string(tenant_db_id(t)) + "@example.test";
+  auto made = admin("members add " + t.id + " " + email);
+  ASSERT_EQ(made.status, 0) << made.err;
+  EXPECT_EQ(value_of(made.out, "data.role"), "owner");
+  EXPECT_EQ(value_of(made.out, "data.status"), "Invited");
+  const auto url = value_of(made.out, "setup_url");
+  const auto prefix =
+      "http://127.0.0.1:" + std::to_string(svc.public_port()) + "/console/setup#token=";
+  ASSERT_EQ(url.rfind(prefix, 0), 0u) << made.out;
+  const auto origin = "http://127.0.0.1:" + std::to_string(svc.public_port());
+  auto use = [&](const std::string& link) {
+    return public_client.request(
+        "POST", "/api/v2/session/setup",
+        R"({"token":")" + link.substr(prefix.size()) + R"(","password":"from the cli 1"})",
+        {{"Origin", origin}, {"Host", origin.substr(7)}, {"Content-Type", "application/json"}});
+  };
+  EXPECT_EQ(use(url).status, 201u);
+
+  auto listed = admin("members list " + t.id);
+  ASSERT_EQ(listed.status, 0) << listed.err;
+  const auto member_id = value_of(made.out, "data.id");
+  EXPECT_NE(row_of(listed.out, member_id).find("Active"), std::string::npos) << listed.out;
+
+  auto again = admin("members setup-link " + t.id + " " + member_id);
+  ASSERT_EQ(again.status, 0) << again.err;
+  EXPECT_NE(value_of(again.out, "setup_url"), url);
+  EXPECT_EQ(use(value_of(again.out, "setup_url")).status, 201u);
+
+  auto taken = admin("members add " + t.id + " " + email);
+  EXPECT_EQ(taken.status, 1);
+  EXPECT_NE(taken.err.find("409: This e-mail already belongs to a member"), std::string::npos)
+      << taken.err;
+  auto bad_role = admin("members add " + t.id + " other@example.test --role=king");
+  EXPECT_EQ(bad_role.status, 1);
+  EXPECT_NE(bad_role.err.find("Must be owner, admin or viewer."), std::string::npos)
+      << bad_role.err;
+}
+
 TEST_F(admin_cli_test, a_webhook_secret_is_issued_once_and_a_sweep_runs) {
   auto t = create_tenant();
   auto issued = admin("webhook-secret issue " + t.id + " --grace-period-seconds=0");

@@ -44,7 +44,7 @@ TEST_F(api_key_test, a_key_is_shown_once_listed_masked_and_disabled_enabled_and_
   const auto id = str(doc["data"], "id");
   EXPECT_TRUE(key.starts_with("vcs_"));
   EXPECT_EQ(str(doc["data"], "masked_key"), "vcs_****" + key.substr(key.size() - 4));
-  EXPECT_EQ(doc["data"]["permissions"].Size(), 12u) << "the maker's permissions: all";
+  EXPECT_EQ(doc["data"]["permissions"].Size(), 14u) << "the maker's permissions: all";
   EXPECT_TRUE(doc["data"]["campaign_ids"].IsNull());
   EXPECT_EQ(pub("GET", "/api/v2/voice-campaigns", key).status, 200u);
 

@@ -262,5 +262,44 @@ TEST_F(cluster_test, a_page_kept_on_every_node_shows_a_write_from_any_node_at_on
     EXPECT_EQ(call_on(n, "GET", base + "/leads/list?limit=1").status, 403u) << n;
 }
 
+TEST_F(cluster_test, a_session_made_on_one_node_holds_on_another_and_ends_on_every_node_at_once) {
+  auto t = create_tenant();
+  auto made =
+      op_on(0, "POST", "/admin/v1/tenants/" + t.id + "/members",
+            R"({"email":"cluster-owner-)" + std::to_string(tenant_db_id(t)) + R"(@example.test"})");
+  ASSERT_EQ(made.status, 201u) << made.body;
+  const auto url = str(parse(made.body), "setup_url");
+  const auto token = url.substr(url.find("#token=") + 7);
+  // The page's origin: each node is a different origin here, as each
+  // request goes to the node it names.
+  auto browser = [&](int node, const std::string& method, const std::string& target,
+                     const std::string& body, const std::string& cookie, const std::string& csrf) {
+    const auto host = "127.0.0.1:" + std::to_string(nodes[node]->public_port());
+    auto c = public_of(node);
+    return c.request(method, target, body,
+                     {{"Host", host},
+                      {"Origin", "http://" + host},
+                      {"Cookie", cookie},
+                      {"X-CSRF-Token", csrf},
+                      {"Content-Type", "application/json"}});
+  };
+  auto set_up = browser(0, "POST", "/api/v2/session/setup",
+                        R"({"token":")" + token + R"(","password":"cluster password"})", "", "");
+  ASSERT_EQ(set_up.status, 201u) << set_up.body;
+  const auto set_cookie = set_up.header("set-cookie");
+  const auto cookie = set_cookie.substr(0, set_cookie.find(';'));
+  const auto csrf = str(parse(set_up.body)["data"], "csrf_token");
+
+  for (int n = 0; n < 3; ++n)
+    EXPECT_EQ(browser(n, "GET", "/api/v2/session", "", cookie, csrf).status, 200u) << n;
+  EXPECT_EQ(
+      browser(1, "POST", "/api/v2/voice-campaigns", R"({"name":"made on node 1"})", cookie, csrf)
+          .status,
+      201u);
+  ASSERT_EQ(browser(2, "DELETE", "/api/v2/session", "", cookie, csrf).status, 200u);
+  for (int n = 0; n < 3; ++n)
+    EXPECT_EQ(browser(n, "GET", "/api/v2/voice-campaigns", "", cookie, csrf).status, 401u) << n;
+}
+
 } // namespace
 } // namespace vcs::test

@@ -79,6 +79,11 @@ TEST_F(isolation_test, another_tenants_ids_are_404_on_every_route_that_takes_one
     endpoint = std::to_string(id);
   }
 
+  auto member = op("POST", "/admin/v1/tenants/" + a.id + "/members",
+                   R"({"email":"iso-owner-)" + std::to_string(tenant_db_id(a)) + R"(@a.io"})");
+  ASSERT_EQ(member.status, 201u) << member.body;
+  auto member_id = str(parse(member.body)["data"], "id");
+
   // The stranger, with a campaign of its own to offer in bodies.
   auto b = create_tenant("PRO");
   auto own =
@@ -124,6 +129,11 @@ TEST_F(isolation_test, another_tenants_ids_are_404_on_every_route_that_takes_one
       {"PATCH", "/api/v2/api-keys/{key_id}", "/api/v2/api-keys/" + a.key_id,
        R"({"status":"Disabled"})"},
       {"DELETE", "/api/v2/api-keys/{key_id}", "/api/v2/api-keys/" + a.key_id, ""},
+      {"PATCH", "/api/v2/members/{member_id}", "/api/v2/members/" + member_id,
+       R"({"role":"viewer"})"},
+      {"POST", "/api/v2/members/{member_id}/setup-link",
+       "/api/v2/members/" + member_id + "/setup-link", ""},
+      {"DELETE", "/api/v2/members/{member_id}", "/api/v2/members/" + member_id, ""},
       {"PATCH", "/api/v2/voice-campaigns/{campaign_id}/status", cp + "/status",
        R"({"status":"ACTIVE"})"},
       {"POST", "/api/v2/voice-campaigns/{campaign_id}/leads", cp + "/leads",
@@ -168,6 +178,9 @@ TEST_F(isolation_test, another_tenants_ids_are_404_on_every_route_that_takes_one
   EXPECT_EQ(covered, with_ids) << "every public route that takes an id needs a case here";
 
   // Nothing of the owner's changed.
+  auto members = parse(op("GET", "/admin/v1/tenants/" + a.id + "/members").body);
+  ASSERT_EQ(members["members"].Size(), 1u);
+  EXPECT_EQ(str(members["members"][0], "role"), "owner");
   EXPECT_NE(pub("GET", "/api/v2/do-not-call/+14155550177", a.key).body.find("\"do_not_call\":true"),
             std::string::npos);
   auto mine = parse(pub("GET", cp, a.key).body);

@@ -16,7 +16,7 @@ TEST(Permission, EveryNameReadsBackAndNothingElseDoes) {
 
 TEST(Permission, ReadOnlyIsEveryReadAndNoWrite) {
   const auto ro = permission_set::read_only();
-  EXPECT_EQ(ro.names().size(), 6u);
+  EXPECT_EQ(ro.names().size(), 7u);
   for (auto p : all_permissions)
     EXPECT_EQ(ro.has(p), to_string(p).ends_with(":read")) << to_string(p);
   EXPECT_TRUE(ro.within(permission_set::all()));

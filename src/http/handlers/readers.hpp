@@ -3,6 +3,7 @@
 #include "domain/client_create.hpp"
 #include "domain/error.hpp"
 #include "domain/global_id.hpp"
+#include "domain/member.hpp"
 #include "domain/permission.hpp"
 #include "domain/tenant.hpp"
 #include "domain/voice_provider.hpp"
@@ -40,6 +41,18 @@ read_key_request(const rapidjson::Value& body, const domain::key_scope& holder,
 // (tenant_api_keys.cpp): {status: Active | Disabled}.
 std::optional<domain::api_key_status> read_key_status(const rapidjson::Value& body,
                                                       domain::field_errors& errors);
+
+// POST /api/v2/members and /admin/v1/tenants/{tenant_id}/members
+// (members.cpp): {email, role}.
+struct member_invitation {
+  std::string email;
+  domain::member_role role = domain::member_role::viewer;
+};
+std::optional<member_invitation> read_member_invitation(const rapidjson::Value& body,
+                                                        domain::field_errors& errors);
+// PATCH /api/v2/members/{member_id} (members.cpp): {role}.
+std::optional<domain::member_role> read_member_role(const rapidjson::Value& body,
+                                                    domain::field_errors& errors);
 
 // POST /api/v2/voice-pod (voice_providers.cpp): provider, limit and the
 // credentials as a JSON object text (the plaintext that gets sealed).

@@ -121,10 +121,8 @@ read_key_request(const rapidjson::Value& body, const domain::key_scope& holder,
         auto parsed = p.IsString() ? domain::parse_permission({p.GetString(), p.GetStringLength()})
                                    : std::nullopt;
         if (!parsed) {
-          errors.add("permissions", "Unknown permission; valid: campaigns:read, campaigns:write, "
-                                    "leads:read, leads:write, clients:read, clients:write, "
-                                    "billing:read, billing:write, webhooks:read, webhooks:write, "
-                                    "keys:read, keys:write.");
+          errors.add("permissions", "Unknown permission; valid: " +
+                                        domain::join(domain::permission_set::all().names()) + ".");
           break;
         }
         scope.permissions.add(*parsed);

@@ -1,0 +1,313 @@
+#include "storage/member_repository.hpp"
+
+#include "domain/sign_in_throttle.hpp"
+#include "storage/prepared.hpp"
+
+#include <soci/soci.h>
+
+namespace vcs::storage {
+
+namespace {
+
+#define MEMBER_COLUMNS                                                                             \
+  "id, tenant_id, email, role, password_hash IS NOT NULL, created_at, last_sign_in_at"
+
+constexpr prepared_statement insert_stmt{
+    "vcs_insert_member", "INSERT INTO members (tenant_id, email, role) VALUES ($1, $2, $3) "
+                         "ON CONFLICT (lower(email)) DO NOTHING RETURNING " MEMBER_COLUMNS};
+
+constexpr prepared_statement insert_link_stmt{
+    "vcs_insert_member_link", "INSERT INTO member_links (token_hash, member_id, expires_at) "
+                              "VALUES ($1, $2, now() + make_interval(secs => $3))"};
+
+constexpr prepared_statement list_stmt{
+    "vcs_list_members", "SELECT " MEMBER_COLUMNS " FROM members WHERE tenant_id = $1 ORDER BY id"};
+
+constexpr prepared_statement roster_stmt{
+    "vcs_lock_member_roster",
+    "WITH t AS (SELECT id FROM tenants WHERE id = $1 FOR UPDATE) "
+    "SELECT count(m.id), count(m.id) FILTER (WHERE m.role = 'owner' AND m.password_hash IS NOT "
+    "NULL) FROM t LEFT JOIN members m ON m.tenant_id = t.id"};
+
+constexpr prepared_statement find_stmt{"vcs_find_member",
+                                       "SELECT " MEMBER_COLUMNS
+                                       " FROM members WHERE tenant_id = $1 AND id = $2 FOR UPDATE"};
+
+constexpr prepared_statement find_by_id_stmt{
+    "vcs_find_member_by_id", "SELECT " MEMBER_COLUMNS " FROM members WHERE id = $1"};
+
+constexpr prepared_statement set_role_stmt{"vcs_set_member_role",
+                                           "UPDATE members SET role = $3 WHERE tenant_id = $1 AND "
+                                           "id = $2 RETURNING " MEMBER_COLUMNS};
+#undef MEMBER_COLUMNS
+
+constexpr prepared_statement delete_stmt{"vcs_delete_member",
+                                         "DELETE FROM members WHERE tenant_id = $1 AND id = $2"};
+
+// Both waits in whole seconds, rounded up; the address's only once it has
+// spent its failures in a window that has not ended.
+#define SIGN_IN_SELECT                                                                             \
+  "SELECT m.id, m.password_hash, coalesce(t.active, false), "                                      \
+  "coalesce(ceil(extract(epoch FROM m.locked_until - now())), 0)::bigint, "                        \
+  "coalesce((SELECT ceil(extract(epoch FROM a.window_start + make_interval(secs => $4) - "         \
+  "now()))::bigint FROM sign_in_addresses a WHERE a.address = $2 AND a.failures >= $3 AND "        \
+  "a.window_start > now() - make_interval(secs => $4)), 0) FROM (SELECT 1) one "
+constexpr prepared_statement sign_in_stmt{"vcs_find_sign_in", SIGN_IN_SELECT
+                                          "LEFT JOIN members m ON lower(m.email) = lower($1) "
+                                          "LEFT JOIN tenants t ON t.id = m.tenant_id"};
+constexpr prepared_statement member_sign_in_stmt{"vcs_find_member_sign_in", SIGN_IN_SELECT
+                                                 "LEFT JOIN members m ON m.id = $1 "
+                                                 "LEFT JOIN tenants t ON t.id = m.tenant_id"};
+#undef SIGN_IN_SELECT
+
+constexpr prepared_statement account_failure_stmt{
+    "vcs_member_failed_sign_in",
+    "UPDATE members SET failed_sign_ins = failed_sign_ins + 1 WHERE id = $1 "
+    "RETURNING failed_sign_ins"};
+
+constexpr prepared_statement account_lock_stmt{
+    "vcs_lock_member_account",
+    "UPDATE members SET locked_until = now() + make_interval(secs => $2) WHERE id = $1"};
+
+constexpr prepared_statement address_failure_stmt{
+    "vcs_address_failed_sign_in",
+    "INSERT INTO sign_in_addresses AS a (address, failures, window_start) VALUES ($1, 1, now()) "
+    "ON CONFLICT (address) DO UPDATE SET "
+    "failures = CASE WHEN a.window_start > now() - make_interval(secs => $2) "
+    "THEN a.failures + 1 ELSE 1 END, "
+    "window_start = CASE WHEN a.window_start > now() - make_interval(secs => $2) "
+    "THEN a.window_start ELSE now() END"};
+
+constexpr prepared_statement address_cleanup_stmt{
+    "vcs_address_sign_in_cleanup",
+    "DELETE FROM sign_in_addresses WHERE address IN (SELECT address FROM sign_in_addresses "
+    "WHERE window_start < now() - make_interval(secs => $1) LIMIT 100)"};
+
+constexpr prepared_statement signed_in_stmt{
+    "vcs_member_signed_in", "UPDATE members SET failed_sign_ins = 0, locked_until = NULL, "
+                            "last_sign_in_at = now() WHERE id = $1"};
+
+constexpr prepared_statement use_link_stmt{
+    "vcs_use_member_link",
+    "DELETE FROM member_links WHERE token_hash = $1 RETURNING member_id, expires_at > now()"};
+
+constexpr prepared_statement set_password_stmt{
+    "vcs_set_member_password",
+    "WITH ended AS (DELETE FROM member_sessions WHERE member_id = $1) "
+    "UPDATE members SET password_hash = $2, failed_sign_ins = 0, locked_until = NULL "
+    "WHERE id = $1"};
+
+// The member's expired sessions and its oldest past the most it may hold
+// end in the same statement.
+constexpr prepared_statement open_session_stmt{
+    "vcs_open_member_session",
+    "WITH ended AS (DELETE FROM member_sessions WHERE member_id = $1 AND (expires_at <= now() OR "
+    "token_hash IN (SELECT token_hash FROM member_sessions WHERE member_id = $1 "
+    "ORDER BY created_at DESC OFFSET $5))) "
+    "INSERT INTO member_sessions (token_hash, member_id, csrf_token, expires_at) "
+    "VALUES ($2, $1, $3, now() + make_interval(secs => $4)) RETURNING expires_at"};
+
+constexpr prepared_statement find_session_stmt{
+    "vcs_find_member_session",
+    "WITH s AS (SELECT * FROM member_sessions WHERE token_hash = $1 AND expires_at > now() "
+    "AND last_seen_at > now() - make_interval(secs => $2)), "
+    "seen AS (UPDATE member_sessions x SET last_seen_at = now() FROM s "
+    "WHERE x.token_hash = s.token_hash AND s.last_seen_at < now() - interval '1 minute') "
+    "SELECT m.id, m.role, t.id, t.plan, t.active, s.csrf_token, s.expires_at, c.leads_version "
+    "FROM s JOIN members m ON m.id = s.member_id JOIN tenants t ON t.id = m.tenant_id "
+    "LEFT JOIN campaigns c ON c.tenant_id = t.id AND c.id = $3"};
+
+constexpr prepared_statement end_session_stmt{"vcs_end_member_session",
+                                              "DELETE FROM member_sessions WHERE token_hash = $1"};
+
+constexpr prepared_statement end_member_sessions_stmt{
+    "vcs_end_member_sessions", "DELETE FROM member_sessions WHERE member_id = $1"};
+
+constexpr prepared_statement end_tenant_sessions_stmt{
+    "vcs_end_tenant_sessions", "DELETE FROM member_sessions s USING members m "
+                               "WHERE m.id = s.member_id AND m.tenant_id = $1"};
+
+domain::member_info member_of(const pg_rows& rows, int i) {
+  domain::member_info m;
+  m.id = rows.int64(i, 0);
+  m.tenant_id = rows.int64(i, 1);
+  m.email = rows.text(i, 2);
+  m.role = rows.parsed(i, 3, domain::parse_member_role);
+  m.active = rows.boolean(i, 4);
+  m.created_at = rows.timestamp(i, 5);
+  m.last_sign_in_at = rows.opt_timestamp(i, 6);
+  return m;
+}
+
+std::optional<domain::member_info> first_member(const pg_rows& rows) {
+  if (rows.size() == 0)
+    return std::nullopt;
+  return member_of(rows, 0);
+}
+
+int64_t seconds(std::chrono::seconds s) {
+  return s.count();
+}
+
+} // namespace
+
+std::optional<domain::member_info> insert_member(soci::session& sql, int64_t tenant_id,
+                                                 const std::string& email,
+                                                 domain::member_role role) {
+  return first_member(
+      execute(sql, insert_stmt, {tenant_id, email, std::string{domain::to_string(role)}}));
+}
+
+invitation invite_member(soci::session& sql, int64_t tenant_id, const std::string& email,
+                         domain::member_role role, const std::string& link_hash) {
+  soci::transaction tx{sql};
+  invitation out;
+  if (lock_member_roster(sql, tenant_id).members >= max_members_per_tenant) {
+    out.result = invitation::outcome::too_many;
+    return out;
+  }
+  auto member = insert_member(sql, tenant_id, email, role);
+  if (!member) {
+    out.result = invitation::outcome::email_taken;
+    return out;
+  }
+  insert_setup_link(sql, member->id, link_hash, domain::setup_link_validity);
+  tx.commit();
+  out.member = std::move(*member);
+  return out;
+}
+
+void insert_setup_link(soci::session& sql, int64_t member_id, const std::string& token_hash,
+                       std::chrono::seconds validity) {
+  execute(sql, insert_link_stmt, {token_hash, member_id, seconds(validity)});
+}
+
+std::vector<domain::member_info> list_members(soci::session& sql, int64_t tenant_id) {
+  auto rows = execute(sql, list_stmt, {tenant_id});
+  std::vector<domain::member_info> out;
+  out.reserve(static_cast<std::size_t>(rows.size()));
+  for (int i = 0; i < rows.size(); ++i)
+    out.push_back(member_of(rows, i));
+  return out;
+}
+
+member_roster lock_member_roster(soci::session& sql, int64_t tenant_id) {
+  auto rows = execute(sql, roster_stmt, {tenant_id});
+  return {rows.int64(0, 0), rows.int64(0, 1)};
+}
+
+std::optional<domain::member_info> find_member(soci::session& sql, int64_t tenant_id,
+                                               int64_t member_id) {
+  return first_member(execute(sql, find_stmt, {tenant_id, member_id}));
+}
+
+std::optional<domain::member_info> find_member_by_id(soci::session& sql, int64_t member_id) {
+  return first_member(execute(sql, find_by_id_stmt, {member_id}));
+}
+
+std::optional<domain::member_info> set_member_role(soci::session& sql, int64_t tenant_id,
+                                                   int64_t member_id, domain::member_role role) {
+  return first_member(
+      execute(sql, set_role_stmt, {tenant_id, member_id, std::string{domain::to_string(role)}}));
+}
+
+bool delete_member(soci::session& sql, int64_t tenant_id, int64_t member_id) {
+  return execute(sql, delete_stmt, {tenant_id, member_id}).affected() > 0;
+}
+
+namespace {
+
+sign_in_subject subject_of(const pg_rows& rows) {
+  sign_in_subject s;
+  s.member_id = rows.opt_int64(0, 0);
+  s.password_hash = rows.opt_text(0, 1);
+  s.tenant_active = rows.boolean(0, 2);
+  s.account_wait = std::max<int64_t>(0, rows.int64(0, 3));
+  s.address_wait = std::max<int64_t>(0, rows.int64(0, 4));
+  return s;
+}
+
+} // namespace
+
+sign_in_subject find_sign_in(soci::session& sql, const std::string& email,
+                             const std::string& address) {
+  return subject_of(execute(
+      sql, sign_in_stmt,
+      {email, address, domain::address_failures_per_window, seconds(domain::address_window)}));
+}
+
+sign_in_subject find_sign_in(soci::session& sql, int64_t member_id, const std::string& address) {
+  return subject_of(execute(
+      sql, member_sign_in_stmt,
+      {member_id, address, domain::address_failures_per_window, seconds(domain::address_window)}));
+}
+
+void record_failed_sign_in(soci::session& sql, std::optional<int64_t> member_id,
+                           const std::string& address) {
+  if (member_id) {
+    auto rows = execute(sql, account_failure_stmt, {*member_id});
+    if (rows.size() > 0)
+      if (auto lock = domain::account_lock_after(rows.int32(0, 0)); lock.count() > 0)
+        execute(sql, account_lock_stmt, {*member_id, seconds(lock)});
+  }
+  execute(sql, address_failure_stmt, {address, seconds(domain::address_window)});
+  execute(sql, address_cleanup_stmt, {seconds(domain::address_window)});
+}
+
+void record_sign_in(soci::session& sql, int64_t member_id) {
+  execute(sql, signed_in_stmt, {member_id});
+}
+
+std::optional<int64_t> use_setup_link(soci::session& sql, const std::string& token_hash) {
+  auto rows = execute(sql, use_link_stmt, {token_hash});
+  if (rows.size() == 0 || !rows.boolean(0, 1))
+    return std::nullopt;
+  return rows.int64(0, 0);
+}
+
+void set_member_password(soci::session& sql, int64_t member_id, const std::string& password_hash) {
+  execute(sql, set_password_stmt, {member_id, password_hash});
+}
+
+domain::timestamp open_session(soci::session& sql, int64_t member_id, const std::string& token_hash,
+                               const std::string& csrf_token) {
+  auto lifetime = std::chrono::duration_cast<std::chrono::seconds>(domain::session_lifetime);
+  auto rows = execute(
+      sql, open_session_stmt,
+      {member_id, token_hash, csrf_token, seconds(lifetime), domain::max_sessions_per_member - 1});
+  return rows.timestamp(0, 0);
+}
+
+std::optional<session_principal> find_session(soci::session& sql, const std::string& token_hash,
+                                              std::optional<int64_t> campaign_id) {
+  auto idle = std::chrono::duration_cast<std::chrono::seconds>(domain::session_idle_timeout);
+  auto rows = execute(sql, find_session_stmt, {token_hash, seconds(idle), campaign_id});
+  if (rows.size() == 0)
+    return std::nullopt;
+  session_principal s;
+  auto& p = s.principal;
+  p.member_id = rows.int64(0, 0);
+  p.role = rows.parsed(0, 1, domain::parse_member_role);
+  p.tenant_id = rows.int64(0, 2);
+  p.plan = rows.parsed(0, 3, domain::parse_plan);
+  p.tenant_active = rows.boolean(0, 4);
+  p.scope.permissions = domain::role_permissions(p.role);
+  s.csrf_token = rows.text(0, 5);
+  s.expires_at = rows.timestamp(0, 6);
+  s.leads_version = rows.opt_int64(0, 7);
+  return s;
+}
+
+void end_session(soci::session& sql, const std::string& token_hash) {
+  execute(sql, end_session_stmt, {token_hash});
+}
+
+void end_member_sessions(soci::session& sql, int64_t member_id) {
+  execute(sql, end_member_sessions_stmt, {member_id});
+}
+
+void end_tenant_sessions(soci::session& sql, int64_t tenant_id) {
+  execute(sql, end_tenant_sessions_stmt, {tenant_id});
+}
+
+} // namespace vcs::storage

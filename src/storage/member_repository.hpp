@@ -1,0 +1,119 @@
+#pragma once
+
+// The tenant's members, their one-time set-up links, their sessions and the
+// sign-in throttle (domain/member.hpp, domain/sign_in_throttle.hpp).
+
+#include "domain/member.hpp"
+#include "domain/tenant.hpp"
+
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace soci {
+class session;
+}
+
+namespace vcs::storage {
+
+// Members one tenant may hold at once, invited ones included.
+inline constexpr int64_t max_members_per_tenant = 1'000;
+
+// nullopt when the e-mail already belongs to a member (of any tenant).
+std::optional<domain::member_info> insert_member(soci::session& sql, int64_t tenant_id,
+                                                 const std::string& email,
+                                                 domain::member_role role);
+
+struct invitation {
+  enum class outcome { invited, email_taken, too_many } result = outcome::invited;
+  domain::member_info member;
+};
+// A new member and its set-up link, in one transaction with the tenant's
+// row locked (at most max_members_per_tenant).
+invitation invite_member(soci::session& sql, int64_t tenant_id, const std::string& email,
+                         domain::member_role role, const std::string& link_hash);
+
+// A one-time link for the member (token_hash: domain::hash_api_key of it).
+void insert_setup_link(soci::session& sql, int64_t member_id, const std::string& token_hash,
+                       std::chrono::seconds validity);
+
+// The tenant's members in id order.
+std::vector<domain::member_info> list_members(soci::session& sql, int64_t tenant_id);
+
+struct member_roster {
+  int64_t members = 0;
+  // Owners who can sign in (they set their password).
+  int64_t active_owners = 0;
+};
+
+// Counts the tenant's members with its row locked until the transaction
+// ends, so two changes of its members on two nodes run one after the other.
+member_roster lock_member_roster(soci::session& sql, int64_t tenant_id);
+
+// The tenant's member, locked until the transaction ends.
+std::optional<domain::member_info> find_member(soci::session& sql, int64_t tenant_id,
+                                               int64_t member_id);
+// A member by id alone (from its session or its set-up link).
+std::optional<domain::member_info> find_member_by_id(soci::session& sql, int64_t member_id);
+
+// A new role, read by the member's sessions from their next request.
+std::optional<domain::member_info> set_member_role(soci::session& sql, int64_t tenant_id,
+                                                   int64_t member_id, domain::member_role role);
+
+// The member, its links and its sessions go.
+bool delete_member(soci::session& sql, int64_t tenant_id, int64_t member_id);
+
+// What a sign-in needs, read before the password is checked.
+struct sign_in_subject {
+  // The account, when the e-mail names one.
+  std::optional<int64_t> member_id;
+  std::optional<std::string> password_hash;
+  bool tenant_active = false;
+  // Seconds until the account, or the client address, may try again.
+  int64_t account_wait = 0;
+  int64_t address_wait = 0;
+};
+sign_in_subject find_sign_in(soci::session& sql, const std::string& email,
+                             const std::string& address);
+// The same for a signed-in member checking its current password.
+sign_in_subject find_sign_in(soci::session& sql, int64_t member_id, const std::string& address);
+
+// A failed sign-in, counted against the account (when there is one) and
+// the address; bounded clean-up of addresses whose window ended.
+void record_failed_sign_in(soci::session& sql, std::optional<int64_t> member_id,
+                           const std::string& address);
+// A successful one: the account's failures are forgotten.
+void record_sign_in(soci::session& sql, int64_t member_id);
+
+// Uses a set-up link: the row goes; the member when it was valid.
+std::optional<int64_t> use_setup_link(soci::session& sql, const std::string& token_hash);
+
+// A new password; every session of the member ends.
+void set_member_password(soci::session& sql, int64_t member_id, const std::string& password_hash);
+
+// A new session for the member (the oldest ones past
+// domain::max_sessions_per_member and its expired ones end); its expiry.
+domain::timestamp open_session(soci::session& sql, int64_t member_id, const std::string& token_hash,
+                               const std::string& csrf_token);
+
+struct session_principal {
+  domain::principal principal;
+  std::string csrf_token;
+  domain::timestamp expires_at{};
+  // The leads version of the campaign asked for, when the tenant has it.
+  std::optional<int64_t> leads_version;
+};
+
+// A live session (neither idle past its timeout nor past its lifetime) and
+// its member and tenant, in one round trip that also notes the request (at
+// most once a minute); with the leads version of `campaign_id` when given.
+std::optional<session_principal> find_session(soci::session& sql, const std::string& token_hash,
+                                              std::optional<int64_t> campaign_id);
+
+void end_session(soci::session& sql, const std::string& token_hash);
+void end_member_sessions(soci::session& sql, int64_t member_id);
+void end_tenant_sessions(soci::session& sql, int64_t tenant_id);
+
+} // namespace vcs::storage
