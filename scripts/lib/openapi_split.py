@@ -4,8 +4,9 @@
     openapi_split.py SOURCE PUBLIC_OUT OPERATOR_OUT
 
 The source describes both planes, each operation tagged `public`,
-`operator` or `docs` (served by both listeners). The public document keeps
-the `public` and `docs` operations and the webhook events (`x-webhooks`);
+`operator`, `docs` (served by both listeners) or `console` (the tenant
+console's pages). The public document keeps the `public`, `docs` and
+`console` operations and the webhook events (`x-webhooks`);
 the operator document keeps the `operator` and `docs` operations. Each keeps
 only the components its operations reach, so a client generated from the
 public document has no operator call or type. Both are written as JSON.
@@ -21,10 +22,10 @@ METHODS = {"get", "put", "post", "delete", "options", "head", "patch", "trace"}
 
 PLANES = {
     "public": {
-        "tags": {"public", "docs"},
+        "tags": {"public", "docs", "console"},
         "title": "Voice Campaign Service: public API",
         "server": "public listener",
-        "security": [{"apiKey": []}],
+        "security": [{"apiKey": []}, {"memberSession": []}],
         "webhooks": True,
         "lead": "The public API, for tenants' dialers (Bearer API key). The operator API is a separate document.",
     },

@@ -15,6 +15,11 @@ router public_routes() {
   r.add({"GET", "/openapi.json", handlers::openapi_document(listener_kind::public_api)});
   r.add({"GET", "/docs", handlers::api_reference_page()});
   r.add({"GET", "/docs/redoc.standalone.js", handlers::api_reference_script()});
+  r.add({"GET", "/console", handlers::console_page()});
+  r.add({"GET", "/console/{page}", handlers::console_page()});
+  r.add({"GET", "/console/campaigns/{campaign_id}", handlers::console_page()});
+  r.add({"GET", "/console/assets/console.js", handlers::console_script()});
+  r.add({"GET", "/console/assets/console.css", handlers::console_style()});
   r.add({"GET", "/api/v2/clients", handlers::list_clients(), permission::clients_read});
   r.add({"POST", "/api/v2/clients/create", handlers::create_client(), permission::clients_write});
   r.add({"GET", "/api/v2/clients/", handlers::client_id_required(), permission::clients_read});
@@ -145,6 +150,11 @@ router operator_routes() {
   r.add({"GET", "/openapi.json", handlers::openapi_document(listener_kind::operator_api)});
   r.add({"GET", "/docs", handlers::api_reference_page()});
   r.add({"GET", "/docs/redoc.standalone.js", handlers::api_reference_script()});
+  r.add({"GET", "/console", handlers::console_page()});
+  r.add({"GET", "/console/{page}", handlers::console_page()});
+  r.add({"GET", "/console/campaigns/{campaign_id}", handlers::console_page()});
+  r.add({"GET", "/console/assets/console.js", handlers::console_script()});
+  r.add({"GET", "/console/assets/console.css", handlers::console_style()});
   r.add({"POST", "/admin/v1/tenants", handlers::create_tenant()});
   r.add({"GET", "/admin/v1/tenants", handlers::list_tenants()});
   r.add({"GET", "/admin/v1/tenants/{tenant_id}", handlers::get_tenant()});

@@ -418,14 +418,14 @@ async function scenario() {
       .sort()
       .join('\n');
   for (const [listener, tags] of [
-    ['public', ['public', 'docs']],
+    ['public', ['public', 'docs', 'console']],
     ['operator', ['operator', 'docs']],
   ]) {
     const served = (
       await call('getOpenApiDocument', { expect: 200, listener, ...(listener === 'operator' ? { note: 'operator listener' } : {}) })
     ).json;
     if (ops(served) !== ops(spec, tags))
-      fail(`GET /openapi.json (${listener}): the served operations are not ${docPath}'s ${tags.join(' and ')} ones`);
+      fail(`GET /openapi.json (${listener}): the served operations are not ${docPath}'s ${tags.join(', ')} ones`);
     const webhooks = Object.keys(served?.['x-webhooks'] ?? {}).length;
     if ((listener === 'public') !== (webhooks > 0)) fail(`GET /openapi.json (${listener}): ${webhooks} webhook events`);
     const dangling = JSON.stringify(served).match(/"#\/components\/[^"]+"/g)?.filter((ref) => {
@@ -436,6 +436,13 @@ async function scenario() {
     await call('getApiReferencePage', { expect: 200, listener, ...(listener === 'operator' ? { note: 'operator listener' } : {}) });
     await call('getApiReferenceScript', { expect: 200, listener, ...(listener === 'operator' ? { note: 'operator listener' } : {}) });
   }
+
+  // The tenant console's page (every path under /console) and its assets.
+  await call('getConsole', { expect: 200 });
+  await call('getConsolePage', { params: { page: 'sign-in' }, expect: 200 });
+  await call('getConsoleCampaignPage', { params: { campaign_id: 'Vm9pY2VDYW1wYWlnbjox' }, expect: 200 });
+  await call('getConsoleScript', { expect: 200 });
+  await call('getConsoleStyle', { expect: 200 });
 
   // Tenants and keys (operator API).
   const tenant = (

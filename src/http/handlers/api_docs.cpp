@@ -1,18 +1,9 @@
 #include "http/handlers/handlers.hpp"
-#include "http/web_assets.hpp"
-
-#include <stdexcept>
+#include "http/handlers/static_file.hpp"
 
 namespace vcs::http::handlers {
 
 namespace {
-
-std::string_view asset(std::string_view name) {
-  for (const auto& [file, content] : web_assets())
-    if (file == name)
-      return content;
-  throw std::logic_error("missing embedded asset");
-}
 
 constexpr std::string_view page = R"html(<!DOCTYPE html>
 <html lang="en">
@@ -28,40 +19,27 @@ constexpr std::string_view page = R"html(<!DOCTYPE html>
 </html>
 )html";
 
-// Answers one fixed document; no authentication (it describes the API, and
-// holds no tenant data).
-class static_handler final : public handler {
-public:
-  static_handler(std::string_view body, const char* content_type)
-      : body_(body), content_type_(content_type) {}
-  access required_access() const override { return access::none; }
-  void handle(const exchange_ptr& ex, worker_context&) override {
-    outbound_response r;
-    r.body = std::string{body_};
-    r.content_type = content_type_;
-    r.headers.emplace_back("Cache-Control", "public, max-age=300");
-    ex->respond(std::move(r));
-  }
-
-private:
-  std::string_view body_;
-  const char* content_type_;
-};
+// The reference changes only with the binary.
+std::shared_ptr<handler> reference_file(std::string_view body, const char* content_type) {
+  return std::make_shared<static_file>(
+      body, content_type,
+      std::vector<std::pair<std::string, std::string>>{{"Cache-Control", "public, max-age=300"}});
+}
 
 } // namespace
 
 std::shared_ptr<handler> openapi_document(listener_kind listener) {
-  return std::make_shared<static_handler>(asset(listener == listener_kind::operator_api
-                                                    ? "openapi-operator.json"
-                                                    : "openapi-public.json"),
-                                          "application/json");
+  return reference_file(embedded_asset(listener == listener_kind::operator_api
+                                           ? "openapi-operator.json"
+                                           : "openapi-public.json"),
+                        "application/json");
 }
 std::shared_ptr<handler> api_reference_page() {
-  return std::make_shared<static_handler>(page, "text/html; charset=utf-8");
+  return reference_file(page, "text/html; charset=utf-8");
 }
 std::shared_ptr<handler> api_reference_script() {
-  return std::make_shared<static_handler>(asset("redoc.standalone.js"),
-                                          "application/javascript; charset=utf-8");
+  return reference_file(embedded_asset("redoc.standalone.js"),
+                        "application/javascript; charset=utf-8");
 }
 
 } // namespace vcs::http::handlers

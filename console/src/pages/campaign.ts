@@ -1,0 +1,275 @@
+// One campaign: its live progress, status actions, schedule and settings,
+// lead imports (CSV or JSON) with their progress and rejected rows, its
+// leads page by page and its calls.
+
+import { ApiError, api, ok, onSubmit, type Schemas } from '../api';
+import { alertBox, field, h, replace, table } from '../dom';
+import { may } from '../session';
+import { when } from '../time';
+import { watchProgress, type Progress } from './progress';
+
+type Status = Schemas['CampaignStatus'];
+const days = ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY', 'SUNDAY'] as const;
+// The status actions a campaign in each status offers.
+const actions: Record<Status, [Status, string][]> = {
+  DRAFT: [['ACTIVE', 'Start dialing'], ['SCHEDULED', 'Schedule'], ['ENDED', 'End']],
+  SCHEDULED: [['ACTIVE', 'Start dialing'], ['PAUSED', 'Pause'], ['ENDED', 'End']],
+  ACTIVE: [['PAUSED', 'Pause'], ['ENDED', 'End']],
+  PAUSED: [['ACTIVE', 'Resume'], ['ENDED', 'End']],
+  ENDED: [],
+};
+
+export function campaignPage(main: HTMLElement, [id]: string[]): () => void {
+  const problem = alertBox();
+  const title = h('h1', {}, 'Campaign');
+  const badge = h('span', { class: 'badge' });
+  const progress = h('section', { 'aria-labelledby': 'progress-h' });
+  const buttons = h('div', { class: 'actions' });
+  const settings = h('section', { 'aria-labelledby': 'settings-h' });
+  const imports = h('section', { 'aria-labelledby': 'import-h' });
+  const leads = h('section', { 'aria-labelledby': 'leads-h' });
+  const calls = h('section', { 'aria-labelledby': 'calls-h' });
+  let shownStatus: Status | null = null;
+  let importTimer = 0;
+  const path = { campaign_id: id };
+
+  const onRead = (p: Progress) => {
+    title.textContent = p.name;
+    document.title = `${p.name} · Voice Campaign Console`;
+    if (p.status === shownStatus) return;
+    shownStatus = p.status;
+    badge.textContent = p.status;
+    badge.className = `badge ${p.status.toLowerCase()}`;
+    replace(
+      buttons,
+      ...(may('campaigns:write') ? actions[p.status] : []).map(([to, label]) =>
+        h('button', { type: 'button', onclick: () => void setStatus(to) }, label),
+      ),
+    );
+    showSettings(p);
+  };
+
+  async function setStatus(status: Status): Promise<void> {
+    problem.textContent = '';
+    try {
+      await ok(api.PATCH('/api/v2/voice-campaigns/{campaign_id}/status', { params: { path }, body: { status } }));
+      shownStatus = null;
+    } catch (err) {
+      problem.textContent = err instanceof ApiError ? err.message : String(err);
+    }
+  }
+
+  function showSettings(c: Progress): void {
+    const name = h('input', { type: 'text', value: c.name, maxlength: 255, required: true });
+    const zone = h('input', { type: 'text', value: c.timezone ?? '', placeholder: 'America/New_York' });
+    const start = h('input', { type: 'time', value: c.daily_start_time ?? '' });
+    const end = h('input', { type: 'time', value: c.daily_end_time ?? '' });
+    const attempts = h('input', { type: 'number', min: 1, value: c.max_call_attempts ?? '' });
+    const daily = h('input', { type: 'number', min: 1, value: c.max_daily_attempts ?? '' });
+    const gap = h('input', { type: 'number', min: 0, value: c.min_gap_between_attempts ?? '' });
+    const provider = h('input', { type: 'text', value: c.tenant_voice_provider_id ?? '' });
+    const assistant = h('input', { type: 'text', value: c.assistant_id ?? '' });
+    const number = h('input', { type: 'text', value: c.phone_number_id ?? '' });
+    const chosen = new Set<string>(c.days_of_week ?? []);
+    const boxes = days.map((d) => h('input', { type: 'checkbox', value: d, checked: chosen.has(d) }));
+    const saved = h('p', { role: 'status' });
+    const editable = may('campaigns:write');
+    const form = h(
+      'form',
+      {
+        onsubmit: onSubmit(problem, async () => {
+          saved.textContent = '';
+          const count = (i: HTMLInputElement) => (i.value === '' ? undefined : Number(i.value));
+          const text = (i: HTMLInputElement) => (i.value === '' ? undefined : i.value);
+          await ok(
+            api.PATCH('/api/v2/voice-campaigns/{campaign_id}', {
+              params: { path },
+              body: {
+                name: name.value,
+                ...(zone.value ? { timezone: zone.value } : {}),
+                ...(start.value ? { daily_start_time: start.value } : {}),
+                ...(end.value ? { daily_end_time: end.value } : {}),
+                ...(boxes.some((b) => b.checked)
+                  ? { days_of_week: boxes.filter((b) => b.checked).map((b) => b.value as (typeof days)[number]) }
+                  : {}),
+                max_call_attempts: count(attempts),
+                max_daily_attempts: count(daily),
+                min_gap_between_attempts: count(gap),
+                tenant_voice_provider_id: text(provider),
+                assistant_id: text(assistant),
+                phone_number_id: text(number),
+              },
+            }),
+          );
+          saved.textContent = 'Saved.';
+        }),
+      },
+      h('fieldset', { disabled: !editable },
+        h('legend', {}, 'Schedule and settings'),
+        field('Name', name),
+        field('Time zone', zone, 'An IANA zone; the daily window is in it.'),
+        field('Daily start', start),
+        field('Daily end', end),
+        h('fieldset', { class: 'days' }, h('legend', {}, 'Days of the week (none ticked: every day)'),
+          ...boxes.map((b) => { b.id = `day-${b.value}`; return h('label', { for: b.id }, b, b.value.slice(0, 3)); })),
+        field('Most calls per lead', attempts),
+        field('Most calls per lead a day', daily),
+        field('Minutes between calls to a lead', gap),
+        field('Voice provider id', provider, 'The id POST /api/v2/voice-pod answered.'),
+        field('Assistant id', assistant),
+        field('Phone number id', number),
+        editable && h('button', { type: 'submit' }, 'Save settings'),
+      ),
+      saved,
+    );
+    replace(settings, h('h2', { id: 'settings-h' }, 'Settings'), form);
+  }
+
+  // --- imports
+  const file = h('input', { type: 'file', accept: '.csv,.json,text/csv,application/json' });
+  const importState = h('div', { role: 'status' });
+  const rejected = h('div');
+  async function upload(e: Event): Promise<void> {
+    e.preventDefault();
+    problem.textContent = '';
+    const chosen = file.files?.[0];
+    if (!chosen) {
+      problem.textContent = 'Choose a CSV or JSON file of leads first.';
+      return;
+    }
+    const text = await chosen.text();
+    const csv = !chosen.name.toLowerCase().endsWith('.json');
+    try {
+      const queued = await ok(
+        api.POST('/api/v2/voice-campaigns/{campaign_id}/leads/bulk', {
+          params: { path },
+          body: csv ? text : (JSON.parse(text) as Schemas['LeadInput'][]),
+          ...(csv ? { bodySerializer: (b: unknown) => b as string, headers: { 'Content-Type': 'text/csv' } } : {}),
+        }),
+      );
+      importState.textContent = queued.message;
+      void followImport(queued.import_id);
+    } catch (err) {
+      problem.textContent = err instanceof ApiError ? err.message : `The file could not be read: ${String(err)}`;
+    }
+  }
+  async function followImport(importId: string): Promise<void> {
+    const { data } = await api.GET('/api/v2/voice-campaigns/{campaign_id}/leads/imports/{import_id}', {
+      params: { path: { campaign_id: id, import_id: importId } },
+    });
+    if (!data) return;
+    importState.textContent = `Import ${data.status}: ${data.inserted} of ${data.accepted} added, ${data.pending} pending, ${data.rejected} rejected${data.error ? ` (${data.error})` : ''}.`;
+    if (data.status === 'queued' || data.status === 'running') {
+      importTimer = window.setTimeout(() => void followImport(importId), 1000);
+      return;
+    }
+    void showLeads(0);
+    if (data.rejected === 0) return replace(rejected);
+    const rows = await api.GET('/api/v2/voice-campaigns/{campaign_id}/leads/imports/{import_id}/rejected-rows', {
+      params: { path: { campaign_id: id, import_id: importId }, query: { page_size: 100 } },
+    });
+    replace(
+      rejected,
+      table(
+        ['Row', 'Phone number', 'Reason', 'Message'],
+        (rows.data?.data ?? []).map((r) => [r.index, r.phone_number ?? '', r.reason, r.message]),
+        'Rejected rows of the import',
+      ),
+    );
+  }
+  replace(
+    imports,
+    h('h2', { id: 'import-h' }, 'Import leads'),
+    may('leads:write')
+      ? h(
+          'form',
+          { onsubmit: (e: Event) => void upload(e) },
+          field('CSV or JSON file', file, 'CSV: a header row (phone_number, first_name, last_name, email, custom_fields.<name>), then one lead a row.'),
+          h('button', { type: 'submit' }, 'Import'),
+        )
+      : h('p', {}, 'Your role cannot add leads.'),
+    importState,
+    rejected,
+  );
+
+  // --- leads
+  const leadPage = 25;
+  let leadOffset = 0;
+  async function showLeads(offset: number): Promise<void> {
+    leadOffset = offset;
+    const { data } = await api.GET('/api/v2/voice-campaigns/{campaign_id}/leads/list', {
+      params: { path, query: { limit: leadPage, offset } },
+    });
+    if (!data) return;
+    const info = data.page_info;
+    replace(
+      leads,
+      h('h2', { id: 'leads-h' }, 'Leads'),
+      table(
+        ['Phone number', 'Name', 'Status', 'Answered', 'Attempts', 'Next attempt', 'Added'],
+        data.leads.map((l) => [
+          l.phone_number,
+          `${l.first_name} ${l.last_name}`.trim(),
+          l.call_status,
+          l.answered ? l.answer_type || 'yes' : 'no',
+          l.attempts_made,
+          when(l.next_attempt_after),
+          when(l.created_at),
+        ]),
+        'Leads of this page',
+      ),
+      h(
+        'div',
+        { class: 'pager' },
+        h('button', { type: 'button', disabled: !info.has_previous_page, onclick: () => void showLeads(Math.max(0, offset - leadPage)) }, 'Previous leads'),
+        h('span', {}, `${info.total_count ? offset + 1 : 0}–${offset + data.leads.length} of ${info.total_count}`),
+        h('button', { type: 'button', disabled: !info.has_next_page, onclick: () => void showLeads(offset + leadPage) }, 'Next leads'),
+      ),
+    );
+  }
+
+  // --- calls
+  async function showCalls(): Promise<void> {
+    const { data } = await api.GET('/api/v2/voice-campaigns/{campaign_id}/calls', { params: { path, query: { page_size: 20 } } });
+    if (!data) return;
+    replace(
+      calls,
+      h('h2', { id: 'calls-h' }, 'Latest calls'),
+      data.data.length
+        ? table(
+            ['Placed', 'Phone number', 'Attempt', 'Status', 'Outcome', 'Billed seconds'],
+            data.data.map((c) => [when(c.started_at), c.phone_number, c.attempt, c.status, c.outcome ?? '—', c.billed_seconds]),
+            'Calls, newest first',
+          )
+        : h('p', {}, 'No call yet.'),
+    );
+  }
+
+  replace(
+    main,
+    h('p', {}, h('a', { href: '/console/campaigns' }, '← Campaigns')),
+    h('div', { class: 'title' }, title, badge),
+    problem,
+    buttons,
+    h('h2', { id: 'progress-h' }, 'Progress'),
+    progress,
+    settings,
+    imports,
+    leads,
+    calls,
+  );
+  // The leads and calls are read again when the figures moved.
+  let seen = '';
+  const stopProgress = watchProgress(id, progress, (p) => {
+    onRead(p);
+    const now = JSON.stringify([p.lead_counts, p.answered_count, p.lead_count]);
+    if (now === seen) return;
+    seen = now;
+    void showCalls();
+    void showLeads(leadOffset);
+  });
+  return () => {
+    stopProgress();
+    window.clearTimeout(importTimer);
+  };
+}
