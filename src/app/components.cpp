@@ -1,5 +1,7 @@
 #include "app/components.hpp"
 
+#include "http/event_hub.hpp"
+
 #include "actors/billing_scheduler.hpp"
 #include "actors/db_worker.hpp"
 #include "actors/dial_scheduler.hpp"
@@ -31,6 +33,11 @@
 namespace vcs::app {
 
 namespace {
+
+// Event streams: at most 8 of one tenant on a node (a console tab holds
+// one), each new event delivered within half a second.
+constexpr std::size_t event_streams_per_tenant = 8;
+constexpr std::chrono::milliseconds event_stream_interval{500};
 
 // Names this process in import claims: host, pid and a random suffix, so a
 // restarted node does not mistake an old claim for its own.
@@ -143,7 +150,8 @@ void hand_on_work(const std::string& session_url, const std::string& node_id) {
 
 std::shared_ptr<http::services> request_services(const config& c, const node_actors& node,
                                                  std::shared_ptr<const domain::secret_box> secrets,
-                                                 const http::outbound_client& outbound) {
+                                                 const http::outbound_client& outbound,
+                                                 const std::string& session_url) {
   auto svc = std::make_shared<http::services>();
   svc->registry = node.registry;
   svc->db_pool = node.pool;
@@ -157,6 +165,8 @@ std::shared_ptr<http::services> request_services(const config& c, const node_act
   svc->cpu = std::make_shared<http::cpu_pool>(c.cpu_heavy_threads, c.tenant_max_pending);
   svc->lead_pages = std::make_shared<http::lead_page_cache>(c.lead_page_cache_mb << 20);
   svc->tokens = std::make_shared<http::token_book>();
+  svc->events = std::make_shared<http::event_hub>(session_url, event_streams_per_tenant,
+                                                  event_stream_interval);
   if (auto rates = *read_tenant_rate_limit(c.tenant_rate_limit); rates.enabled) {
     svc->rates = std::make_shared<http::rate_limiter>();
     svc->rate_override = rates.every_tenant;

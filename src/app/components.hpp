@@ -75,7 +75,8 @@ node_actors start_node_actors(caf::actor_system& sys, const config& c,
 // What request handlers reach: the node's actors and the node-wide limits.
 std::shared_ptr<http::services> request_services(const config& c, const node_actors& node,
                                                  std::shared_ptr<const domain::secret_box> secrets,
-                                                 const http::outbound_client& outbound);
+                                                 const http::outbound_client& outbound,
+                                                 const std::string& session_url);
 
 // Each listener's share of its request workers among its clients.
 http::fair_queue_settings public_share(const config& c);

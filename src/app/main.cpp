@@ -96,7 +96,7 @@ std::string serve(const app::config& c, const std::string& session_url) {
   http::outbound_client outbound{*domain::outbound_policy::parse(c.outbound_allow)};
   auto node = app::start_node_actors(sys, c, session_url, outbound, secrets);
 
-  auto svc = app::request_services(c, node, secrets, outbound);
+  auto svc = app::request_services(c, node, secrets, outbound, session_url);
   auto routes = std::make_shared<http::route_tables>(
       http::route_tables{http::public_routes(), http::operator_routes()});
   // Each listener has its own workers, shared fairly among its clients.

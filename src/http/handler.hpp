@@ -36,6 +36,7 @@ class lead_page_cache;
 class rate_limiter;
 class readiness;
 class token_book;
+class event_hub;
 
 // What every request worker shares, fixed after start-up.
 struct services {
@@ -76,6 +77,8 @@ struct services {
   std::shared_ptr<token_book> tokens;
   // This service as people reach it (set-up links): scheme, host and port.
   std::string public_url;
+  // The node's server-sent-event streams (GET /api/v2/events/stream).
+  std::shared_ptr<event_hub> events;
 };
 
 // The session a signed-in member's request came with (instead of a key).

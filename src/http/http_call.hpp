@@ -4,6 +4,7 @@
 // free of Beast types.
 
 #include "http/routed_request.hpp"
+#include "storage/event_repository.hpp"
 
 #include <caf/allowed_unsafe_message_type.hpp>
 
@@ -42,6 +43,8 @@ struct inbound_request {
   std::string csrf_token;
   // The client's address (the sign-in throttle counts by it).
   std::string address;
+  // Where a reconnecting event stream left off (the Last-Event-ID header).
+  std::optional<std::string> last_event_id;
   // The Idempotency-Key header, when sent.
   std::optional<std::string> idempotency_key;
   // The X-Vapi-Secret header of provider_a's call-status callbacks.
@@ -60,11 +63,29 @@ struct inbound_request {
   bool authenticate_only = false;
 };
 
+class event_hub;
+
+// An answer that stays open as a server-sent-event stream: the session
+// sends its header, then the tenant's events from `after` as the hub finds
+// them, until the client goes. `slot` is the stream's place among its
+// tenant's (event_hub::admit).
+struct event_stream_start {
+  std::shared_ptr<event_hub> hub;
+  int64_t tenant_id = 0;
+  storage::event_cursor after;
+  std::optional<std::vector<int64_t>> campaigns;
+  // The key's or the session token's hash, and which (event_hub::credential).
+  std::string credential_hash;
+  bool by_session = false;
+  std::shared_ptr<void> slot;
+};
+
 struct outbound_response {
   unsigned status = 200;
   std::string body;
   std::string content_type = "application/json";
   std::vector<std::pair<std::string, std::string>> headers;
+  std::optional<event_stream_start> stream;
 };
 
 // One request and the way back to its connection: `reply` posts the response

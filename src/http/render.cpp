@@ -105,6 +105,21 @@ std::string member_json(const domain::member_info& m, std::string_view message,
   return out.take();
 }
 
+void render_feed_event(json_out& out, const storage::feed_event& e) {
+  out.w().StartObject();
+  out.field("id", e.event_id);
+  out.field("type", e.event_type);
+  out.field("campaign_id",
+            e.campaign_id
+                ? std::optional<std::string>{encode_global_id(entity::campaign, *e.campaign_id)}
+                : std::nullopt);
+  out.field("created_at", domain::format_utc(e.created_at));
+  out.field("cursor", storage::to_string(e.at));
+  out.key("payload");
+  out.w().RawValue(e.payload.data(), e.payload.size(), rapidjson::kObjectType);
+  out.w().EndObject();
+}
+
 void render_client(json_out& out, const domain::client& c) {
   out.w().StartObject();
   out.field("id", encode_global_id(entity::client, c.id));

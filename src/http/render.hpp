@@ -7,6 +7,7 @@
 #include "domain/tenant.hpp"
 #include "domain/voice_provider.hpp"
 #include "http/json.hpp"
+#include "storage/event_repository.hpp"
 #include "storage/lead_statistics.hpp"
 
 #include <optional>
@@ -49,6 +50,9 @@ void render_campaign(json_out& out, const domain::campaign& c,
 void render_lead(json_out& out, const domain::lead& l);
 // Progress of a bulk import (domain::import_job_json).
 void render_import_job(json_out& out, const domain::import_job& j);
+// An event of the feed: id, type, campaign_id, created_at, cursor, payload
+// (the pull feed's items and the event streams' data).
+void render_feed_event(json_out& out, const storage::feed_event& e);
 // voice_provider_id, voice_provider, concurrency_limit; never credentials.
 void render_voice_provider(json_out& out, const domain::voice_provider_config& v);
 

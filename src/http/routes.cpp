@@ -100,6 +100,7 @@ router public_routes() {
   r.add({"GET", "/api/v2/do-not-call/{phone_number}", handlers::check_do_not_call(),
          permission::leads_read});
   r.add({"GET", "/api/v2/events", handlers::list_events(), permission::webhooks_read});
+  r.add({"GET", "/api/v2/events/stream", handlers::stream_events(), permission::webhooks_read});
   r.add({"POST", "/api/v2/session", handlers::sign_in()});
   r.add({"GET", "/api/v2/session", handlers::current_session()});
   r.add({"DELETE", "/api/v2/session", handlers::sign_out()});

@@ -28,7 +28,6 @@ std::string_view cookie_token(const bhttp::request<bhttp::string_body>& req) {
   return session_cookie({header.data(), header.size()});
 }
 
-
 constexpr std::string_view continue_response = "HTTP/1.1 100 Continue\r\n\r\n";
 constexpr std::size_t max_drain_bytes = 1024 * 1024;
 constexpr std::chrono::seconds max_drain_time{2};
@@ -229,6 +228,8 @@ void session::identify(inbound_request& r) const {
   r.session_token = std::string{cookie_token(req)};
   if (auto csrf = req.find({csrf_header_name.data(), csrf_header_name.size()}); csrf != req.end())
     r.csrf_token = std::string{csrf->value()};
+  if (auto last = req.find("Last-Event-ID"); last != req.end())
+    r.last_event_id = std::string{last->value()};
 }
 
 void session::authenticate_first() {
@@ -399,6 +400,8 @@ void session::answer_inline(std::string_view route, outbound_response r,
 }
 
 void session::send(outbound_response r, bool keep_alive) {
+  if (r.stream)
+    return start_stream(std::move(r));
   // Draining: each answer closes its connection, so the client's next
   // request goes to a node that stays.
   keep_alive = keep_alive && !closing_ && !settings_.tracker.draining;
@@ -492,6 +495,8 @@ void session::drain(std::size_t so_far, std::size_t most) {
 }
 
 void session::close() {
+  if (beat_)
+    beat_->cancel();
   beast::error_code ignored;
   stream_.socket().shutdown(tcp::socket::shutdown_both, ignored);
   stream_.socket().close(ignored);

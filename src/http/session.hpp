@@ -3,11 +3,13 @@
 #include "http/beast.hpp"
 #include "http/body_budget.hpp"
 #include "http/connection_limits.hpp"
+#include "http/event_hub.hpp"
 #include "http/json.hpp"
 #include "http/server.hpp"
 #include "http/unseen_keys.hpp"
 
 #include <array>
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <memory>
@@ -54,8 +56,10 @@ struct session_settings {
 };
 
 // One connection (Beast's advanced server example): a fresh parser per
-// request with its limits, a deadline before every read and write.
-class session : public std::enable_shared_from_this<session> {
+// request with its limits, a deadline before every read and write. An
+// event stream's answer keeps it open as the stream's sink
+// (session_events.cpp).
+class session : public std::enable_shared_from_this<session>, public event_hub::sink {
 public:
   // `address`: the client's.
   session(tcp::socket&& socket, session_settings settings, std::string address);
@@ -71,7 +75,23 @@ public:
   // progress, otherwise after its response.
   void shutdown();
 
+  // event_hub::sink, from the hub's thread.
+  bool deliver(std::string frames) override;
+  std::size_t backlog() const override { return backlog_; }
+  void end() override;
+
 private:
+  // An event stream (session_events.cpp): its header, then frames as the
+  // hub delivers them and a comment every 15 s while none come, until the
+  // client closes, a write stalls 30 s, or the node shuts down.
+  void start_stream(outbound_response r);
+  void follow_events(event_stream_start start);
+  void queue_frames(std::string frames);
+  void write_frames();
+  void watch_peer();
+  void beat();
+  void end_stream();
+
   void read_header();
   void on_header(beast::error_code ec);
   // Whose share of the workers the request takes: its tenant's when this
@@ -142,6 +162,16 @@ private:
   std::size_t drain_most_ = 0;
   // The current bulk body's share of large-body-memory.
   std::shared_ptr<body_budget::lease> body_lease_;
+
+  // An event stream's state; the atomics are read by the hub's thread.
+  std::atomic<bool> stream_ended_{false};
+  std::atomic<std::size_t> backlog_{0};
+  std::shared_ptr<void> stream_slot_;
+  std::string pending_;
+  std::string sending_;
+  bool writing_ = false;
+  std::chrono::steady_clock::time_point write_started_{};
+  std::unique_ptr<net::steady_timer> beat_;
 };
 
 } // namespace vcs::http

@@ -2,6 +2,7 @@
 
 #include "storage/prepared.hpp"
 
+#include <charconv>
 #include <string>
 
 namespace vcs::storage {
@@ -22,7 +23,37 @@ constexpr prepared_statement read_stmt{
     "AND ($4::bigint[] IS NULL OR campaign_id = ANY($4)) "
     "ORDER BY txid, id LIMIT $5::int"};
 
+constexpr prepared_statement end_stmt{
+    "vcs_event_feed_end",
+    "SELECT txid::text, id FROM events WHERE tenant_id = $1 "
+    "AND txid < pg_snapshot_xmin(pg_current_snapshot()) ORDER BY txid DESC, id DESC LIMIT 1"};
+
 } // namespace
+
+std::string to_string(const event_cursor& c) {
+  return std::to_string(c.txid) + "-" + std::to_string(c.id);
+}
+
+std::optional<event_cursor> parse_event_cursor(std::string_view text) {
+  const auto dash = text.find('-');
+  if (dash == std::string_view::npos)
+    return std::nullopt;
+  event_cursor c;
+  auto read = [](std::string_view digits, auto& out) {
+    auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), out);
+    return !digits.empty() && ec == std::errc{} && end == digits.data() + digits.size();
+  };
+  if (!read(text.substr(0, dash), c.txid) || !read(text.substr(dash + 1), c.id) || c.id < 0)
+    return std::nullopt;
+  return c;
+}
+
+event_cursor feed_end(soci::session& sql, int64_t tenant_id) {
+  auto rows = execute(sql, end_stmt, {tenant_id});
+  if (rows.size() == 0)
+    return {};
+  return {std::stoull(std::string{rows.text(0, 0)}), rows.int64(0, 1)};
+}
 
 void record_event(soci::session& sql, int64_t tenant_id, std::optional<int64_t> campaign_id,
                   const std::string& event_id, const std::string& event_type,

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace soci {
@@ -28,6 +29,11 @@ struct event_cursor {
   int64_t id = 0;
 };
 
+// "<txid>-<id>": what a reader hands back to go on from an event.
+std::string to_string(const event_cursor& c);
+// nullopt for text to_string did not make.
+std::optional<event_cursor> parse_event_cursor(std::string_view text);
+
 struct feed_event {
   event_cursor at;
   std::string event_id;
@@ -42,5 +48,9 @@ struct feed_event {
 std::vector<feed_event> read_events(soci::session& sql, int64_t tenant_id, event_cursor after,
                                     const std::optional<std::vector<int64_t>>& campaigns,
                                     int32_t limit);
+
+// The cursor after the tenant's last event a reader may be served now: a
+// stream that starts there sees only what comes next.
+event_cursor feed_end(soci::session& sql, int64_t tenant_id);
 
 } // namespace vcs::storage

@@ -285,7 +285,8 @@ const state = {}; // ids and keys the scenario carries along
 // operation's security asks for; null: none; a string: that bearer token),
 // method (a probe with another method, checked against this operation's
 // responses), headers (extra request headers), listener ('public' or 'operator'), expect (status), message
-// (the error message the spec fixes), noExample (not the example), note.
+// (the error message the spec fixes), noExample (not the example), note,
+// stream (an event stream: what it sends within 1.5 s is its body).
 async function call(id, opts = {}) {
   const o = byId.get(id);
   if (!o) throw new Error(`no operation ${id} in the document`);
@@ -327,7 +328,8 @@ async function call(id, opts = {}) {
 
   requests++;
   const res = await fetch(url, { method, headers, body });
-  const text = await res.text();
+  // A stream stays open: what it sent within a second and a half.
+  const text = opts.stream && res.ok ? await readFor(res, 1500) : await res.text();
   const status = res.status;
   const contentType = res.headers.get('content-type') ?? '';
   const mediaType = contentType.split(';')[0].trim().toLowerCase();
@@ -390,6 +392,23 @@ async function call(id, opts = {}) {
 }
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+async function readFor(res, ms) {
+  const reader = res.body.getReader();
+  const decoder = new TextDecoder();
+  const stop = Date.now() + ms;
+  let out = '';
+  try {
+    for (;;) {
+      const left = stop - Date.now();
+      const chunk = left > 0 ? await Promise.race([reader.read(), sleep(left).then(() => null)]) : null;
+      if (!chunk || chunk.done) break;
+      out += decoder.decode(chunk.value, { stream: true });
+    }
+  } finally {
+    reader.cancel().catch(() => {});
+  }
+  return out;
+}
 const expectEqual = (what, actual, expected) => {
   if (actual !== expected) fail(`${what}: ${actual}, expected ${expected}`);
   else if (verbose) console.log(`ok   ${what}: ${actual}`);
@@ -1380,6 +1399,14 @@ async function scenario() {
   });
   await call('listTenantApiKeys', { auth: readerKey.key, expect: 200 });
   await call('listEvents', { query: { limit: '5' }, expect: 200 });
+  const streamed = await call('streamEvents', { query: { after: '0-0' }, expect: 200, stream: true });
+  if (!/^id: \d+-\d+\nevent: [a-z._]+\ndata: \{/m.test(streamed.text)) fail('the event stream sent no event frame');
+  await call('streamEvents', {
+    headers: { 'Last-Event-ID': 'yesterday' },
+    expect: 400,
+    note: 'not a cursor',
+    message: 'Invalid cursor',
+  });
   await call('listEvents', {
     query: { after: 'yesterday' },
     expect: 400,

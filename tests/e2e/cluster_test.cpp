@@ -4,6 +4,7 @@
 
 #include "domain/global_id.hpp"
 #include "service_fixture.hpp"
+#include "sse_reader.hpp"
 
 #include <atomic>
 #include <csignal>
@@ -299,6 +300,58 @@ TEST_F(cluster_test, a_session_made_on_one_node_holds_on_another_and_ends_on_eve
   ASSERT_EQ(browser(2, "DELETE", "/api/v2/session", "", cookie, csrf).status, 200u);
   for (int n = 0; n < 3; ++n)
     EXPECT_EQ(browser(n, "GET", "/api/v2/voice-campaigns", "", cookie, csrf).status, 401u) << n;
+}
+
+TEST_F(cluster_test, an_event_stream_resumed_on_another_node_after_its_node_died_loses_no_event) {
+  auto t = create_tenant();
+  auto c = pub("POST", "/api/v2/voice-campaigns", t.key, R"({"name":"streamed"})");
+  const auto base = "/api/v2/voice-campaigns/" + str(parse(c.body)["data"], "campaign_id");
+  // Bulk adds on `node`, each awaited: one import.completed event apiece.
+  std::vector<std::string> made;
+  auto imports = [&](int node, int count) {
+    for (int i = 0; i < count; ++i) {
+      auto client = public_of(node);
+      auto r = client.request("POST", base + "/leads/bulk",
+                              numbered_leads(2, 5'550'000 + 10 * static_cast<int>(made.size())),
+                              bearer(t.key));
+      ASSERT_EQ(r.status, 200u) << r.body;
+      made.push_back(str(parse(r.body), "import_id"));
+      wait_import(base, t.key, made.back());
+    }
+  };
+  auto stream_on = [&](int node, const header_list& more) {
+    header_list headers{{"Authorization", "Bearer " + t.key}};
+    headers.insert(headers.end(), more.begin(), more.end());
+    return std::make_unique<sse_reader>(nodes[node]->public_port(), "/api/v2/events/stream",
+                                        headers);
+  };
+  auto read = [](sse_reader& s, int count, std::string* last) {
+    std::vector<std::string> ids;
+    for (int i = 0; i < count; ++i)
+      if (auto e = s.next(std::chrono::seconds(10))) {
+        ids.push_back(str(parse(e->data)["payload"]["data"], "import_id"));
+        *last = e->id;
+      }
+    return ids;
+  };
+
+  auto first = stream_on(0, {});
+  ASSERT_EQ(first->status(), 200u) << first->rest();
+  imports(1, 3);
+  std::string last;
+  EXPECT_EQ(read(*first, 2, &last), std::vector<std::string>(made.begin(), made.begin() + 2));
+  nodes[0]->send_signal(SIGKILL);
+  nodes[0]->wait_exit(std::chrono::seconds(10));
+  nodes[0].reset();
+  // The client had handled two events when the node died (a third may
+  // already have been on its way).
+  first->close();
+
+  imports(2, 2);
+  auto resumed = stream_on(1, {{"Last-Event-ID", last}});
+  ASSERT_EQ(resumed->status(), 200u) << resumed->rest();
+  EXPECT_EQ(read(*resumed, 3, &last), std::vector<std::string>(made.begin() + 2, made.end()));
+  EXPECT_FALSE(resumed->next(std::chrono::milliseconds(1500))) << "no event twice";
 }
 
 } // namespace

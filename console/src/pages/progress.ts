@@ -3,6 +3,7 @@
 
 import { api, type Schemas } from '../api';
 import { h, replace } from '../dom';
+import { may } from '../session';
 import { when } from '../time';
 
 export type Progress = Schemas['CampaignWithProgress'];
@@ -32,11 +33,14 @@ export function figures(p: Progress): HTMLElement {
   );
 }
 
-// Keeps `target` showing campaign `id`'s progress; the returned function
-// stops it.
+// Keeps `target` showing campaign `id`'s progress: read again at once when
+// the tenant's event stream tells of an event of the campaign, and every
+// few seconds anyway. The returned function stops it.
 export function watchProgress(id: string, target: HTMLElement, onRead?: (p: Progress) => void): () => void {
   let live = true;
+  let timer = 0;
   const tick = async () => {
+    window.clearTimeout(timer);
     const p = await readProgress(id).catch(() => null);
     if (!live) return;
     if (p) {
@@ -45,9 +49,42 @@ export function watchProgress(id: string, target: HTMLElement, onRead?: (p: Prog
     }
     timer = window.setTimeout(tick, refreshEvery);
   };
-  let timer = window.setTimeout(tick, 0);
+  const stream = followEvents((e) => {
+    if (e.campaign_id === id) void tick();
+  });
+  void tick();
   return () => {
     live = false;
+    stream();
     window.clearTimeout(timer);
   };
 }
+
+// The tenant's events as they commit (GET /api/v2/events/stream, with the
+// session's cookie); the returned function closes the stream.
+export function followEvents(on: (e: Schemas['FeedEvent']) => void): () => void {
+  if (!may('webhooks:read')) return () => {};
+  const source = new EventSource('/api/v2/events/stream');
+  const handle = (m: MessageEvent<string>) => {
+    try {
+      on(JSON.parse(m.data) as Schemas['FeedEvent']);
+    } catch {
+      // A frame that is not an event of the feed: nothing to show.
+    }
+  };
+  for (const type of eventTypes) source.addEventListener(type, handle);
+  return () => source.close();
+}
+
+// The event types the service sends (the webhook events).
+const eventTypes = [
+  'campaign.activated',
+  'campaign.ended',
+  'call.started',
+  'call.ended',
+  'lead.answered',
+  'lead.failed',
+  'import.completed',
+  'import.failed',
+  'webhook.endpoint_disabled',
+];

@@ -39,6 +39,7 @@ std::shared_ptr<handler> operator_create_member();
 std::shared_ptr<handler> operator_list_members();
 std::shared_ptr<handler> operator_member_setup_link();
 std::shared_ptr<handler> list_events();
+std::shared_ptr<handler> stream_events();
 std::shared_ptr<handler> create_tenant_api_key();
 std::shared_ptr<handler> update_tenant_api_key();
 std::shared_ptr<handler> delete_tenant_api_key();
