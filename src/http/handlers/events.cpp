@@ -19,9 +19,9 @@ namespace {
 
 // The cursor a reader gave (`after`, or a stream's `Last-Event-ID`).
 std::optional<storage::event_cursor> given_cursor(const exchange_ptr& ex) {
-  auto given = ex->request.last_event_id
-                   ? std::optional<std::string_view>{*ex->request.last_event_id}
-                   : ex->target.param("after");
+  // Held as strings: a view of the query's value would outlive it.
+  const std::optional<std::string> given =
+      ex->request.last_event_id ? ex->request.last_event_id : ex->target.param("after");
   if (!given)
     return std::nullopt;
   auto parsed = storage::parse_event_cursor(*given);
