@@ -4,12 +4,15 @@
 import { api, whenSignedOut } from './api';
 import { alertBox, field, h, replace } from './dom';
 import { accountPage } from './pages/account';
+import { billingPage } from './pages/billing';
 import { campaignPage } from './pages/campaign';
 import { campaignsPage } from './pages/campaigns';
+import { clientsPage } from './pages/clients';
 import { keysPage } from './pages/keys';
 import { membersPage } from './pages/members';
 import { setupPage } from './pages/setup';
 import { signInPage } from './pages/sign_in';
+import { webhooksPage } from './pages/webhooks';
 import { go, onNavigate } from './nav';
 import { forget, load, may, session } from './session';
 import { chooseZone, zone, zones } from './time';
@@ -22,6 +25,9 @@ const routes: [RegExp, Page, boolean][] = [
   [/^\/console\/setup$/, setupPage, false],
   [/^\/console(?:\/campaigns)?\/?$/, campaignsPage, true],
   [/^\/console\/campaigns\/([^/]+)$/, campaignPage, true],
+  [/^\/console\/webhooks$/, webhooksPage, true],
+  [/^\/console\/clients$/, clientsPage, true],
+  [/^\/console\/billing$/, billingPage, true],
   [/^\/console\/keys$/, keysPage, true],
   [/^\/console\/members$/, membersPage, true],
   [/^\/console\/account$/, accountPage, true],
@@ -72,6 +78,9 @@ function header(): void {
       { 'aria-label': 'Console' },
       h('span', { class: 'brand' }, 'Voice Campaigns'),
       link('/console/campaigns', 'Campaigns'),
+      may('webhooks:read') && link('/console/webhooks', 'Webhooks'),
+      may('clients:read') && link('/console/clients', 'Clients'),
+      may('billing:read') && link('/console/billing', 'Billing'),
       may('keys:read') && link('/console/keys', 'API keys'),
       may('members:read') && link('/console/members', 'Members'),
       link('/console/account', 'Account'),
@@ -79,7 +88,7 @@ function header(): void {
     h(
       'div',
       { class: 'who' },
-      field('Time zone', picker),
+      field('Show times in', picker),
       h('span', {}, `${s.member.email} (${s.member.role})`),
       h(
         'button',

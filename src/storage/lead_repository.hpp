@@ -80,6 +80,11 @@ struct lead_page {
 std::optional<lead_page> list_leads(soci::session& sql, int64_t tenant_id, int64_t campaign_id,
                                     int64_t offset, int32_t limit);
 
+// The campaign's lead with this number as a page of one (or none, total
+// 0); nullopt when the tenant has no such campaign.
+std::optional<lead_page> find_lead_by_phone(soci::session& sql, int64_t tenant_id,
+                                            int64_t campaign_id, const std::string& phone_number);
+
 // Applies update items as merges in SQL (custom_fields keys merge into the
 // stored object), so concurrent writers on any node lose nothing: one
 // outcome per item, in order. One statement for distinct phone numbers; a

@@ -2,7 +2,8 @@
 // playwright-core) as a new owner would: sets a password from the set-up
 // link, creates a campaign, imports CSV leads, watches the progress change
 // while the simulated dialer calls them, makes a read-only key and sees it
-// refused a write, disables it, invites a member and signs out. Each page
+// refused a write, disables it, looks at webhooks, makes a client, looks at
+// billing, invites a member and signs out. Each page
 // passes axe-core with no serious or critical violation, fits 390 pixels
 // without sideways scrolling, and logs no error; screenshots are kept.
 //
@@ -136,8 +137,19 @@ try {
   let answered = 0;
   while (Date.now() < until && (answered = await figure('Answered')) < 2) await page.waitForTimeout(250);
   if (answered < 2) fail(`2 answered leads expected while dialing, the page shows ${answered}`);
-  await page.getByRole('region', { name: 'Calls, newest first' }).waitFor();
+  const calls = page.getByRole('region', { name: 'Calls, newest first' });
+  await calls.waitFor();
   await page.screenshot({ path: `${shots}/console-campaign-dialed.png`, fullPage: true });
+  // Times show in the zone the user picks.
+  const placed = () => calls.locator('tbody tr').first().locator('td').first().innerText();
+  const before = await placed();
+  const zone = (await page.getByLabel('Show times in').inputValue()) === 'Asia/Tokyo' ? 'America/Los_Angeles' : 'Asia/Tokyo';
+  await page.getByLabel('Show times in').selectOption(zone);
+  await calls.waitFor();
+  let moved = before;
+  for (const stop = Date.now() + 10000; Date.now() < stop && (moved = await placed().catch(() => before)) === before; )
+    await page.waitForTimeout(250);
+  if (moved === before) fail(`a call's time stayed ${before} in ${zone}`);
 
   // 5. A read-only key: refused a write, then disabled.
   await page.getByRole('link', { name: 'API keys' }).click();
@@ -155,7 +167,24 @@ try {
   const disabled = await json(`${base}/api/v2/voice-campaigns`, 'GET', key);
   if (disabled.status !== 401) fail(`a disabled key answered ${disabled.status}`);
 
-  // 6. A member invited; the link is shown once.
+  // 6. Webhooks, a client, billing: each page reads the API and passes axe.
+  await page.getByRole('link', { name: 'Webhooks' }).click();
+  await page.getByRole('heading', { name: 'Deliveries' }).waitFor();
+  await look('webhooks');
+  await page.getByRole('link', { name: 'Clients' }).click();
+  await page.getByLabel('Name', { exact: true }).fill('Walk client');
+  await page.getByLabel('Billing e-mail').fill(`billing-${stamp}@example.com`);
+  await page.getByLabel("First user's e-mail").fill(`client-${stamp}@example.com`);
+  await page.getByLabel("First user's password").fill('a client password');
+  await page.getByRole('button', { name: 'Create client' }).click();
+  await page.getByRole('heading', { name: 'Walk client' }).waitFor();
+  await page.getByRole('heading', { name: 'Subscription' }).waitFor();
+  await look('client');
+  await page.getByRole('link', { name: 'Billing' }).click();
+  await page.getByRole('heading', { name: 'Payment requests' }).waitFor();
+  await look('billing');
+
+  // 7. A member invited; the link is shown once.
   await page.getByRole('link', { name: 'Members' }).click();
   await page.getByLabel('E-mail').fill(`viewer-${stamp}@example.com`);
   await page.getByRole('button', { name: 'Invite' }).click();
@@ -163,7 +192,7 @@ try {
   if (!link.includes('/console/setup#token=')) fail(`an invitation's link: ${link}`);
   await look('members');
 
-  // 7. Signing out by keyboard ends the session on the server.
+  // 8. Signing out by keyboard ends the session on the server.
   const session = (await context.cookies()).find((c) => c.name === '__Host-vcs_session');
   if (!session?.httpOnly || !session.secure || session.sameSite !== 'Lax') fail(`the session cookie: ${JSON.stringify(session)}`);
   await page.getByRole('button', { name: 'Sign out' }).focus();

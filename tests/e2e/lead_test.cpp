@@ -84,6 +84,28 @@ TEST_F(lead_test, add_lead_stores_every_field) {
   EXPECT_EQ(d["page_info"]["total_count"].GetInt64(), 1);
 }
 
+TEST_F(lead_test, the_list_finds_one_lead_by_its_number) {
+  ASSERT_EQ(add(R"({"phone_number":"+14155550181","first_name":"Ada"})").status, 201u);
+  ASSERT_EQ(add(R"({"phone_number":"+14155550182","first_name":"Grace"})").status, 201u);
+  auto found = pub("GET", base + "/leads/list?phone_number=%2B14155550182", t.key);
+  ASSERT_EQ(found.status, 200u) << found.body;
+  auto doc = parse(found.body);
+  ASSERT_EQ(doc["leads"].Size(), 1u);
+  EXPECT_EQ(str(doc["leads"][0], "first_name"), "Grace");
+  EXPECT_EQ(doc["page_info"]["total_count"].GetInt(), 1);
+  EXPECT_FALSE(doc["page_info"]["has_next_page"].GetBool());
+  auto none = parse(pub("GET", base + "/leads/list?phone_number=%2B14155550199", t.key).body);
+  EXPECT_EQ(none["leads"].Size(), 0u);
+  EXPECT_EQ(none["page_info"]["total_count"].GetInt(), 0);
+  // A "+" left unencoded is a space: the number is refused, saying why.
+  auto plain = pub("GET", base + "/leads/list?phone_number=+14155550182", t.key);
+  EXPECT_EQ(plain.status, 400u) << plain.body;
+  EXPECT_NE(plain.body.find("%2B"), std::string::npos) << plain.body;
+  // Another tenant's campaign has no such lead.
+  auto other = create_tenant();
+  EXPECT_EQ(pub("GET", base + "/leads/list?phone_number=%2B14155550182", other.key).status, 404u);
+}
+
 TEST_F(lead_test, add_lead_validation_lists_problems_in_error) {
   auto r = add(R"({"first_name":7,"email":"nope","custom_fields":[1]})");
   ASSERT_EQ(r.status, 400u);

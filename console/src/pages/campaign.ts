@@ -2,7 +2,7 @@
 // lead imports (CSV or JSON) with their progress and rejected rows, its
 // leads page by page and its calls.
 
-import { ApiError, api, ok, onSubmit, type Schemas } from '../api';
+import { ApiError, api, attempt, ok, onSubmit, type Schemas } from '../api';
 import { alertBox, field, h, replace, table } from '../dom';
 import { may } from '../session';
 import { when } from '../time';
@@ -195,16 +195,29 @@ export function campaignPage(main: HTMLElement, [id]: string[]): () => void {
   // --- leads
   const leadPage = 25;
   let leadOffset = 0;
+  const search = h('input', { type: 'search', placeholder: '+14155552671', autocomplete: 'off' });
+  const searchForm = h(
+    'form',
+    { class: 'inline', role: 'search', onsubmit: onSubmit(problem, () => showLeads(0)) },
+    field('Phone number (E.164; empty: every lead)', search),
+    h('button', { type: 'submit' }, 'Search leads'),
+  );
+  // The form stays while the list under it is read again (typing is not
+  // interrupted).
+  const leadList = h('div');
+  replace(leads, h('h2', { id: 'leads-h' }, 'Leads'), searchForm, leadList);
   async function showLeads(offset: number): Promise<void> {
     leadOffset = offset;
-    const { data } = await api.GET('/api/v2/voice-campaigns/{campaign_id}/leads/list', {
-      params: { path, query: { limit: leadPage, offset } },
-    });
+    const phone = search.value.trim();
+    const data = await attempt(problem, () =>
+      api.GET('/api/v2/voice-campaigns/{campaign_id}/leads/list', {
+        params: { path, query: { limit: leadPage, offset, ...(phone ? { phone_number: phone } : {}) } },
+      }),
+    );
     if (!data) return;
     const info = data.page_info;
     replace(
-      leads,
-      h('h2', { id: 'leads-h' }, 'Leads'),
+      leadList,
       table(
         ['Phone number', 'Name', 'Status', 'Answered', 'Attempts', 'Next attempt', 'Added'],
         data.leads.map((l) => [

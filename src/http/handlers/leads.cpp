@@ -48,9 +48,17 @@ std::optional<int64_t> query_int(const target& t, const char* name, int64_t fall
 std::optional<lead_list_query> read_lead_list_query(const target& t, domain::field_errors& errors) {
   auto limit = query_int(t, "limit", default_limit, 1, max_limit, errors);
   auto offset = query_int(t, "offset", 0, 0, std::numeric_limits<int64_t>::max(), errors);
-  if (!limit || !offset)
+  std::optional<std::string> phone;
+  if (auto given = t.param("phone_number")) {
+    if (domain::check_phone(*given).well_formed)
+      phone = std::string{*given};
+    else
+      errors.add("phone_number", "Enter a phone number in E.164 format, e.g. +14155552671 (the + "
+                                 "sent as %2B).");
+  }
+  if (!limit || !offset || !errors.empty())
     return std::nullopt;
-  return lead_list_query{*limit, *offset};
+  return lead_list_query{*limit, *offset, std::move(phone)};
 }
 
 bool lead_list_query::has_next_page(int64_t total) const noexcept {
@@ -154,6 +162,13 @@ public:
     if (!ex->campaign)
       return ex->fail(domain::campaign_not_found());
     const auto& campaign = *ex->campaign;
+    if (query->phone_number) {
+      auto found = storage::find_lead_by_phone(ctx.db(), ex->principal->tenant_id, campaign.id,
+                                               *query->phone_number);
+      if (!found)
+        return ex->fail(domain::campaign_not_found());
+      return ex->respond(200, render_page(*found, *query));
+    }
     const lead_page_cache::key key{campaign.id, query->limit, query->offset};
     auto& pages = *ex->svc.lead_pages;
     if (auto page = pages.find(key, campaign.leads_version))

@@ -79,6 +79,9 @@ widget_request read_widget_request(const rapidjson::Value& body, domain::field_e
 struct lead_list_query {
   int64_t limit = 0;
   int64_t offset = 0;
+  // Only the lead with this E.164 number (`phone_number=`, its "+" sent as
+  // %2B).
+  std::optional<std::string> phone_number;
   // Whether leads remain after this page when the campaign has `total`.
   bool has_next_page(int64_t total) const noexcept;
 };
