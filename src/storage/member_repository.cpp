@@ -16,8 +16,11 @@ constexpr prepared_statement insert_stmt{
     "vcs_insert_member", "INSERT INTO members (tenant_id, email, role) VALUES ($1, $2, $3) "
                          "ON CONFLICT (lower(email)) DO NOTHING RETURNING " MEMBER_COLUMNS};
 
+// A new link replaces the member's earlier ones, so a member has at most
+// one however often links are made.
 constexpr prepared_statement insert_link_stmt{
-    "vcs_insert_member_link", "INSERT INTO member_links (token_hash, member_id, expires_at) "
+    "vcs_insert_member_link", "WITH replaced AS (DELETE FROM member_links WHERE member_id = $2) "
+                              "INSERT INTO member_links (token_hash, member_id, expires_at) "
                               "VALUES ($1, $2, now() + make_interval(secs => $3))"};
 
 constexpr prepared_statement list_stmt{

@@ -35,7 +35,8 @@ struct invitation {
 invitation invite_member(soci::session& sql, int64_t tenant_id, const std::string& email,
                          domain::member_role role, const std::string& link_hash);
 
-// A one-time link for the member (token_hash: domain::hash_api_key of it).
+// A one-time link for the member (token_hash: domain::hash_api_key of it);
+// its earlier links stop working.
 void insert_setup_link(soci::session& sql, int64_t member_id, const std::string& token_hash,
                        std::chrono::seconds validity);
 

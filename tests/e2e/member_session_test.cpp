@@ -184,6 +184,18 @@ TEST_F(member_session_test, an_expired_link_and_a_short_password_are_refused) {
   EXPECT_EQ(late.status, 404u) << late.body;
 }
 
+TEST_F(member_session_test, a_new_link_replaces_the_members_earlier_one) {
+  auto t = create_tenant();
+  auto first = operator_member(t, unique("relinked"));
+  auto members = parse(op("GET", "/admin/v1/tenants/" + t.id + "/members").body);
+  auto again = op("POST", "/admin/v1/tenants/" + t.id + "/members/" +
+                              str(members["members"][0], "id") + "/setup-link");
+  ASSERT_EQ(again.status, 201u) << again.body;
+  EXPECT_EQ(use_link(first, "long enough password").status, 404u);
+  EXPECT_EQ(use_link(token_of(str(parse(again.body), "setup_url")), "long enough password").status,
+            201u);
+}
+
 TEST_F(member_session_test, a_change_without_the_page_origin_or_the_csrf_token_is_refused) {
   auto t = create_tenant();
   auto owner = set_up(operator_member(t, unique("csrf")), "correct horse battery");
