@@ -111,6 +111,8 @@ public:
   std::chrono::steady_clock::time_point due = std::chrono::steady_clock::time_point::max();
   std::optional<domain::principal> principal;
   std::optional<member_session> signed_in;
+  // The request's API key hashed, when it came with one.
+  std::string key_hash;
   // The route's campaign, when it names one in handler::versioned_campaign
   // and the tenant has it.
   std::optional<campaign_at_version> campaign;

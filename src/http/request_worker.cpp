@@ -91,6 +91,7 @@ bool request_worker_state::authenticate(const exchange_ptr& ex, const handler& r
     return false;
   }
   ex->principal = *found;
+  ex->key_hash = key_hash;
   if (!found->tenant_active) {
     ex->fail({domain::errc::forbidden, "Tenant is inactive"});
     return false;

@@ -4,8 +4,6 @@
 // as server-sent events as they commit. The same events as the webhooks,
 // whether or not a webhook_url is set.
 
-#include "domain/api_key.hpp"
-#include "http/bearer_token.hpp"
 #include "http/event_hub.hpp"
 #include "http/handlers/handlers.hpp"
 #include "http/handlers/listing.hpp"
@@ -69,15 +67,13 @@ public:
     }
     outbound_response r;
     r.content_type = "text/event-stream; charset=utf-8";
-    r.stream = event_stream_start{
-        hub,
-        tenant,
-        after.value_or(storage::feed_end(ctx.db(), tenant)),
-        ex->principal->scope.campaigns,
-        ex->signed_in ? ex->signed_in->token_hash
-                      : domain::hash_api_key(bearer_token(ex->request.authorization)),
-        ex->signed_in.has_value(),
-        std::move(slot)};
+    r.stream = event_stream_start{hub,
+                                  tenant,
+                                  after.value_or(storage::feed_end(ctx.db(), tenant)),
+                                  ex->principal->scope.campaigns,
+                                  ex->signed_in ? ex->signed_in->token_hash : ex->key_hash,
+                                  ex->signed_in.has_value(),
+                                  std::move(slot)};
     ex->respond(std::move(r));
   }
 };
