@@ -55,7 +55,13 @@ export function table(headers: string[], rows: Child[][], caption: string): HTML
       {},
       h('caption', { class: 'sr-only' }, caption),
       h('thead', {}, h('tr', {}, ...headers.map((t) => h('th', { scope: 'col' }, t)))),
-      h('tbody', {}, ...rows.map((r) => h('tr', {}, ...r.map((c) => h('td', {}, c))))),
+      h(
+        'tbody',
+        {},
+        ...(rows.length
+          ? rows.map((r) => h('tr', {}, ...r.map((c) => h('td', {}, c))))
+          : [h('tr', {}, h('td', { colspan: headers.length }, 'None yet.'))]),
+      ),
     ),
   );
 }

@@ -35,7 +35,7 @@ namespace vcs::app {
 namespace {
 
 // Event streams: at most 8 of one tenant on a node (a console tab holds
-// one), each new event delivered within half a second.
+// one), the feed read for them every half second.
 constexpr std::size_t event_streams_per_tenant = 8;
 constexpr std::chrono::milliseconds event_stream_interval{500};
 
