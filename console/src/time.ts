@@ -18,9 +18,11 @@ export function chooseZone(z: string): void {
   localStorage.setItem(key, z);
 }
 
+// A time of the API in the chosen zone. Billing timestamps carry no zone:
+// they are UTC, so one without an offset is read as UTC, not as local time.
 export function when(iso: string | null | undefined): string {
   if (!iso) return '—';
-  const t = new Date(iso);
+  const t = new Date(/T[\d:.]+$/.test(iso) ? `${iso}Z` : iso);
   if (Number.isNaN(t.getTime())) return iso;
   return new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium', timeZone: zone() }).format(t);
 }

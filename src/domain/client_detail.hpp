@@ -48,8 +48,18 @@ struct client_submission {
   std::string form_title;
 };
 
+// A client account configuration (the API's asset group).
+struct client_account_configuration {
+  int64_t id = 0;
+  std::string name;
+  std::optional<int64_t> voice_provider_id;
+};
+
 struct client_detail {
   client record;
+  std::vector<client_account_configuration> configurations;
+  // Resource kind to access level (client_access), by kind.
+  std::vector<std::pair<std::string, std::string>> access;
   std::optional<subscription_view> subscription;
   std::vector<client_campaign_stats> campaigns;
   std::vector<client_submission> submissions;

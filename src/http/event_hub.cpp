@@ -2,12 +2,15 @@
 
 #include "http/render.hpp"
 #include "storage/api_key_repository.hpp"
+#include "storage/campaign_progress.hpp"
 #include "storage/database.hpp"
 #include "storage/member_repository.hpp"
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <map>
+#include <set>
 #include <tuple>
 
 namespace vcs::http {
@@ -63,9 +66,8 @@ void event_hub::follow(int64_t tenant_id, storage::event_cursor after,
                        std::weak_ptr<sink> to) {
   {
     std::lock_guard lock{mutex_};
-    streams_.push_back(std::make_shared<stream>(stream{tenant_id, after, std::move(campaigns),
-                                                       std::move(by), std::move(to),
-                                                       std::chrono::steady_clock::now()}));
+    streams_.push_back(std::make_shared<stream>(
+        stream{tenant_id, after, std::move(campaigns), std::move(by), std::move(to)}));
     fresh_ = true;
   }
   wake_.notify_all();
@@ -100,7 +102,7 @@ void event_hub::poll(soci::session& sql) {
   for (const auto& s : now)
     if (now_time - s->checked >= recheck_every) {
       s->checked = now_time;
-      if (!still_allowed(sql, *s))
+      if (!check(sql, *s))
         if (auto to = s->to.lock())
           to->end();
     }
@@ -117,15 +119,24 @@ void event_hub::poll(soci::session& sql) {
     if (events.empty())
       continue;
     std::string frames;
-    for (const auto& e : events)
+    std::set<int64_t> campaigns;
+    for (const auto& e : events) {
       frames += event_frame(e);
+      if (e.campaign_id)
+        campaigns.insert(*e.campaign_id);
+    }
+    std::string progress;
+    if (std::ranges::any_of(streams, [](const auto& s) { return s->progress; }))
+      for (auto id : campaigns)
+        if (auto p = storage::find_campaign_progress(sql, first.tenant_id, id))
+          progress += progress_frame(*p);
     for (const auto& s : streams)
-      if (auto to = s->to.lock(); to && to->deliver(frames))
+      if (auto to = s->to.lock(); to && to->deliver(s->progress ? frames + progress : frames))
         s->at = events.back().at;
   }
 }
 
-bool event_hub::still_allowed(soci::session& sql, const stream& s) {
+bool event_hub::check(soci::session& sql, stream& s) {
   std::optional<domain::principal> p;
   if (s.by.session) {
     if (auto found = storage::find_session(sql, s.by.hash, std::nullopt))
@@ -133,6 +144,7 @@ bool event_hub::still_allowed(soci::session& sql, const stream& s) {
   } else {
     p = storage::find_principal(sql, s.by.hash);
   }
+  s.progress = p && p->scope.permissions.has(domain::permission::campaigns_read);
   return p && p->tenant_active && p->key_status == domain::api_key_status::active &&
          !p->key_expired && p->scope.permissions.has(domain::permission::webhooks_read);
 }
@@ -143,6 +155,12 @@ std::string event_frame(const storage::feed_event& e) {
   // The JSON text has no line break, so it is one data line.
   return "id: " + storage::to_string(e.at) + "\nevent: " + e.event_type + "\ndata: " + out.take() +
          "\n\n";
+}
+
+std::string progress_frame(const storage::campaign_progress& p) {
+  json_out out;
+  render_campaign(out, p);
+  return "event: campaign.progress\ndata: " + out.take() + "\n\n";
 }
 
 } // namespace vcs::http

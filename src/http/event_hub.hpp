@@ -4,10 +4,13 @@
 // Each follows its tenant's event feed (storage/event_repository.hpp) from
 // its cursor. One thread reads the feed for every stream every `interval`,
 // streams of one tenant at the same place sharing the read, and hands each
-// its new events as text frames. A stream whose client reads slowly is
-// skipped until it has caught up: its cursor waits, so nothing is lost.
-// Thread-safe.
+// its new events as text frames, each batch followed by a campaign.progress
+// frame for every campaign its events name (without an id: a progress frame
+// is a snapshot, not a place in the feed). A stream whose client reads
+// slowly is skipped until it has caught up: its cursor waits, so nothing is
+// lost. Thread-safe.
 
+#include "storage/campaign_progress.hpp"
 #include "storage/event_repository.hpp"
 
 #include <chrono>
@@ -73,10 +76,14 @@ private:
     std::optional<std::vector<int64_t>> campaigns;
     credential by;
     std::weak_ptr<sink> to;
+    // When its credential was last read (at once for a new stream), and
+    // whether it allows campaigns:read, which progress frames need.
     std::chrono::steady_clock::time_point checked{};
+    bool progress = false;
   };
-  // Whether the stream's credential still lets it read the feed.
-  static bool still_allowed(soci::session& sql, const stream& s);
+  // Reads the stream's credential again: false when it no longer lets it
+  // read the feed.
+  static bool check(soci::session& sql, stream& s);
 
   void run();
   // One look at the feed for every stream that can take more.
@@ -104,5 +111,8 @@ private:
 // One event as a server-sent-event frame: its cursor as the id, its type as
 // the event name, and as the data the JSON object the pull feed lists.
 std::string event_frame(const storage::feed_event& e);
+// A campaign's progress as a frame without an id: the event name
+// campaign.progress, the campaign read's data as the data.
+std::string progress_frame(const storage::campaign_progress& p);
 
 } // namespace vcs::http

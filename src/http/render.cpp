@@ -10,6 +10,14 @@ namespace vcs::http {
 using domain::encode_global_id;
 using domain::entity;
 
+void global_id_field(json_out& out, std::string_view name, domain::entity kind,
+                     std::optional<int64_t> id) {
+  if (id)
+    out.field(name, encode_global_id(kind, *id));
+  else
+    out.null_field(name);
+}
+
 void render_tenant_fields(json_out& out, const domain::tenant& t) {
   out.field("tenant_id", encode_global_id(entity::tenant, t.id));
   out.field("name", t.name);
@@ -159,11 +167,7 @@ void campaign_fields(json_out& out, const domain::campaign& c) {
   out.field("type", c.type);
   out.field("status", domain::to_string(c.status));
   out.field("assistant_id", c.assistant_id);
-  if (c.voice_provider_id)
-    out.field("tenant_voice_provider_id",
-              encode_global_id(entity::voice_provider, *c.voice_provider_id));
-  else
-    out.null_field("tenant_voice_provider_id");
+  global_id_field(out, "tenant_voice_provider_id", entity::voice_provider, c.voice_provider_id);
   out.field("dialer_type", c.dialer_type);
   out.field("provider_a_calling_entity", c.provider_a_calling_entity);
   out.field("phone_number_id", c.phone_number_id);
@@ -208,11 +212,10 @@ void render_campaign(json_out& out, const domain::campaign& c) {
   out.w().EndObject();
 }
 
-void render_campaign(json_out& out, const domain::campaign& c,
-                     const storage::lead_statistics& stats,
-                     std::optional<domain::timestamp> next_dial_at) {
+void render_campaign(json_out& out, const storage::campaign_progress& p) {
+  const auto& stats = p.stats;
   out.w().StartObject();
-  campaign_fields(out, c);
+  campaign_fields(out, p.campaign);
   out.key("lead_counts");
   out.w().StartObject();
   for (auto status : domain::call_statuses())
@@ -221,8 +224,8 @@ void render_campaign(json_out& out, const domain::campaign& c,
   out.field("answered_count", stats.answered);
   out.field("failed_count", count_of(stats, domain::to_string(domain::call_status::failed)));
   out.field("dialable_count", stats.dialable);
-  if (next_dial_at)
-    out.field("next_dial_at", domain::format_utc(*next_dial_at));
+  if (p.next_dial_at)
+    out.field("next_dial_at", domain::format_utc(*p.next_dial_at));
   else
     out.null_field("next_dial_at");
   out.field("counts_as_of", domain::format_utc(stats.counted_at));

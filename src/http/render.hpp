@@ -2,13 +2,14 @@
 
 #include "domain/campaign.hpp"
 #include "domain/client.hpp"
+#include "domain/global_id.hpp"
 #include "domain/lead_record.hpp"
 #include "domain/member.hpp"
 #include "domain/tenant.hpp"
 #include "domain/voice_provider.hpp"
 #include "http/json.hpp"
+#include "storage/campaign_progress.hpp"
 #include "storage/event_repository.hpp"
-#include "storage/lead_statistics.hpp"
 
 #include <optional>
 #include <string_view>
@@ -16,6 +17,10 @@
 namespace vcs::http {
 
 // JSON shapes of domain records, written into an open writer.
+
+// An id as a global id of `kind`, or null.
+void global_id_field(json_out& out, std::string_view name, domain::entity kind,
+                     std::optional<int64_t> id);
 void render_tenant_fields(json_out& out, const domain::tenant& t);
 // The key as listed; `secret` adds the one-time full key at creation.
 void render_api_key(json_out& out, const domain::api_key_info& k,
@@ -38,13 +43,11 @@ void render_client(json_out& out, const domain::client& c);
 void render_campaign_summary(json_out& out, const domain::campaign& c);
 // Every stored field of a campaign (the campaign list's items).
 void render_campaign(json_out& out, const domain::campaign& c);
-// The campaign read (GET /api/v2/voice-campaigns/{id}): every stored field,
-// then from `stats` lead_counts (each call status, 0 included),
-// answered_count, failed_count, dialable_count and counts_as_of, and
-// next_dial_at.
-void render_campaign(json_out& out, const domain::campaign& c,
-                     const storage::lead_statistics& stats,
-                     std::optional<domain::timestamp> next_dial_at);
+// The campaign read (GET /api/v2/voice-campaigns/{id}) and an event
+// stream's campaign.progress: every stored field, then lead_counts (each
+// call status, 0 included), answered_count, failed_count, dialable_count,
+// next_dial_at and counts_as_of.
+void render_campaign(json_out& out, const storage::campaign_progress& p);
 // The spec's lead record: timestamps with offset, answer_type "" while
 // unanswered, names and e-mail "" when never given.
 void render_lead(json_out& out, const domain::lead& l);

@@ -19,6 +19,12 @@ constexpr prepared_statement client_stmt{
 constexpr prepared_statement users_stmt{
     "vcs_detail_users",
     "SELECT id, email FROM client_users WHERE tenant_id = $1 AND client_id = $2 ORDER BY id"};
+constexpr prepared_statement configurations_stmt{
+    "vcs_detail_configurations", "SELECT id, name, voice_provider_id FROM account_configurations "
+                                 "WHERE tenant_id = $1 AND client_id = $2 ORDER BY id"};
+constexpr prepared_statement access_stmt{
+    "vcs_detail_access", "SELECT resource_kind, access_level FROM client_access "
+                         "WHERE tenant_id = $1 AND client_id = $2 ORDER BY resource_kind"};
 constexpr prepared_statement subscription_stmt{
     "vcs_detail_subscription",
     "SELECT s.id, coalesce(s.processor_id, ''), s.status, s.created_at, s.trial_start, "
@@ -165,6 +171,13 @@ std::optional<domain::client_detail> read_client_detail(soci::session& sql, int6
   auto users = execute(sql, users_stmt, {k.tenant_id, k.client_id});
   for (int i = 0; i < users.size(); ++i)
     c.users.push_back({users.int64(i, 0), std::string{users.text(i, 1)}});
+  auto configurations = execute(sql, configurations_stmt, {k.tenant_id, k.client_id});
+  for (int i = 0; i < configurations.size(); ++i)
+    d.configurations.push_back({configurations.int64(i, 0), std::string{configurations.text(i, 1)},
+                                configurations.opt_int64(i, 2)});
+  auto access = execute(sql, access_stmt, {k.tenant_id, k.client_id});
+  for (int i = 0; i < access.size(); ++i)
+    d.access.emplace_back(access.text(i, 0), access.text(i, 1));
   d.subscription = read_subscription(sql, k);
   d.campaigns = read_campaigns(sql, k);
   d.submissions = read_submissions(sql, k, client_id);

@@ -2,14 +2,17 @@
 // playwright-core) as a new owner would: sets a password from the set-up
 // link, creates a campaign, imports CSV leads, watches the progress change
 // while the simulated dialer calls them, makes a read-only key and sees it
-// refused a write, disables it, looks at webhooks, makes a client, looks at
-// billing, invites a member and signs out. Each page
+// refused a write, disables it, replays a webhook delivery, sends a test
+// event and rotates the signing secret, makes a client with a subscription
+// and assigns it the campaign, marks its payment request paid, invites a
+// member and signs out. Each page
 // passes axe-core with no serious or critical violation, fits 390 pixels
 // without sideways scrolling, and logs no error; screenshots are kept.
 //
 // node console_walk.mjs PUBLIC_URL OPERATOR_URL OPERATOR_TOKEN SCREENSHOT_DIR
 import { chromium } from 'playwright-core';
 import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 
 const [base, operator, token, shots] = process.argv.slice(2);
@@ -43,10 +46,35 @@ const provider = await json(`${base}/api/v2/voice-pod`, 'POST', tenant.body.api_
   voice_provider: 'provider_b',
   provider_b_api_key: 'console-walk',
 });
-if (owner.status !== 201 || provider.status !== 201) {
-  console.error('set-up failed', owner, provider);
+// A product the client subscribes to.
+const product = await json(`${operator}/admin/v1/tenants/${tenant.body.tenant_id}/products`, 'POST', token, {
+  product_id: `prod_walk_${stamp}`,
+  name: 'Walk plan',
+  pricing_model: 'flat_plus_usage',
+  min_minutes_included: 100,
+  additional_minute_price: '0.05',
+  prices: [{ price_id: `price_walk_${stamp}`, billing_type: 'recurring', usage_type: 'licensed', unit_amount: '29.00', currency: 'USD', interval: 'month' }],
+});
+if (owner.status !== 201 || provider.status !== 201 || product.status !== 201) {
+  console.error('set-up failed', owner, provider, product);
   process.exit(1);
 }
+// The campaign's webhook receiver: every delivery's webhook-id and type.
+const received = [];
+const receiver = createServer((req, res) => {
+  let body = '';
+  req.on('data', (c) => (body += c));
+  req.on('end', () => {
+    received.push({ id: req.headers['webhook-id'], type: JSON.parse(body || '{}').type });
+    res.end('ok');
+  });
+});
+await new Promise((done) => receiver.listen(0, '127.0.0.1', done));
+const hookUrl = `http://127.0.0.1:${receiver.address().port}/hook`;
+const waitFor = async (what, test, ms = 15000) => {
+  for (const stop = Date.now() + ms; Date.now() < stop; await new Promise((r) => setTimeout(r, 100))) if (test()) return;
+  fail(`${what} within ${ms} ms`);
+};
 const setupUrl = owner.body.setup_url;
 const providerId = provider.body.data.voice_provider_id;
 
@@ -109,6 +137,7 @@ try {
   await page.getByLabel('Voice provider id').fill(providerId);
   await page.getByLabel('Assistant id').fill('asst_walk');
   await page.getByLabel('Phone number id').fill('pn_walk');
+  await page.getByLabel('Webhook URL').fill(hookUrl);
   await page.getByRole('button', { name: 'Save settings' }).click();
   await page.getByText('Saved.').waitFor();
 
@@ -167,24 +196,77 @@ try {
   const disabled = await json(`${base}/api/v2/voice-campaigns`, 'GET', key);
   if (disabled.status !== 401) fail(`a disabled key answered ${disabled.status}`);
 
-  // 6. Webhooks, a client, billing: each page reads the API and passes axe.
+  // 6. Webhooks: the tenant has no signing secret yet, so the dialing's
+  // deliveries died unsent; a secret is made, one of them replayed and
+  // received, and a test event sent.
   await page.getByRole('link', { name: 'Webhooks' }).click();
   await page.getByRole('heading', { name: 'Deliveries' }).waitFor();
+  await page.getByRole('button', { name: 'Make a new signing secret' }).click();
+  const secret = await page.getByLabel('Webhook signing secret').inputValue();
+  if (!secret.startsWith('whsec_')) fail(`the new signing secret: ${secret}`);
+  if (received.length) fail(`deliveries were sent without a secret: ${JSON.stringify(received)}`);
+  const replay = page.getByRole('button', { name: /^Replay call\./ });
+  for (const stop = Date.now() + 10000; Date.now() < stop && !(await replay.count()); ) {
+    await page.waitForTimeout(500);
+    const filter = page.getByLabel('Status', { exact: true });
+    await filter.selectOption('');
+    await filter.selectOption('dead');
+  }
+  await replay.first().click();
+  await page.getByText('Webhook delivery queued again').waitFor();
+  await waitFor('the replayed delivery', () => received.some((r) => r.type?.startsWith('call.')));
+  await page.getByLabel('Campaign', { exact: true }).selectOption({ label: 'Walk campaign' });
+  await page.getByRole('button', { name: 'Send a test event' }).click();
+  await waitFor('the test event', () => received.some((r) => r.type === 'webhook.test'));
   await look('webhooks');
+
+  // 7. A client with a subscription to the product, assigned the campaign.
   await page.getByRole('link', { name: 'Clients' }).click();
   await page.getByLabel('Name', { exact: true }).fill('Walk client');
   await page.getByLabel('Billing e-mail').fill(`billing-${stamp}@example.com`);
   await page.getByLabel("First user's e-mail").fill(`client-${stamp}@example.com`);
   await page.getByLabel("First user's password").fill('a client password');
+  await page.getByLabel('Product id (optional)').fill(`prod_walk_${stamp}`);
+  await page.getByLabel('Price id').fill(`price_walk_${stamp}`);
   await page.getByRole('button', { name: 'Create client' }).click();
   await page.getByRole('heading', { name: 'Walk client' }).waitFor();
   await page.getByRole('heading', { name: 'Subscription' }).waitFor();
+  const resources = page.getByRole('region', { name: /^Assigned resources of / });
+  await resources.getByText('Change the assigned resources').click();
+  await resources.getByRole('checkbox', { name: 'Walk campaign' }).check();
+  await resources.getByLabel('Assistants').fill('asst_walk');
+  await resources.getByRole('button', { name: 'Save assigned resources' }).click();
+  await resources.locator('dd', { hasText: /^Walk campaign$/ }).waitFor();
+  await resources.locator('dd', { hasText: /^asst_walk$/ }).waitFor();
   await look('client');
+
+  // 8. Billing: the client's payment request marked paid.
+  // The operator's API takes the client's plain id (its global id is the
+  // base64 of "Client:<id>").
+  const clientId = Buffer.from(new URL(page.url()).searchParams.get('id') ?? '', 'base64').toString().split(':')[1];
+  const subs = await json(`${base}/api/v2/external-billing/subscriptions`, 'GET', tenant.body.api_key.key);
+  const subscription = subs.body?.data?.find((x) => x.client_name === 'Walk client');
+  const due = new Date(Date.now() + 7 * 86400e3).toISOString();
+  const request = await json(`${operator}/admin/v1/payment-requests`, 'POST', token, {
+    client_id: clientId,
+    subscription_id: subscription?.id,
+    type: 'SUBSCRIPTION',
+    amount: '29.00',
+    currency: 'USD',
+    due_date: due,
+    period_start: new Date().toISOString(),
+    period_end: due,
+  });
+  if (request.status !== 201) fail(`a payment request: ${request.status} ${JSON.stringify(request.body)}`);
   await page.getByRole('link', { name: 'Billing' }).click();
   await page.getByRole('heading', { name: 'Payment requests' }).waitFor();
+  await page.getByLabel(/^Status of Walk client's SUBSCRIPTION request/).selectOption('PAID');
+  await page.getByRole('status').filter({ hasText: /./ }).first().waitFor();
+  const paid = await json(`${base}/api/v2/external-billing/payment-requests/${request.body?.id}/`, 'GET', tenant.body.api_key.key);
+  if (paid.body?.status !== 'PAID') fail(`the request after marking it paid: ${JSON.stringify(paid.body)}`);
   await look('billing');
 
-  // 7. A member invited; the link is shown once.
+  // 9. A member invited; the link is shown once.
   await page.getByRole('link', { name: 'Members' }).click();
   await page.getByLabel('E-mail').fill(`viewer-${stamp}@example.com`);
   await page.getByRole('button', { name: 'Invite' }).click();
@@ -192,7 +274,7 @@ try {
   if (!link.includes('/console/setup#token=')) fail(`an invitation's link: ${link}`);
   await look('members');
 
-  // 8. Signing out by keyboard ends the session on the server.
+  // 10. Signing out by keyboard ends the session on the server.
   const session = (await context.cookies()).find((c) => c.name === '__Host-vcs_session');
   if (!session?.httpOnly || !session.secure || session.sameSite !== 'Lax') fail(`the session cookie: ${JSON.stringify(session)}`);
   await page.getByRole('button', { name: 'Sign out' }).focus();
@@ -206,6 +288,7 @@ try {
   await page.screenshot({ path: `${shots}/console-stopped.png`, fullPage: true }).catch(() => {});
 } finally {
   await browser.close();
+  receiver.close();
 }
 console.log(`console walk: ${problems.length ? `${problems.length} problems` : 'every step as expected'}; screenshots in ${shots}`);
 process.exit(problems.length ? 1 : 0);

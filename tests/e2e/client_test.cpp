@@ -445,6 +445,23 @@ TEST_F(client_test, detail_carries_every_section_with_the_spec_types) {
   EXPECT_TRUE(c["users"][0]["id"].IsString());
   EXPECT_TRUE(c["users"][0]["email"].IsString());
 
+  // Beyond the contract: where its assigned resources are read, and its
+  // access levels.
+  ASSERT_EQ(d["account_configurations"].Size(), 1u);
+  const auto& g = d["account_configurations"][0];
+  EXPECT_EQ(str(g, "asset_group_id"), str(created["data"], "asset_group_id"));
+  EXPECT_EQ(str(g, "name"), "Acme main");
+  EXPECT_EQ(str(g, "tenant_voice_provider_id"), provider);
+  auto assigned =
+      pub("GET", "/api/v2/client-account-configurations/" + str(g, "asset_group_id") + "/resources",
+          t.key);
+  ASSERT_EQ(assigned.status, 200u) << assigned.body;
+  EXPECT_EQ(parse(assigned.body)["data"]["assigned_resources"]["campaign"][0].GetString(),
+            campaign);
+  EXPECT_EQ(str(d["client_access"], "assistant"), "view_only");
+  EXPECT_EQ(str(d["client_access"], "campaign"), "view_and_add");
+  EXPECT_EQ(d["client_access"].MemberCount(), 2u);
+
   const auto& s = d["subscription"];
   ASSERT_TRUE(s.IsObject());
   for (const char* f : {"id", "processor_id", "status", "created_at"})

@@ -328,7 +328,7 @@ TEST_F(cluster_test, an_event_stream_resumed_on_another_node_after_its_node_died
   auto read = [](sse_reader& s, int count, std::string* last) {
     std::vector<std::string> ids;
     for (int i = 0; i < count; ++i)
-      if (auto e = s.next(std::chrono::seconds(10))) {
+      if (auto e = s.next_feed_event(std::chrono::seconds(10))) {
         ids.push_back(str(parse(e->data)["payload"]["data"], "import_id"));
         *last = e->id;
       }
@@ -351,7 +351,7 @@ TEST_F(cluster_test, an_event_stream_resumed_on_another_node_after_its_node_died
   auto resumed = stream_on(1, {{"Last-Event-ID", last}});
   ASSERT_EQ(resumed->status(), 200u) << resumed->rest();
   EXPECT_EQ(read(*resumed, 3, &last), std::vector<std::string>(made.begin() + 2, made.end()));
-  EXPECT_FALSE(resumed->next(std::chrono::milliseconds(1500))) << "no event twice";
+  EXPECT_FALSE(resumed->next_feed_event(std::chrono::milliseconds(1500))) << "no event twice";
 }
 
 } // namespace

@@ -44,7 +44,7 @@ protected:
                                              std::vector<std::string>* cursors = nullptr) {
     std::vector<std::string> ids;
     for (int i = 0; i < count; ++i) {
-      auto e = s.next(10s);
+      auto e = s.next_feed_event(10s);
       if (!e)
         break;
       EXPECT_EQ(e->type, "import.completed");
@@ -74,7 +74,7 @@ TEST_F(event_stream_test, new_events_arrive_as_they_commit_and_a_stream_resumes_
     made.push_back(import(t.key, c, 5550200 + 10 * i));
   std::vector<std::string> cursors;
   EXPECT_EQ(imports_of(*s, 3, &cursors), made);
-  EXPECT_FALSE(s->next(1500ms)) << "nothing else";
+  EXPECT_FALSE(s->next_feed_event(1500ms)) << "nothing else";
   s->close();
 
   // While no stream is open, two more; a stream resumed after the first of
@@ -84,7 +84,7 @@ TEST_F(event_stream_test, new_events_arrive_as_they_commit_and_a_stream_resumes_
   auto resumed = open(t.key, {{"Last-Event-ID", cursors[0]}});
   ASSERT_EQ(resumed->status(), 200u) << resumed->rest();
   EXPECT_EQ(imports_of(*resumed, 4), std::vector<std::string>(made.begin() + 1, made.end()));
-  EXPECT_FALSE(resumed->next(1500ms));
+  EXPECT_FALSE(resumed->next_feed_event(1500ms));
 
   // `after` does the same, from the feed's start.
   auto whole = open(t.key, {}, "/api/v2/events/stream?after=0-0");
@@ -141,7 +141,42 @@ TEST_F(event_stream_test, a_key_held_to_a_campaign_streams_only_its_events) {
   import(t.key, theirs, 5550400);
   auto seen = import(t.key, mine, 5550410);
   EXPECT_EQ(imports_of(*s, 1), std::vector<std::string>{seen});
-  EXPECT_FALSE(s->next(1500ms));
+  EXPECT_FALSE(s->next_feed_event(1500ms));
+}
+
+TEST_F(event_stream_test, each_batch_is_followed_by_the_progress_of_the_campaigns_it_names) {
+  auto t = create_tenant();
+  auto c = campaign(t.key);
+  auto events_only = pub("POST", "/api/v2/api-keys", t.key,
+                         R"({"name":"events only","permissions":["webhooks:read"]})");
+  ASSERT_EQ(events_only.status, 201u) << events_only.body;
+  auto s = open(t.key);
+  auto narrow = open(str(parse(events_only.body)["data"], "key"));
+  ASSERT_EQ(s->status(), 200u) << s->rest();
+  ASSERT_EQ(narrow->status(), 200u) << narrow->rest();
+  import(t.key, c, 5550500);
+
+  auto e = s->next(10s);
+  ASSERT_TRUE(e);
+  EXPECT_EQ(e->type, "import.completed");
+  auto p = s->next(10s);
+  ASSERT_TRUE(p);
+  EXPECT_EQ(p->type, "campaign.progress");
+  EXPECT_EQ(p->id, "") << "a snapshot is no place in the feed";
+  auto figures = parse(p->data);
+  EXPECT_EQ(str(figures, "id"), c);
+  EXPECT_EQ(figures["lead_count"].GetInt64(), 2);
+  EXPECT_EQ(figures["lead_counts"]["IDLE"].GetInt64(), 2);
+  EXPECT_EQ(figures["dialable_count"].GetInt64(), 2);
+  // The same as the campaign read.
+  auto read = parse(pub("GET", "/api/v2/voice-campaigns/" + c, t.key).body);
+  EXPECT_EQ(figures["lead_counts"], read["data"]["lead_counts"]);
+
+  // A key without campaigns:read gets the event and no figures.
+  auto only = narrow->next(10s);
+  ASSERT_TRUE(only);
+  EXPECT_EQ(only->type, "import.completed");
+  EXPECT_FALSE(narrow->next(1500ms));
 }
 
 TEST_F(event_stream_test, a_stream_ends_when_its_key_is_disabled) {
@@ -151,10 +186,10 @@ TEST_F(event_stream_test, a_stream_ends_when_its_key_is_disabled) {
   auto doc = parse(made.body);
   auto s = open(str(doc["data"], "key"));
   ASSERT_EQ(s->status(), 200u);
-  ASSERT_EQ(pub("PATCH", "/api/v2/api-keys/" + str(doc["data"], "id"), t.key,
-                R"({"status":"Disabled"})")
-                .status,
-            200u);
+  ASSERT_EQ(
+      pub("PATCH", "/api/v2/api-keys/" + str(doc["data"], "id"), t.key, R"({"status":"Disabled"})")
+          .status,
+      200u);
   // Read again every 5 s: ended within 10.
   EXPECT_FALSE(s->next(10s));
   EXPECT_TRUE(s->ended()) << "the stream is still open";

@@ -121,4 +121,14 @@ std::optional<sse_event> sse_reader::next(std::chrono::milliseconds wait) {
   }
 }
 
+std::optional<sse_event> sse_reader::next_feed_event(std::chrono::milliseconds wait) {
+  const auto until = std::chrono::steady_clock::now() + wait;
+  for (;;) {
+    auto e = next(std::chrono::duration_cast<std::chrono::milliseconds>(
+        std::max(until - std::chrono::steady_clock::now(), std::chrono::steady_clock::duration{})));
+    if (!e || !e->id.empty())
+      return e;
+  }
+}
+
 } // namespace vcs::test

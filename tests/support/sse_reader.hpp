@@ -32,6 +32,9 @@ public:
   // The next event, or nullopt when none came within `wait` or the server
   // closed the stream.
   std::optional<sse_event> next(std::chrono::milliseconds wait);
+  // The same, passing over frames without an id (campaign.progress): the
+  // next event of the feed.
+  std::optional<sse_event> next_feed_event(std::chrono::milliseconds wait);
   // Ends the stream from the client's side.
   void close();
   // True once either side closed the connection.

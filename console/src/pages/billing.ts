@@ -51,7 +51,7 @@ export function billingPage(main: HTMLElement): void {
             done.textContent = answer ? answer.message : '';
             await Promise.all([showRequests(), showSubscriptions()]);
           });
-          return [p.client_name, p.type, `${p.amount} ${p.currency}`, p.due_date, status, when(p.paid_at)];
+          return [p.client_name, p.type, `${p.amount} ${p.currency}`, when(p.due_date), status, when(p.paid_at)];
         }),
         'Payment requests',
       ),

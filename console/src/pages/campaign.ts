@@ -70,6 +70,7 @@ export function campaignPage(main: HTMLElement, [id]: string[]): () => void {
     const provider = h('input', { type: 'text', value: c.tenant_voice_provider_id ?? '' });
     const assistant = h('input', { type: 'text', value: c.assistant_id ?? '' });
     const number = h('input', { type: 'text', value: c.phone_number_id ?? '' });
+    const hook = h('input', { type: 'url', value: c.webhook_url ?? '', placeholder: 'https://hooks.example.com/calls' });
     const chosen = new Set<string>(c.days_of_week ?? []);
     const boxes = days.map((d) => h('input', { type: 'checkbox', value: d, checked: chosen.has(d) }));
     const saved = h('p', { role: 'status' });
@@ -98,6 +99,7 @@ export function campaignPage(main: HTMLElement, [id]: string[]): () => void {
                 tenant_voice_provider_id: text(provider),
                 assistant_id: text(assistant),
                 phone_number_id: text(number),
+                webhook_url: text(hook),
               },
             }),
           );
@@ -110,7 +112,7 @@ export function campaignPage(main: HTMLElement, [id]: string[]): () => void {
         field('Time zone', zone, 'An IANA zone; the daily window is in it.'),
         field('Daily start', start),
         field('Daily end', end),
-        h('fieldset', { class: 'days' }, h('legend', {}, 'Days of the week (none ticked: every day)'),
+        h('fieldset', { class: 'choices' }, h('legend', {}, 'Days of the week (none ticked: every day)'),
           ...boxes.map((b) => { b.id = `day-${b.value}`; return h('label', { for: b.id }, b, b.value.slice(0, 3)); })),
         field('Most calls per lead', attempts),
         field('Most calls per lead a day', daily),
@@ -118,6 +120,7 @@ export function campaignPage(main: HTMLElement, [id]: string[]): () => void {
         field('Voice provider id', provider, 'The id POST /api/v2/voice-pod answered.'),
         field('Assistant id', assistant),
         field('Phone number id', number),
+        field('Webhook URL', hook, 'Where the campaign\'s events are sent, signed with the tenant\'s secret.'),
         editable && h('button', { type: 'submit' }, 'Save settings'),
       ),
       saved,

@@ -1,12 +1,13 @@
-// The tenant's campaigns, filtered by status, each with its live progress;
-// a new campaign starts as a DRAFT.
+// The tenant's campaigns, filtered by status, each with its live progress
+// (from the event stream, and read every few seconds); a new campaign starts
+// as a DRAFT.
 
 import { ApiError, api, ok, onSubmit, type Schemas } from '../api';
 import { alertBox, field, h, replace, table } from '../dom';
 import { go } from '../nav';
 import { may } from '../session';
 import { when } from '../time';
-import { readProgress, refreshEvery } from './progress';
+import { followEvents, readProgress, refreshEvery, type Progress } from './progress';
 
 const statuses: Schemas['CampaignStatus'][] = ['DRAFT', 'SCHEDULED', 'ACTIVE', 'PAUSED', 'ENDED'];
 const pageSize = 20;
@@ -18,6 +19,16 @@ export function campaignsPage(main: HTMLElement): () => void {
   let live = true;
   const list = h('div', { 'aria-busy': 'true' });
   const problem = alertBox();
+  // The progress cells of the campaigns shown, by id.
+  let cells = new Map<string, HTMLElement[]>();
+  const fill = (p: Progress) => {
+    const spans = cells.get(p.id);
+    if (!spans) return;
+    const c = p.lead_counts;
+    [c.IDLE, c.QUEUED, c.IN_PROGRESS, c.COMPLETED, c.FAILED, p.answered_count, when(p.next_dial_at)].forEach(
+      (v, i) => (spans[i].textContent = String(v)),
+    );
+  };
 
   const filter = h('select', {
     onchange: () => {
@@ -52,7 +63,7 @@ export function campaignsPage(main: HTMLElement): () => void {
       problem.textContent = new ApiError(response.status, error).message;
       return;
     }
-    const cells = new Map<string, HTMLElement[]>();
+    cells = new Map<string, HTMLElement[]>();
     const rows = data.data.map((c) => {
       const spans = ['IDLE', 'QUEUED', 'IN_PROGRESS', 'COMPLETED', 'FAILED', 'ANSWERED', 'NEXT'].map(() => h('span', {}, '…'));
       cells.set(c.id, spans);
@@ -84,13 +95,9 @@ export function campaignsPage(main: HTMLElement): () => void {
     list.setAttribute('aria-busy', 'false');
     const refresh = async () => {
       await Promise.all(
-        [...cells].map(async ([id, spans]) => {
+        [...cells.keys()].map(async (id) => {
           const p = await readProgress(id).catch(() => null);
-          if (!p) return;
-          const c = p.lead_counts;
-          [c.IDLE, c.QUEUED, c.IN_PROGRESS, c.COMPLETED, c.FAILED, p.answered_count, when(p.next_dial_at)].forEach(
-            (v, i) => (spans[i].textContent = String(v)),
-          );
+          if (p && live) fill(p);
         }),
       );
       if (live) timer = window.setTimeout(refresh, refreshEvery);
@@ -100,8 +107,10 @@ export function campaignsPage(main: HTMLElement): () => void {
 
   replace(main, h('h1', {}, 'Campaigns'), may('campaigns:write') && create, problem, field('Status', filter), list);
   void show();
+  const stream = followEvents({ progress: (p) => live && fill(p) });
   return () => {
     live = false;
+    stream();
     window.clearTimeout(timer);
   };
 }

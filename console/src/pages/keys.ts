@@ -82,7 +82,7 @@ export function keysPage(main: HTMLElement): void {
   const boxes = areas.flatMap((a) => (['read', 'write'] as const).map((v) => h('input', { type: 'checkbox', value: `${a}:${v}` })));
   const chooser = h(
     'fieldset',
-    { class: 'permissions', hidden: true },
+    { class: 'choices', hidden: true },
     h('legend', {}, 'Permissions'),
     ...boxes.map((b) => {
       b.id = `perm-${b.value.replace(':', '-')}`;

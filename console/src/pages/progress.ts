@@ -1,5 +1,6 @@
 // A campaign's live progress: leads by call status, answered, failed,
-// calls in progress and the next dial, read again every few seconds.
+// calls in progress and the next dial, as the event stream sends it and
+// read again every few seconds.
 
 import { api, type Schemas } from '../api';
 import { h, replace } from '../dom';
@@ -33,24 +34,28 @@ export function figures(p: Progress): HTMLElement {
   );
 }
 
-// Keeps `target` showing campaign `id`'s progress: read again at once when
-// the tenant's event stream tells of an event of the campaign, and every
-// few seconds anyway. The returned function stops it.
+// Keeps `target` showing campaign `id`'s progress: as the tenant's event
+// stream sends it after each event of the campaign, and read every few
+// seconds anyway (adding leads sends no event). The returned function stops
+// it.
 export function watchProgress(id: string, target: HTMLElement, onRead?: (p: Progress) => void): () => void {
   let live = true;
   let timer = 0;
+  const show = (p: Progress) => {
+    replace(target, figures(p));
+    onRead?.(p);
+  };
   const tick = async () => {
     window.clearTimeout(timer);
     const p = await readProgress(id).catch(() => null);
     if (!live) return;
-    if (p) {
-      replace(target, figures(p));
-      onRead?.(p);
-    }
+    if (p) show(p);
     timer = window.setTimeout(tick, refreshEvery);
   };
-  const stream = followEvents((e) => {
-    if (e.campaign_id === id) void tick();
+  const stream = followEvents({
+    progress: (p) => {
+      if (live && p.id === id) show(p);
+    },
   });
   void tick();
   return () => {
@@ -60,19 +65,24 @@ export function watchProgress(id: string, target: HTMLElement, onRead?: (p: Prog
   };
 }
 
-// The tenant's events as they commit (GET /api/v2/events/stream, with the
-// session's cookie); the returned function closes the stream.
-export function followEvents(on: (e: Schemas['FeedEvent']) => void): () => void {
+// The tenant's events as they commit and the progress of the campaigns they
+// name (GET /api/v2/events/stream, with the session's cookie); the returned
+// function closes the stream.
+export function followEvents(on: {
+  event?: (e: Schemas['FeedEvent']) => void;
+  progress?: (p: Progress) => void;
+}): () => void {
   if (!may('webhooks:read')) return () => {};
   const source = new EventSource('/api/v2/events/stream');
-  const handle = (m: MessageEvent<string>) => {
+  const parsed = <T>(use?: (value: T) => void) => (m: MessageEvent<string>) => {
     try {
-      on(JSON.parse(m.data) as Schemas['FeedEvent']);
+      use?.(JSON.parse(m.data) as T);
     } catch {
-      // A frame that is not an event of the feed: nothing to show.
+      // A frame that is not JSON: nothing to show.
     }
   };
-  for (const type of eventTypes) source.addEventListener(type, handle);
+  for (const type of eventTypes) source.addEventListener(type, parsed(on.event));
+  source.addEventListener('campaign.progress', parsed(on.progress));
   return () => source.close();
 }
 

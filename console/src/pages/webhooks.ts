@@ -139,7 +139,12 @@ export function webhooksPage(main: HTMLElement): void {
         const made = await ok(api.POST('/api/v2/webhook-secret', { body }));
         replace(
           secret,
-          h('p', { class: 'warning' }, `The new signing secret is shown only now. The old one signs too until ${when(made.data.previous_secret_expires_at)}.`),
+          h(
+            'p',
+            { class: 'warning' },
+            'The new signing secret is shown only now.',
+            made.data.previous_secret_expires_at && ` The old one signs too until ${when(made.data.previous_secret_expires_at)}.`,
+          ),
           copyable('Webhook signing secret', made.data.webhook_secret),
         );
       }),

@@ -1,5 +1,4 @@
 #include "domain/campaign_errors.hpp"
-#include "domain/dial_policy.hpp"
 #include "domain/global_id.hpp"
 #include "http/campaign_input.hpp"
 #include "http/handlers/body.hpp"
@@ -10,8 +9,8 @@
 #include "http/outbound_client.hpp"
 #include "http/render.hpp"
 #include "http/request_error.hpp"
+#include "storage/campaign_progress.hpp"
 #include "storage/campaign_repository.hpp"
-#include "storage/lead_statistics.hpp"
 
 namespace vcs::http::handlers {
 
@@ -91,16 +90,13 @@ public:
 class get_campaign_handler final : public handler {
 public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
-    auto c = path_campaign(ex, ctx);
-    auto stats = storage::read_lead_statistics(ctx.db(), c.tenant_id, {c.id})[c.id];
-    auto next_dial_at = domain::next_dial_time(domain::policy_of(c, c.lead_local_time), c.status,
-                                               c.next_dial_at, stats.first_dialable_at);
+    auto progress = storage::read_campaign_progress(ctx.db(), path_campaign(ex, ctx));
     json_out out;
     out.w().StartObject();
     out.field("status", "success");
     out.field("message", "Campaign retrieved successfully");
     out.key("data");
-    render_campaign(out, c, stats, next_dial_at);
+    render_campaign(out, progress);
     out.w().EndObject();
     ex->respond(200, out.take());
   }

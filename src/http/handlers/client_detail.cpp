@@ -192,6 +192,21 @@ public:
     out.w().StartObject();
     out.key("client");
     render_client(out, d->record);
+    out.key("account_configurations");
+    out.w().StartArray();
+    for (const auto& c : d->configurations) {
+      out.w().StartObject();
+      out.field("asset_group_id", encode_global_id(entity::account_configuration, c.id));
+      out.field("name", c.name);
+      global_id_field(out, "tenant_voice_provider_id", entity::voice_provider, c.voice_provider_id);
+      out.w().EndObject();
+    }
+    out.w().EndArray();
+    out.key("client_access");
+    out.w().StartObject();
+    for (const auto& [kind, level] : d->access)
+      out.field(kind, level);
+    out.w().EndObject();
     out.key("subscription");
     if (d->subscription)
       render_subscription(out, *d->subscription);

@@ -6,6 +6,7 @@
 #include "domain/webhook_signature.hpp"
 #include "http/handlers/body.hpp"
 #include "http/handlers/listing.hpp"
+#include "http/render.hpp"
 #include "http/request_error.hpp"
 
 namespace vcs::http::handlers {
@@ -22,10 +23,7 @@ void render_delivery(json_out& out, const storage::webhook_delivery& d) {
   out.field("id", std::to_string(d.id));
   out.field("event_id", d.event_id);
   out.field("event_type", d.event_type);
-  if (d.campaign_id)
-    out.field("campaign_id", domain::encode_global_id(domain::entity::campaign, *d.campaign_id));
-  else
-    out.null_field("campaign_id");
+  global_id_field(out, "campaign_id", domain::entity::campaign, d.campaign_id);
   out.field("url", d.url);
   out.field("status", d.status);
   out.field("attempts", d.attempts);
