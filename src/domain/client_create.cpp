@@ -9,10 +9,4 @@ const std::vector<std::string>& resource_kinds() {
   return kinds;
 }
 
-const std::vector<std::string>& access_levels() {
-  static const std::vector<std::string> levels{"no_access", "view_only", "view_and_add",
-                                               "full_access"};
-  return levels;
-}
-
 } // namespace vcs::domain

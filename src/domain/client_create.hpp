@@ -14,10 +14,6 @@ namespace vcs::domain {
 // the spec's order; `campaign` holds global ids of the tenant's campaigns.
 const std::vector<std::string>& resource_kinds();
 
-// client_access: kinds are the resource kinds, levels these (in order of
-// what they allow).
-const std::vector<std::string>& access_levels();
-
 // Most client users one create request may carry: each password costs about
 // 60 ms of argon2id, so this bounds a request to about 1.5 s of hashing.
 inline constexpr std::size_t client_users_max = 25;

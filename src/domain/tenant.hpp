@@ -1,5 +1,6 @@
 #pragma once
 
+#include "domain/client_access.hpp"
 #include "domain/member.hpp"
 #include "domain/permission.hpp"
 #include "domain/plan.hpp"
@@ -43,8 +44,8 @@ struct api_key_info {
   std::optional<timestamp> last_used_at;
 };
 
-// Who a request acts for, resolved from its bearer key or its member's
-// session.
+// Who a request acts for, resolved from its bearer key, its member's
+// session or its client user's portal session.
 struct principal {
   int64_t tenant_id = 0;
   int64_t key_id = 0;
@@ -57,6 +58,9 @@ struct principal {
   // A signed-in member's session instead of a key (key_id is then 0).
   std::optional<int64_t> member_id;
   member_role role = member_role::owner;
+  // A client user's portal session instead: scope.campaigns holds its
+  // client's assigned campaigns.
+  std::optional<client_user_access> client;
 };
 
 } // namespace vcs::domain

@@ -1,6 +1,7 @@
 #include "http/assignment_input.hpp"
 
 #include "domain/global_id.hpp"
+#include "http/resource_kind_input.hpp"
 
 #include <algorithm>
 #include <set>
@@ -25,54 +26,42 @@ domain::assignments read_assignments(const rapidjson::Value& value, const std::s
     errors.add(prefix, "Must be an object.");
     return out;
   }
-  const auto& kinds = domain::resource_kinds();
-  std::set<std::string> given;
-  for (const auto& m : value.GetObject()) {
-    std::string kind{m.name.GetString(), m.name.GetStringLength()};
-    auto field = prefix + "." + kind;
-    if (std::find(kinds.begin(), kinds.end(), kind) == kinds.end()) {
-      errors.add(field, "Unknown resource kind.");
-      continue;
-    }
-    // A JSON object may repeat a name; the rows of a kind given twice
-    // would collide in the database.
-    if (!given.insert(kind).second) {
-      errors.add(field, "Given more than once.");
-      continue;
-    }
-    if (!m.value.IsArray()) {
-      errors.add(field, "Must be a list of ids.");
-      continue;
-    }
-    if (m.value.Size() > domain::assigned_ids_max) {
-      errors.add(field, "At most " + std::to_string(domain::assigned_ids_max) + " ids.");
-      continue;
-    }
-    std::vector<std::string> ids;
-    std::set<std::string> seen;
-    for (const auto& v : m.value.GetArray()) {
-      if (!v.IsString() || !plain_id({v.GetString(), v.GetStringLength()})) {
-        errors.add(field, "Each id must be a non-blank string without spaces.");
-        continue;
-      }
-      std::string id{v.GetString(), v.GetStringLength()};
-      if (kind == "campaign") {
-        auto decoded = domain::parse_id(domain::entity::campaign, id);
-        if (!decoded) {
-          errors.add(field, "Not a campaign id: " + id);
-          continue;
+  each_resource_kind(
+      value, prefix, errors,
+      [&](const std::string& kind, const std::string& field, const rapidjson::Value& list) {
+        if (!list.IsArray()) {
+          errors.add(field, "Must be a list of ids.");
+          return;
         }
-        id = domain::encode_global_id(domain::entity::campaign, *decoded);
-        campaign_ids.push_back(*decoded);
-      }
-      if (!seen.insert(id).second) {
-        errors.add(field, "Duplicate id: " + id);
-        continue;
-      }
-      ids.push_back(std::move(id));
-    }
-    out.emplace_back(kind, std::move(ids));
-  }
+        if (list.Size() > domain::assigned_ids_max) {
+          errors.add(field, "At most " + std::to_string(domain::assigned_ids_max) + " ids.");
+          return;
+        }
+        std::vector<std::string> ids;
+        std::set<std::string> seen;
+        for (const auto& v : list.GetArray()) {
+          if (!v.IsString() || !plain_id({v.GetString(), v.GetStringLength()})) {
+            errors.add(field, "Each id must be a non-blank string without spaces.");
+            continue;
+          }
+          std::string id{v.GetString(), v.GetStringLength()};
+          if (kind == "campaign") {
+            auto decoded = domain::parse_id(domain::entity::campaign, id);
+            if (!decoded) {
+              errors.add(field, "Not a campaign id: " + id);
+              continue;
+            }
+            id = domain::encode_global_id(domain::entity::campaign, *decoded);
+            campaign_ids.push_back(*decoded);
+          }
+          if (!seen.insert(id).second) {
+            errors.add(field, "Duplicate id: " + id);
+            continue;
+          }
+          ids.push_back(std::move(id));
+        }
+        out.emplace_back(kind, std::move(ids));
+      });
   return out;
 }
 

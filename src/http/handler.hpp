@@ -154,8 +154,10 @@ struct worker_context {
   const services& svc;
 };
 
-// Who may call a route: api_key also takes a signed-in member's session.
-enum class access { none, api_key, member_session, operator_token };
+// Who may call a route: api_key also takes a signed-in member's session and,
+// where the route is open to client users (router::route::client_level), a
+// client user's portal session; client_session routes are the portal's own.
+enum class access { none, api_key, member_session, client_session, operator_token };
 
 // The largest body a route reads: `body-limit`, or `bulk-body-limit` for the
 // bulk lead routes.

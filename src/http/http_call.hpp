@@ -3,6 +3,7 @@
 // A request on its way from a connection to a request worker and back,
 // free of Beast types.
 
+#include "http/member_cookie.hpp"
 #include "http/routed_request.hpp"
 #include "storage/event_repository.hpp"
 
@@ -34,10 +35,11 @@ struct inbound_request {
   std::string method;
   std::string target;
   std::string authorization;
-  // A signed-in member's session cookie (member_cookie.hpp), and what a
-  // state-changing browser request is checked by: its Origin and Host, and
-  // its X-CSRF-Token (public listener only).
+  // A session cookie (member_cookie.hpp), a member's or a client user's,
+  // and what a state-changing browser request is checked by: its Origin and
+  // Host, and its X-CSRF-Token (public listener only).
   std::string session_token;
+  session_kind session = session_kind::console;
   std::string origin;
   std::string host;
   std::string csrf_token;

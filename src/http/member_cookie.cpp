@@ -18,12 +18,16 @@ bool same_text_ignoring_case(std::string_view a, std::string_view b) noexcept {
 
 } // namespace
 
-std::string_view session_cookie(std::string_view header) noexcept {
+std::string_view session_cookie_name(session_kind k) noexcept {
+  return k == session_kind::portal ? "__Host-vcs_portal" : "__Host-vcs_session";
+}
+
+std::string_view session_cookie(std::string_view header, session_kind k) noexcept {
+  const auto name = session_cookie_name(k);
   while (!header.empty()) {
     auto end = header.find(';');
     auto pair = domain::trim_spaces(header.substr(0, end));
-    if (auto eq = pair.find('=');
-        eq != std::string_view::npos && pair.substr(0, eq) == session_cookie_name)
+    if (auto eq = pair.find('='); eq != std::string_view::npos && pair.substr(0, eq) == name)
       return domain::trim_spaces(pair.substr(eq + 1));
     if (end == std::string_view::npos)
       break;
@@ -32,14 +36,24 @@ std::string_view session_cookie(std::string_view header) noexcept {
   return {};
 }
 
-std::string session_cookie_header(std::string_view token, int64_t max_age_seconds) {
-  return std::string{session_cookie_name} + "=" + std::string{token} +
+cookie_session chosen_session(std::string_view cookie_header,
+                              std::string_view kind_header) noexcept {
+  auto console = session_cookie(cookie_header, session_kind::console);
+  auto portal = session_cookie(cookie_header, session_kind::portal);
+  if (!portal.empty() && (console.empty() || kind_header == "portal"))
+    return {portal, session_kind::portal};
+  return {console, session_kind::console};
+}
+
+std::string session_cookie_header(session_kind k, std::string_view token, int64_t max_age_seconds) {
+  return std::string{session_cookie_name(k)} + "=" + std::string{token} +
          "; Path=/; Max-Age=" + std::to_string(max_age_seconds) +
          "; Secure; HttpOnly; SameSite=Lax";
 }
 
-std::string ended_session_cookie_header() {
-  return std::string{session_cookie_name} + "=; Path=/; Max-Age=0; Secure; HttpOnly; SameSite=Lax";
+std::string ended_session_cookie_header(session_kind k) {
+  return std::string{session_cookie_name(k)} +
+         "=; Path=/; Max-Age=0; Secure; HttpOnly; SameSite=Lax";
 }
 
 bool same_origin(std::string_view origin, std::string_view host) noexcept {

@@ -1,6 +1,8 @@
 #include "http/request_worker.hpp"
 
 #include "domain/api_key.hpp"
+#include "domain/campaign_errors.hpp"
+#include "domain/client_access.hpp"
 #include "domain/global_id.hpp"
 #include "domain/idempotency.hpp"
 #include "domain/sealed_bindings.hpp"
@@ -12,6 +14,7 @@
 #include "http/request_error.hpp"
 #include "http/token_book.hpp"
 #include "storage/api_key_repository.hpp"
+#include "storage/client_user_repository.hpp"
 #include "storage/database.hpp"
 #include "storage/idempotency_repository.hpp"
 #include "storage/member_repository.hpp"
@@ -46,13 +49,19 @@ bool request_worker_state::authenticate(const exchange_ptr& ex, const handler& r
   if (required == access::none)
     return true;
   const auto& header = ex->request.authorization;
-  if (required == access::member_session && ex->request.session_token.empty()) {
+  const auto& req = ex->request;
+  const bool portal = req.session == session_kind::portal;
+  if (required == access::member_session && (req.session_token.empty() || portal)) {
     ex->fail(unauthorized("Sign in first: this route is for a signed-in member"));
     return false;
   }
-  if (required == access::member_session ||
-      (header.empty() && required == access::api_key && !ex->request.session_token.empty()))
-    return authenticate_member(ex, route);
+  if (required == access::client_session && (req.session_token.empty() || !portal)) {
+    ex->fail(unauthorized("Sign in to the portal first"));
+    return false;
+  }
+  if (required == access::member_session || required == access::client_session ||
+      (header.empty() && required == access::api_key && !req.session_token.empty()))
+    return authenticate_session(ex, route);
   if (header.empty()) {
     ex->fail(unauthorized("Authorization header not found"));
     return false;
@@ -99,15 +108,17 @@ bool request_worker_state::authenticate(const exchange_ptr& ex, const handler& r
   return true;
 }
 
-bool request_worker_state::authenticate_member(const exchange_ptr& ex, const handler& route) {
+bool request_worker_state::authenticate_session(const exchange_ptr& ex, const handler& route) {
   const auto& req = ex->request;
   auto param = route.versioned_campaign();
   auto campaign =
       param.empty() ? std::nullopt : domain::parse_id(domain::entity::campaign, ex->param(param));
   auto token_hash = domain::hash_api_key(req.session_token);
-  auto found = storage::find_session(db(), token_hash, campaign);
+  auto found = req.session == session_kind::portal
+                   ? storage::find_client_session(db(), token_hash, campaign)
+                   : storage::find_session(db(), token_hash, campaign);
   if (!found) {
-    ex->response_headers.emplace_back("Set-Cookie", ended_session_cookie_header());
+    ex->response_headers.emplace_back("Set-Cookie", ended_session_cookie_header(req.session));
     ex->fail(unauthorized("Your session has ended; sign in again"));
     return false;
   }
@@ -138,6 +149,8 @@ bool request_worker_state::authenticate_member(const exchange_ptr& ex, const han
 bool request_worker_state::authorize(const exchange_ptr& ex, const router::route& route) {
   if (!ex->principal)
     return true;
+  if (ex->principal->client)
+    return authorize_client(ex, route);
   const auto& scope = ex->principal->scope;
   if (route.permission && !scope.permissions.has(*route.permission)) {
     ex->fail(ex->principal->member_id
@@ -153,6 +166,34 @@ bool request_worker_state::authorize(const exchange_ptr& ex, const router::route
       ex->fail(domain::campaign_out_of_scope());
       return false;
     }
+  return true;
+}
+
+bool request_worker_state::authorize_client(const exchange_ptr& ex, const router::route& route) {
+  const auto& client = *ex->principal->client;
+  // The portal's own routes (its session, billing) stay open while a
+  // payment is due.
+  if (route.target->required_access() == access::client_session)
+    return true;
+  if (domain::portal_blocked(client.subscription_status)) {
+    ex->fail(domain::portal_payment_required(client.subscription_status));
+    return false;
+  }
+  if (!route.client_level) {
+    ex->fail(domain::closed_to_client_users());
+    return false;
+  }
+  // A campaign not assigned to the client does not exist for it.
+  if (route.pattern.find("{campaign_id}") != std::string::npos)
+    if (auto id = domain::parse_id(domain::entity::campaign, ex->param("campaign_id"));
+        !id || !ex->principal->scope.reaches_campaign(*id)) {
+      ex->fail(domain::campaign_not_found());
+      return false;
+    }
+  if (client.campaigns < *route.client_level) {
+    ex->fail(domain::client_level_too_low(client.campaigns, *route.client_level));
+    return false;
+  }
   return true;
 }
 

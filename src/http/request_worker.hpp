@@ -46,10 +46,15 @@ struct request_worker_state {
   bool authenticate(const exchange_ptr& ex, const handler& route);
   // A signed-in member's request, by its session cookie: a state-changing
   // one also by its Origin and CSRF token.
-  bool authenticate_member(const exchange_ptr& ex, const handler& route);
+  // A member's or a client user's session cookie (its kind is the
+  // request's).
+  bool authenticate_session(const exchange_ptr& ex, const handler& route);
   // False when the request was answered 403: its key lacks the route's
   // permission, or does not reach the campaign in its path.
   bool authorize(const exchange_ptr& ex, const router::route& route);
+  // A client user: its client's campaigns at its level, nothing while a
+  // payment is due (domain/client_access.hpp).
+  bool authorize_client(const exchange_ptr& ex, const router::route& route);
   // The key's principal; with the route's campaign's leads version when it
   // asks for one (handler::versioned_campaign).
   std::optional<domain::principal> find_principal(const exchange_ptr& ex, const handler& route,

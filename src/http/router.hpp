@@ -1,5 +1,6 @@
 #pragma once
 
+#include "domain/client_access.hpp"
 #include "domain/permission.hpp"
 
 #include <memory>
@@ -49,6 +50,9 @@ public:
     // Message for a wrong method on this path; the v1 remove route has its
     // own wording in the spec.
     std::string wrong_method_message = "Method not allowed";
+    // The least campaign access level a client user's portal session needs
+    // (domain/client_access.hpp); nullopt: closed to client users.
+    std::optional<domain::access_level> client_level;
   };
 
   enum class outcome { matched, not_found, wrong_method };

@@ -6,6 +6,17 @@
 namespace vcs::http {
 
 using domain::permission;
+using level = domain::access_level;
+
+namespace {
+
+// A route a client user's portal session may use from level `least` on.
+router::route for_clients(router::route r, level least) {
+  r.client_level = least;
+  return r;
+}
+
+} // namespace
 
 router public_routes() {
   router r;
@@ -50,35 +61,50 @@ router public_routes() {
          handlers::get_subscription(), permission::billing_read});
   r.add(
       {"GET", "/api/v2/external-billing/usage", handlers::list_usage(), permission::billing_read});
-  r.add({"GET", "/api/v2/voice-campaigns", handlers::list_campaigns(), permission::campaigns_read});
+  r.add(for_clients(
+      {"GET", "/api/v2/voice-campaigns", handlers::list_campaigns(), permission::campaigns_read},
+      level::view_only));
   r.add({"POST", "/api/v2/voice-campaigns", handlers::create_campaign(),
          permission::campaigns_write});
-  r.add({"GET", "/api/v2/voice-campaigns/{campaign_id}", handlers::get_campaign(),
-         permission::campaigns_read});
-  r.add({"PATCH", "/api/v2/voice-campaigns/{campaign_id}", handlers::update_campaign(),
-         permission::campaigns_write});
-  r.add({"PATCH", "/api/v2/voice-campaigns/{campaign_id}/status",
-         handlers::update_campaign_status(), permission::campaigns_write});
-  r.add({"GET", "/api/v2/voice-campaigns/{campaign_id}/calls", handlers::list_campaign_calls(),
-         permission::campaigns_read});
+  r.add(for_clients({"GET", "/api/v2/voice-campaigns/{campaign_id}", handlers::get_campaign(),
+                     permission::campaigns_read},
+                    level::view_only));
+  r.add(for_clients({"PATCH", "/api/v2/voice-campaigns/{campaign_id}", handlers::update_campaign(),
+                     permission::campaigns_write},
+                    level::full_access));
+  r.add(for_clients({"PATCH", "/api/v2/voice-campaigns/{campaign_id}/status",
+                     handlers::update_campaign_status(), permission::campaigns_write},
+                    level::full_access));
+  r.add(for_clients({"GET", "/api/v2/voice-campaigns/{campaign_id}/calls",
+                     handlers::list_campaign_calls(), permission::campaigns_read},
+                    level::view_only));
   r.add({"POST", "/api/v2/voice-campaigns/{campaign_id}/webhook-test",
          handlers::send_webhook_test(), permission::webhooks_write});
-  r.add({"POST", "/api/v2/voice-campaigns/{campaign_id}/leads", handlers::add_lead(),
-         permission::leads_write});
-  r.add({"POST", "/api/v2/voice-campaigns/{campaign_id}/leads/bulk", handlers::bulk_add_leads(),
-         permission::leads_write});
-  r.add({"GET", "/api/v2/voice-campaigns/{campaign_id}/leads/imports",
-         handlers::list_lead_imports(), permission::leads_read});
-  r.add({"GET", "/api/v2/voice-campaigns/{campaign_id}/leads/imports/{import_id}",
-         handlers::get_lead_import(), permission::leads_read});
-  r.add({"GET", "/api/v2/voice-campaigns/{campaign_id}/leads/imports/{import_id}/rejected-rows",
-         handlers::list_import_rejections(), permission::leads_read});
-  r.add({"GET", "/api/v2/voice-campaigns/{campaign_id}/leads/list", handlers::list_leads(),
-         permission::leads_read});
-  r.add({"PATCH", "/api/v2/voice-campaigns/{campaign_id}/leads/update/bulk",
-         handlers::bulk_update_leads(), permission::leads_write});
-  r.add({"DELETE", "/api/v2/voice-campaigns/{campaign_id}/leads/remove/bulk",
-         handlers::bulk_remove_leads(), permission::leads_write});
+  r.add(for_clients({"POST", "/api/v2/voice-campaigns/{campaign_id}/leads", handlers::add_lead(),
+                     permission::leads_write},
+                    level::view_and_add));
+  r.add(for_clients({"POST", "/api/v2/voice-campaigns/{campaign_id}/leads/bulk",
+                     handlers::bulk_add_leads(), permission::leads_write},
+                    level::view_and_add));
+  r.add(for_clients({"GET", "/api/v2/voice-campaigns/{campaign_id}/leads/imports",
+                     handlers::list_lead_imports(), permission::leads_read},
+                    level::view_only));
+  r.add(for_clients({"GET", "/api/v2/voice-campaigns/{campaign_id}/leads/imports/{import_id}",
+                     handlers::get_lead_import(), permission::leads_read},
+                    level::view_only));
+  r.add(for_clients(
+      {"GET", "/api/v2/voice-campaigns/{campaign_id}/leads/imports/{import_id}/rejected-rows",
+       handlers::list_import_rejections(), permission::leads_read},
+      level::view_only));
+  r.add(for_clients({"GET", "/api/v2/voice-campaigns/{campaign_id}/leads/list",
+                     handlers::list_leads(), permission::leads_read},
+                    level::view_only));
+  r.add(for_clients({"PATCH", "/api/v2/voice-campaigns/{campaign_id}/leads/update/bulk",
+                     handlers::bulk_update_leads(), permission::leads_write},
+                    level::full_access));
+  r.add(for_clients({"DELETE", "/api/v2/voice-campaigns/{campaign_id}/leads/remove/bulk",
+                     handlers::bulk_remove_leads(), permission::leads_write},
+                    level::full_access));
   r.add({"PATCH", "/v1/api/voice-campaigns/{campaign_id}/lead/update", handlers::v1_update_lead(),
          permission::leads_write});
   r.add({"DELETE", "/v1/api/voice-campaigns/{campaign_id}/lead/remove", handlers::v1_remove_lead(),
@@ -106,6 +132,19 @@ router public_routes() {
   r.add({"DELETE", "/api/v2/session", handlers::sign_out()});
   r.add({"POST", "/api/v2/session/setup", handlers::use_setup_link()});
   r.add({"POST", "/api/v2/session/password", handlers::change_password()});
+  r.add({"POST", "/api/v2/portal/session", handlers::portal_sign_in()});
+  r.add({"GET", "/api/v2/portal/session", handlers::current_portal_session()});
+  r.add({"DELETE", "/api/v2/portal/session", handlers::portal_sign_out()});
+  r.add({"POST", "/api/v2/portal/session/setup", handlers::use_portal_setup_link()});
+  r.add({"POST", "/api/v2/portal/session/password", handlers::change_portal_password()});
+  r.add({"GET", "/api/v2/clients/{client_id}/users", handlers::list_client_users(),
+         permission::clients_read});
+  r.add({"PATCH", "/api/v2/clients/{client_id}/users/{user_id}", handlers::update_client_user(),
+         permission::clients_write});
+  r.add({"POST", "/api/v2/clients/{client_id}/users/{user_id}/setup-link",
+         handlers::client_user_setup_link(), permission::clients_write});
+  r.add({"PUT", "/api/v2/clients/{client_id}/access", handlers::set_client_access(),
+         permission::clients_write});
   r.add({"GET", "/api/v2/members", handlers::list_members(), permission::members_read});
   r.add({"POST", "/api/v2/members", handlers::invite_member(), permission::members_write});
   r.add({"PATCH", "/api/v2/members/{member_id}", handlers::update_member(),

@@ -22,10 +22,12 @@ namespace vcs::http {
 
 namespace {
 
-// The member's session token of the request's Cookie header, if any.
-std::string_view cookie_token(const bhttp::request<bhttp::string_body>& req) {
+// The session the request's cookies carry, if any (member_cookie.hpp).
+cookie_session cookie_token(const bhttp::request<bhttp::string_body>& req) {
   const auto header = req[bhttp::field::cookie];
-  return session_cookie({header.data(), header.size()});
+  const auto kind =
+      req[boost::beast::string_view{session_kind_header.data(), session_kind_header.size()}];
+  return chosen_session({header.data(), header.size()}, {kind.data(), kind.size()});
 }
 
 constexpr std::string_view continue_response = "HTTP/1.1 100 Continue\r\n\r\n";
@@ -171,9 +173,9 @@ void session::on_header(beast::error_code ec) {
     const auto token = bearer_token({header.data(), header.size()});
     // A bulk request that cannot authenticate at all is answered 401
     // without its body, as the request worker would answer it after.
-    if (bulk && header.empty() && cookie_token(req).empty())
+    if (bulk && header.empty() && cookie_token(req).token.empty())
       return reject(401, "unauthenticated", "Authorization header not found");
-    // A member's session is read by a worker before the body, as an
+    // A session is read by a worker before the body, as an
     // unseen key's is.
     if (bulk && header.empty())
       return authenticate_first();
@@ -225,7 +227,9 @@ void session::identify(inbound_request& r) const {
     return;
   r.origin = std::string{req[bhttp::field::origin]};
   r.host = std::string{req[bhttp::field::host]};
-  r.session_token = std::string{cookie_token(req)};
+  const auto cookie = cookie_token(req);
+  r.session_token = std::string{cookie.token};
+  r.session = cookie.kind;
   if (auto csrf = req.find({csrf_header_name.data(), csrf_header_name.size()}); csrf != req.end())
     r.csrf_token = std::string{csrf->value()};
   if (auto last = req.find("Last-Event-ID"); last != req.end())

@@ -2,6 +2,7 @@
 
 #include "domain/sign_in_throttle.hpp"
 #include "storage/prepared.hpp"
+#include "storage/sign_in_sql.hpp"
 
 #include <soci/soci.h>
 
@@ -47,14 +48,10 @@ constexpr prepared_statement set_role_stmt{"vcs_set_member_role",
 constexpr prepared_statement delete_stmt{"vcs_delete_member",
                                          "DELETE FROM members WHERE tenant_id = $1 AND id = $2"};
 
-// Both waits in whole seconds, rounded up; the address's only once it has
-// spent its failures in a window that has not ended.
+// Both waits in whole seconds (storage/sign_in_sql.hpp).
 #define SIGN_IN_SELECT                                                                             \
-  "SELECT m.id, m.password_hash, coalesce(t.active, false), "                                      \
-  "coalesce(ceil(extract(epoch FROM m.locked_until - now())), 0)::bigint, "                        \
-  "coalesce((SELECT ceil(extract(epoch FROM a.window_start + make_interval(secs => $4) - "         \
-  "now()))::bigint FROM sign_in_addresses a WHERE a.address = $2 AND a.failures >= $3 AND "        \
-  "a.window_start > now() - make_interval(secs => $4)), 0) FROM (SELECT 1) one "
+  "SELECT m.id, m.password_hash, coalesce(t.active, false), " VCS_ACCOUNT_WAIT_SQL(                \
+      "m.locked_until") ", " VCS_ADDRESS_WAIT_SQL " FROM (SELECT 1) one "
 constexpr prepared_statement sign_in_stmt{"vcs_find_sign_in", SIGN_IN_SELECT
                                           "LEFT JOIN members m ON lower(m.email) = lower($1) "
                                           "LEFT JOIN tenants t ON t.id = m.tenant_id"};
@@ -71,20 +68,6 @@ constexpr prepared_statement account_failure_stmt{
 constexpr prepared_statement account_lock_stmt{
     "vcs_lock_member_account",
     "UPDATE members SET locked_until = now() + make_interval(secs => $2) WHERE id = $1"};
-
-constexpr prepared_statement address_failure_stmt{
-    "vcs_address_failed_sign_in",
-    "INSERT INTO sign_in_addresses AS a (address, failures, window_start) VALUES ($1, 1, now()) "
-    "ON CONFLICT (address) DO UPDATE SET "
-    "failures = CASE WHEN a.window_start > now() - make_interval(secs => $2) "
-    "THEN a.failures + 1 ELSE 1 END, "
-    "window_start = CASE WHEN a.window_start > now() - make_interval(secs => $2) "
-    "THEN a.window_start ELSE now() END"};
-
-constexpr prepared_statement address_cleanup_stmt{
-    "vcs_address_sign_in_cleanup",
-    "DELETE FROM sign_in_addresses WHERE address IN (SELECT address FROM sign_in_addresses "
-    "WHERE window_start < now() - make_interval(secs => $1) LIMIT 100)"};
 
 constexpr prepared_statement signed_in_stmt{
     "vcs_member_signed_in", "UPDATE members SET failed_sign_ins = 0, locked_until = NULL, "
@@ -127,8 +110,18 @@ constexpr prepared_statement end_member_sessions_stmt{
     "vcs_end_member_sessions", "DELETE FROM member_sessions WHERE member_id = $1"};
 
 constexpr prepared_statement end_tenant_sessions_stmt{
-    "vcs_end_tenant_sessions", "DELETE FROM member_sessions s USING members m "
-                               "WHERE m.id = s.member_id AND m.tenant_id = $1"};
+    "vcs_end_tenant_sessions",
+    "WITH portal AS (DELETE FROM client_user_sessions s USING client_users u "
+    "WHERE u.id = s.client_user_id AND u.tenant_id = $1) "
+    "DELETE FROM member_sessions s USING members m WHERE m.id = s.member_id AND m.tenant_id = $1"};
+
+} // namespace
+
+const account_statements member_accounts{
+    member_sign_in_stmt, account_failure_stmt, account_lock_stmt, signed_in_stmt,
+    use_link_stmt,       set_password_stmt,    open_session_stmt, end_session_stmt};
+
+namespace {
 
 domain::member_info member_of(const pg_rows& rows, int i) {
   domain::member_info m;
@@ -218,67 +211,11 @@ bool delete_member(soci::session& sql, int64_t tenant_id, int64_t member_id) {
   return execute(sql, delete_stmt, {tenant_id, member_id}).affected() > 0;
 }
 
-namespace {
-
-sign_in_subject subject_of(const pg_rows& rows) {
-  sign_in_subject s;
-  s.member_id = rows.opt_int64(0, 0);
-  s.password_hash = rows.opt_text(0, 1);
-  s.tenant_active = rows.boolean(0, 2);
-  s.account_wait = std::max<int64_t>(0, rows.int64(0, 3));
-  s.address_wait = std::max<int64_t>(0, rows.int64(0, 4));
-  return s;
-}
-
-} // namespace
-
 sign_in_subject find_sign_in(soci::session& sql, const std::string& email,
                              const std::string& address) {
   return subject_of(execute(
       sql, sign_in_stmt,
       {email, address, domain::address_failures_per_window, seconds(domain::address_window)}));
-}
-
-sign_in_subject find_sign_in(soci::session& sql, int64_t member_id, const std::string& address) {
-  return subject_of(execute(
-      sql, member_sign_in_stmt,
-      {member_id, address, domain::address_failures_per_window, seconds(domain::address_window)}));
-}
-
-void record_failed_sign_in(soci::session& sql, std::optional<int64_t> member_id,
-                           const std::string& address) {
-  if (member_id) {
-    auto rows = execute(sql, account_failure_stmt, {*member_id});
-    if (rows.size() > 0)
-      if (auto lock = domain::account_lock_after(rows.int32(0, 0)); lock.count() > 0)
-        execute(sql, account_lock_stmt, {*member_id, seconds(lock)});
-  }
-  execute(sql, address_failure_stmt, {address, seconds(domain::address_window)});
-  execute(sql, address_cleanup_stmt, {seconds(domain::address_window)});
-}
-
-void record_sign_in(soci::session& sql, int64_t member_id) {
-  execute(sql, signed_in_stmt, {member_id});
-}
-
-std::optional<int64_t> use_setup_link(soci::session& sql, const std::string& token_hash) {
-  auto rows = execute(sql, use_link_stmt, {token_hash});
-  if (rows.size() == 0 || !rows.boolean(0, 1))
-    return std::nullopt;
-  return rows.int64(0, 0);
-}
-
-void set_member_password(soci::session& sql, int64_t member_id, const std::string& password_hash) {
-  execute(sql, set_password_stmt, {member_id, password_hash});
-}
-
-domain::timestamp open_session(soci::session& sql, int64_t member_id, const std::string& token_hash,
-                               const std::string& csrf_token) {
-  auto lifetime = std::chrono::duration_cast<std::chrono::seconds>(domain::session_lifetime);
-  auto rows = execute(
-      sql, open_session_stmt,
-      {member_id, token_hash, csrf_token, seconds(lifetime), domain::max_sessions_per_member - 1});
-  return rows.timestamp(0, 0);
 }
 
 std::optional<session_principal> find_session(soci::session& sql, const std::string& token_hash,
@@ -299,10 +236,6 @@ std::optional<session_principal> find_session(soci::session& sql, const std::str
   s.expires_at = rows.timestamp(0, 6);
   s.leads_version = rows.opt_int64(0, 7);
   return s;
-}
-
-void end_session(soci::session& sql, const std::string& token_hash) {
-  execute(sql, end_session_stmt, {token_hash});
 }
 
 void end_member_sessions(soci::session& sql, int64_t member_id) {

@@ -5,6 +5,7 @@
 
 #include "domain/member.hpp"
 #include "domain/tenant.hpp"
+#include "storage/sign_in.hpp"
 
 #include <chrono>
 #include <cstdint>
@@ -66,46 +67,11 @@ std::optional<domain::member_info> set_member_role(soci::session& sql, int64_t t
 // The member, its links and its sessions go.
 bool delete_member(soci::session& sql, int64_t tenant_id, int64_t member_id);
 
-// What a sign-in needs, read before the password is checked.
-struct sign_in_subject {
-  // The account, when the e-mail names one.
-  std::optional<int64_t> member_id;
-  std::optional<std::string> password_hash;
-  bool tenant_active = false;
-  // Seconds until the account, or the client address, may try again.
-  int64_t account_wait = 0;
-  int64_t address_wait = 0;
-};
+// What signing in as the member of `email` (of any tenant) needs.
 sign_in_subject find_sign_in(soci::session& sql, const std::string& email,
                              const std::string& address);
-// The same for a signed-in member checking its current password.
-sign_in_subject find_sign_in(soci::session& sql, int64_t member_id, const std::string& address);
-
-// A failed sign-in, counted against the account (when there is one) and
-// the address; bounded clean-up of addresses whose window ended.
-void record_failed_sign_in(soci::session& sql, std::optional<int64_t> member_id,
-                           const std::string& address);
-// A successful one: the account's failures are forgotten.
-void record_sign_in(soci::session& sql, int64_t member_id);
-
-// Uses a set-up link: the row goes; the member when it was valid.
-std::optional<int64_t> use_setup_link(soci::session& sql, const std::string& token_hash);
-
-// A new password; every session of the member ends.
-void set_member_password(soci::session& sql, int64_t member_id, const std::string& password_hash);
-
-// A new session for the member (the oldest ones past
-// domain::max_sessions_per_member and its expired ones end); its expiry.
-domain::timestamp open_session(soci::session& sql, int64_t member_id, const std::string& token_hash,
-                               const std::string& csrf_token);
-
-struct session_principal {
-  domain::principal principal;
-  std::string csrf_token;
-  domain::timestamp expires_at{};
-  // The leads version of the campaign asked for, when the tenant has it.
-  std::optional<int64_t> leads_version;
-};
+// How members sign in (storage/sign_in.hpp).
+extern const account_statements member_accounts;
 
 // A live session (neither idle past its timeout nor past its lifetime) and
 // its member and tenant, in one round trip that also notes the request (at
@@ -113,8 +79,8 @@ struct session_principal {
 std::optional<session_principal> find_session(soci::session& sql, const std::string& token_hash,
                                               std::optional<int64_t> campaign_id);
 
-void end_session(soci::session& sql, const std::string& token_hash);
 void end_member_sessions(soci::session& sql, int64_t member_id);
+// Every session of the tenant's members and client users.
 void end_tenant_sessions(soci::session& sql, int64_t tenant_id);
 
 } // namespace vcs::storage

@@ -18,11 +18,25 @@ namespace vcs::storage {
 
 namespace {
 
-// Statements already prepared, per connection. Each connection is used by
-// one thread at a time (a detached worker owns its session). Statements are
-// constants, so the address of their name identifies them without building
-// a string on every query.
-thread_local std::unordered_map<PGconn*, std::unordered_set<const char*>> prepared_on;
+// Statements already prepared, per connection, by name with their text.
+// Each connection is used by one thread at a time (a detached worker owns
+// its session). Statements are constants, so the address of their name
+// identifies them without building a string on every query; the compiler
+// may merge equal names of two statements, so the text is kept to tell
+// them apart.
+thread_local std::unordered_map<PGconn*, std::unordered_map<const char*, const char*>> prepared_on;
+
+// Whether `st` is prepared on `conn`; a logic_error when another statement
+// of the same name is: two statements may not share a name.
+bool is_prepared(PGconn* conn, const prepared_statement& st) {
+  auto& on = prepared_on[conn];
+  auto it = on.find(st.name);
+  if (it == on.end())
+    return false;
+  if (it->second != st.sql && std::string_view{it->second} != st.sql)
+    throw std::logic_error(std::string{"two prepared statements are named "} + st.name);
+  return true;
+}
 
 PGconn* connection_of(soci::session& sql) {
   auto* conn = raw_connection(sql);
@@ -54,7 +68,7 @@ void prepare(PGconn* conn, const prepared_statement& st) {
   if (!ok(r))
     fail(conn, r);
   PQclear(r);
-  prepared_on[conn].insert(st.name);
+  prepared_on[conn].emplace(st.name, st.sql);
 }
 
 // A statement the cache lists is missing on the server: the cache outlived
@@ -315,7 +329,7 @@ pg_rows begin_with(soci::session& sql, const prepared_statement& st,
                    std::initializer_list<pg_param> params) {
   PGconn* conn = connection_of(sql);
   const auto values = values_of(params);
-  if (!prepared_on[conn].count(st.name))
+  if (!is_prepared(conn, st))
     prepare(conn, st);
   PGresult* r = send_begin_with(conn, st, values);
   if (!ok(r)) {
@@ -336,7 +350,7 @@ pg_rows execute(soci::session& sql, const prepared_statement& st,
                 std::initializer_list<pg_param> params, result_format format) {
   PGconn* conn = connection_of(sql);
   const auto values = values_of(params);
-  if (!prepared_on[conn].count(st.name))
+  if (!is_prepared(conn, st))
     prepare(conn, st);
   auto run = [&] {
     return PQexecPrepared(conn, st.name, values.count(), values.values.data(),

@@ -1056,6 +1056,82 @@ async function scenario() {
     message: 'Client not found',
   });
 
+  // The client's users in the portal: the tenant lists them, sets the
+  // client's access and makes a password link; a user signs in, reads its
+  // session, uses the link, changes its password and signs out; the tenant
+  // disables and enables it.
+  const cpath = { client_id: client.client_id };
+  const clientUsers = (await call('listClientUsers', { params: cpath, expect: 200 })).json?.data ?? [];
+  await call('listClientUsers', { params: { client_id: '999999999' }, expect: 404, note: 'unknown client' });
+  const up = { ...cpath, user_id: clientUsers[0]?.id ?? 'none' };
+  await call('setClientAccess', {
+    params: cpath,
+    body: { client_access: { assistant: 'view_only', campaign: 'view_and_add' } },
+    expect: 200,
+  });
+  await call('setClientAccess', {
+    params: cpath,
+    body: { client_access: { campaign: 'everything' } },
+    expect: 400,
+    note: 'unknown level',
+  });
+  const portalOrigin = new URL(publicUrl).origin;
+  const portalCookie = (r) => (r.headers?.get('set-cookie') ?? '').split(';')[0];
+  const portalHeaders = (r) => ({
+    Origin: portalOrigin,
+    Cookie: portalCookie(r),
+    'X-CSRF-Token': r.json?.data?.csrf_token,
+  });
+  const portalUser = { tenant_id: state.tenantId, email: 'owner@acme.example' };
+  await call('portalSignIn', {
+    headers: { Origin: portalOrigin },
+    body: { ...portalUser, password: 'not the password' },
+    expect: 401,
+    note: 'a wrong password',
+    message: 'Wrong e-mail or password',
+  });
+  const portal = await call('portalSignIn', {
+    headers: { Origin: portalOrigin },
+    body: { ...portalUser, password: 'correct horse battery' },
+    expect: 201,
+  });
+  await call('getPortalSession', { headers: portalHeaders(portal), expect: 200 });
+  await call('getPortalSession', { auth: state.key, expect: 401, note: 'a key is not a portal session' });
+  const portalLink = (await call('clientUserSetupLink', { params: up, expect: 201 })).json?.data;
+  await call('clientUserSetupLink', {
+    params: { ...cpath, user_id: 'Q2xpZW50VXNlcjo5OTk5OTk5' },
+    expect: 404,
+    note: 'unknown user',
+  });
+  const portalToken = portalLink?.setup_url?.split('#token=')[1] ?? '';
+  const viaLink = await call('usePortalSetupLink', {
+    headers: { Origin: portalOrigin },
+    body: { token: portalToken, password: 'a portal passphrase' },
+    expect: 201,
+  });
+  await call('usePortalSetupLink', {
+    headers: { Origin: portalOrigin },
+    body: { token: portalToken, password: 'a portal passphrase' },
+    expect: 404,
+    note: 'used twice',
+  });
+  await call('changePortalPassword', {
+    auth: null,
+    headers: portalHeaders(viaLink),
+    body: { current_password: 'a portal passphrase', new_password: 'correct horse battery' },
+    expect: 200,
+  });
+  const portalAgain = await call('portalSignIn', {
+    headers: { Origin: portalOrigin },
+    body: { ...portalUser, password: 'correct horse battery' },
+    expect: 201,
+    noExample: true,
+  });
+  await call('portalSignOut', { headers: portalHeaders(portalAgain), expect: 200 });
+  await call('updateClientUser', { params: up, body: { status: 'Disabled' }, expect: 200 });
+  await call('updateClientUser', { params: up, body: { status: 'Gone' }, expect: 400, note: 'unknown status' });
+  await call('updateClientUser', { params: up, body: { status: 'Active' }, expect: 200, noExample: true });
+
   // Resources of the client's account configuration.
   const ag = { client_account_configuration_id: client.asset_group_id };
   await call('getAssignedResources', { params: ag, expect: 200 });

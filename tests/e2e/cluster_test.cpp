@@ -41,6 +41,25 @@ protected:
     return c.request(method, target, body, bearer(nodes[i % 3]->operator_token()));
   }
 
+  // A request as a page of node `node` sends it with a session: each node
+  // is a different origin here, as each request goes to the node it names.
+  http_response browser_on(int node, const std::string& method, const std::string& target,
+                           const std::string& body, const std::string& cookie,
+                           const std::string& csrf) {
+    const auto host = "127.0.0.1:" + std::to_string(nodes[node]->public_port());
+    auto c = public_of(node);
+    return c.request(method, target, body,
+                     {{"Host", host},
+                      {"Origin", "http://" + host},
+                      {"Cookie", cookie},
+                      {"X-CSRF-Token", csrf},
+                      {"Content-Type", "application/json"}});
+  }
+  static std::string cookie_of(const http_response& r) {
+    const auto set_cookie = r.header("set-cookie");
+    return set_cookie.substr(0, set_cookie.find(';'));
+  }
+
   // Runs `per_thread(thread index, its node)` on `threads` threads spread
   // round robin over the nodes.
   template <class F> void spread(int threads, F per_thread) {
@@ -271,24 +290,11 @@ TEST_F(cluster_test, a_session_made_on_one_node_holds_on_another_and_ends_on_eve
   ASSERT_EQ(made.status, 201u) << made.body;
   const auto url = str(parse(made.body), "setup_url");
   const auto token = url.substr(url.find("#token=") + 7);
-  // The page's origin: each node is a different origin here, as each
-  // request goes to the node it names.
-  auto browser = [&](int node, const std::string& method, const std::string& target,
-                     const std::string& body, const std::string& cookie, const std::string& csrf) {
-    const auto host = "127.0.0.1:" + std::to_string(nodes[node]->public_port());
-    auto c = public_of(node);
-    return c.request(method, target, body,
-                     {{"Host", host},
-                      {"Origin", "http://" + host},
-                      {"Cookie", cookie},
-                      {"X-CSRF-Token", csrf},
-                      {"Content-Type", "application/json"}});
-  };
+  auto browser = [&](auto&&... a) { return browser_on(a...); };
   auto set_up = browser(0, "POST", "/api/v2/session/setup",
                         R"({"token":")" + token + R"(","password":"cluster password"})", "", "");
   ASSERT_EQ(set_up.status, 201u) << set_up.body;
-  const auto set_cookie = set_up.header("set-cookie");
-  const auto cookie = set_cookie.substr(0, set_cookie.find(';'));
+  const auto cookie = cookie_of(set_up);
   const auto csrf = str(parse(set_up.body)["data"], "csrf_token");
 
   for (int n = 0; n < 3; ++n)
@@ -300,6 +306,59 @@ TEST_F(cluster_test, a_session_made_on_one_node_holds_on_another_and_ends_on_eve
   ASSERT_EQ(browser(2, "DELETE", "/api/v2/session", "", cookie, csrf).status, 200u);
   for (int n = 0; n < 3; ++n)
     EXPECT_EQ(browser(n, "GET", "/api/v2/voice-campaigns", "", cookie, csrf).status, 401u) << n;
+}
+
+TEST_F(cluster_test, a_payment_due_shuts_a_portal_session_on_every_node_and_its_payment_opens_it) {
+  auto t = create_tenant("PRO");
+  ASSERT_EQ(op_on(0, "POST", "/admin/v1/tenants/" + t.id + "/products",
+                  R"({"product_id":"prod_c","name":"Cluster plan","pricing_model":"flat",
+                      "min_minutes_included":10,"additional_minute_price":"0.02",
+                      "prices":[{"price_id":"price_c","unit_amount":"9","currency":"USD","interval":"month"}]})")
+                .status,
+            201u);
+  auto campaign = pub("POST", "/api/v2/voice-campaigns", t.key, R"({"name":"portal"})");
+  ASSERT_EQ(campaign.status, 201u);
+  const auto campaign_id = str(parse(campaign.body)["data"], "campaign_id");
+  auto client = pub("POST", "/api/v2/clients/create", t.key,
+                    R"({"client_users":[{"email":"portal@cluster.test","password":"password1"}],
+                        "client_details":{"name":"Cluster client","email":"portal@cluster.test"},
+                        "client_asset_group":{"name":"g"},
+                        "billing_provider":{"type":"processor","selected_product":{"product_id":"prod_c","price_ids":["price_c"]}},
+                        "assigned_resources":{"campaign":[")" +
+                        campaign_id + R"("]}})");
+  ASSERT_EQ(client.status, 201u) << client.body;
+  const auto client_id = std::to_string(*domain::decode_global_id(
+      domain::entity::client, str(parse(client.body)["data"], "client_id")));
+  const auto subscription =
+      str(parse(pub("GET", "/api/v2/external-billing/subscriptions", t.key).body)["data"][0], "id");
+
+  auto signed_in = browser_on(0, "POST", "/api/v2/portal/session",
+                              R"({"tenant_id":")" + t.id +
+                                  R"(","email":"portal@cluster.test","password":"password1"})",
+                              "", "");
+  ASSERT_EQ(signed_in.status, 201u) << signed_in.body;
+  const auto cookie = cookie_of(signed_in);
+  const auto csrf = str(parse(signed_in.body)["data"], "csrf_token");
+  const auto read = "/api/v2/voice-campaigns/" + campaign_id;
+  for (int n = 0; n < 3; ++n)
+    EXPECT_EQ(browser_on(n, "GET", read, "", cookie, csrf).status, 200u) << n;
+
+  auto request = op_on(1, "POST", "/admin/v1/payment-requests",
+                       R"({"client_id":")" + client_id + R"(","subscription_id":")" + subscription +
+                           R"(","type":"SUBSCRIPTION","amount":"9.00",
+                           "currency":"USD","due_date":"2099-01-01T00:00:00Z",
+                           "period_start":"2098-12-01","period_end":"2099-01-01"})");
+  ASSERT_EQ(request.status, 201u) << request.body;
+  const auto update =
+      "/api/v2/external-billing/payment-requests/" + str(parse(request.body), "id") + "/update";
+  auto c1 = public_of(1);
+  ASSERT_EQ(c1.request("PATCH", update, R"({"status":"OVERDUE"})", bearer(t.key)).status, 200u);
+  for (int n = 0; n < 3; ++n)
+    EXPECT_EQ(browser_on(n, "GET", read, "", cookie, csrf).status, 403u) << n;
+  auto c2 = public_of(2);
+  ASSERT_EQ(c2.request("PATCH", update, R"({"status":"PAID"})", bearer(t.key)).status, 200u);
+  for (int n = 0; n < 3; ++n)
+    EXPECT_EQ(browser_on(n, "GET", read, "", cookie, csrf).status, 200u) << n;
 }
 
 TEST_F(cluster_test, an_event_stream_resumed_on_another_node_after_its_node_died_loses_no_event) {

@@ -48,6 +48,7 @@ TEST_F(isolation_test, another_tenants_ids_are_404_on_every_route_that_takes_one
   ASSERT_EQ(cl.status, 201u) << cl.body;
   auto client = str(parse(cl.body)["data"], "client_id");
   auto config = str(parse(cl.body)["data"], "asset_group_id");
+  auto client_user = str(parse(cl.body)["data"]["users"][0], "id");
   auto client_int = std::to_string(*domain::decode_global_id(domain::entity::client, client));
   auto subscription =
       str(parse(pub("GET", "/api/v2/external-billing/subscriptions", a.key).body)["data"][0], "id");
@@ -101,6 +102,13 @@ TEST_F(isolation_test, another_tenants_ids_are_404_on_every_route_that_takes_one
   const std::string cp = "/api/v2/voice-campaigns/" + campaign;
   std::vector<attempt> attempts{
       {"GET", "/api/v2/clients/{client_id}", "/api/v2/clients/" + client, ""},
+      {"GET", "/api/v2/clients/{client_id}/users", "/api/v2/clients/" + client + "/users", ""},
+      {"PATCH", "/api/v2/clients/{client_id}/users/{user_id}",
+       "/api/v2/clients/" + client + "/users/" + client_user, R"({"status":"Disabled"})"},
+      {"POST", "/api/v2/clients/{client_id}/users/{user_id}/setup-link",
+       "/api/v2/clients/" + client + "/users/" + client_user + "/setup-link", ""},
+      {"PUT", "/api/v2/clients/{client_id}/access", "/api/v2/clients/" + client + "/access",
+       R"({"client_access":{"campaign":"full_access"}})"},
       {"GET", "/api/v2/client-forms/{client_form_id}/submissions",
        "/api/v2/client-forms/" + form_id + "/submissions", ""},
       {"GET", "/api/v2/client-account-configurations/{client_account_configuration_id}/resources",
@@ -180,6 +188,8 @@ TEST_F(isolation_test, another_tenants_ids_are_404_on_every_route_that_takes_one
   EXPECT_EQ(covered, with_ids) << "every public route that takes an id needs a case here";
 
   // Nothing of the owner's changed.
+  auto users = parse(pub("GET", "/api/v2/clients/" + client + "/users", a.key).body);
+  EXPECT_EQ(str(users["data"][0], "status"), "Active");
   auto members = parse(op("GET", "/admin/v1/tenants/" + a.id + "/members").body);
   ASSERT_EQ(members["members"].Size(), 1u);
   EXPECT_EQ(str(members["members"][0], "role"), "owner");

@@ -24,6 +24,9 @@ using test::database_url;
 constexpr prepared_statement scalars_stmt{
     "test_scalars", "SELECT $1::bigint, $2::int, $3::boolean, $4::text, $5::timestamptz, "
                     "$6::bigint IS NULL, $7::text"};
+// Two statements that (wrongly) share a name.
+constexpr prepared_statement named_once_stmt{"test_shared_name", "SELECT 1"};
+constexpr prepared_statement named_twice_stmt{"test_shared_name", "SELECT 2"};
 constexpr prepared_statement text_array_stmt{"test_text_array",
                                              "SELECT $1::text[], cardinality($1::text[])"};
 constexpr prepared_statement optional_text_array_stmt{
@@ -61,6 +64,12 @@ TEST_F(pg_param_test, scalars_and_optionals_keep_their_values) {
   EXPECT_EQ(rows.timestamp(0, 4), at);
   EXPECT_TRUE(rows.boolean(0, 5));
   EXPECT_EQ(rows.opt_text(0, 6), text);
+}
+
+TEST_F(pg_param_test, two_statements_of_one_name_are_refused_rather_than_confused) {
+  EXPECT_EQ(execute(*sql, named_once_stmt, {}).int32(0, 0), 1);
+  EXPECT_THROW(execute(*sql, named_twice_stmt, {}), std::logic_error);
+  EXPECT_EQ(execute(*sql, named_once_stmt, {}).int32(0, 0), 1);
 }
 
 TEST_F(pg_param_test, text_arrays_round_trip_any_element) {

@@ -1,7 +1,8 @@
 // docs/openapi.yaml and the router agree: every routed method and path is
-// documented, every documented operation is routed, and every public route
+// documented, every documented operation is routed, every public route
 // that takes an API key names the permission it needs, as documented
-// (x-permission).
+// (x-permission), and the routes open to client users name the access level
+// they need, as documented (x-client-level).
 
 #include "http/handler.hpp"
 #include "http/routes.hpp"
@@ -20,16 +21,22 @@ namespace {
 
 using operation = std::pair<std::string, std::string>; // method, path
 
+// An operation's x-permission and x-client-level ("" when none).
+struct extensions {
+  std::string permission;
+  std::string client_level;
+};
+
 // Reads "  /path:" and "    get:" lines (the document's own layout).
-// Each documented operation, with its x-permission ("" when none).
-std::map<operation, std::string> documented() {
+std::map<operation, extensions> documented() {
   std::ifstream in{std::string{VCS_SOURCE_DIR} + "/docs/openapi.yaml"};
-  std::map<operation, std::string> ops;
+  std::map<operation, extensions> ops;
   std::string line, path;
   std::optional<operation> last;
   std::regex path_line{R"(^  (/\S*):\s*$)"};
   std::regex method_line{R"(^    (get|post|patch|put|delete):\s*$)"};
   std::regex permission_line{R"(^      x-permission: (\S+)\s*$)"};
+  std::regex level_line{R"(^      x-client-level: (\S+)\s*$)"};
   std::smatch m;
   bool in_paths = false;
   while (std::getline(in, line)) {
@@ -46,9 +53,11 @@ std::map<operation, std::string> documented() {
       for (auto& c : method)
         c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
       last = operation{method, path};
-      ops.emplace(*last, "");
+      ops.emplace(*last, extensions{});
     } else if (last && std::regex_match(line, m, permission_line)) {
-      ops[*last] = m[1];
+      ops[*last].permission = m[1];
+    } else if (last && std::regex_match(line, m, level_line)) {
+      ops[*last].client_level = m[1];
     }
   }
   return ops;
@@ -69,7 +78,7 @@ TEST(route_docs_test, every_route_is_documented_and_every_documented_route_exist
   for (const auto& op : code)
     EXPECT_TRUE(docs.contains(op))
         << op.first << " " << op.second << " is routed but not documented";
-  for (const auto& [op, permission] : docs)
+  for (const auto& [op, ext] : docs)
     EXPECT_TRUE(code.count(op)) << op.first << " " << op.second << " is documented but not routed";
 }
 
@@ -81,7 +90,9 @@ TEST(route_docs_test, every_public_route_taking_a_key_names_its_permission_as_do
     EXPECT_EQ(takes_key, r.permission.has_value()) << r.method << " " << r.pattern;
     const std::string named = r.permission ? std::string{domain::to_string(*r.permission)} : "";
     const auto documented_as = docs[operation{r.method, r.pattern}];
-    EXPECT_EQ(documented_as, named) << r.method << " " << r.pattern;
+    EXPECT_EQ(documented_as.permission, named) << r.method << " " << r.pattern;
+    const std::string level = r.client_level ? std::string{domain::to_string(*r.client_level)} : "";
+    EXPECT_EQ(documented_as.client_level, level) << r.method << " " << r.pattern;
   }
 }
 

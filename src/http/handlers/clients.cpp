@@ -2,6 +2,7 @@
 #include "domain/lead.hpp"
 #include "domain/password.hpp"
 #include "http/assignment_input.hpp"
+#include "http/client_access_input.hpp"
 #include "http/handlers/body.hpp"
 #include "http/handlers/handlers.hpp"
 #include "http/handlers/listing.hpp"
@@ -175,31 +176,8 @@ void read_billing(const rapidjson::Value& body, domain::client_create& req,
 
 void read_access(const rapidjson::Value& body, domain::client_create& req,
                  domain::field_errors& errors) {
-  auto* a = section(body, "client_access", false, errors);
-  if (!a)
-    return;
-  const auto& kinds = domain::resource_kinds();
-  const auto& levels = domain::access_levels();
-  std::set<std::string> given;
-  for (const auto& m : a->GetObject()) {
-    std::string kind{m.name.GetString(), m.name.GetStringLength()};
-    auto field = "client_access." + kind;
-    if (std::find(kinds.begin(), kinds.end(), kind) == kinds.end()) {
-      errors.add(field, "Unknown resource kind.");
-      continue;
-    }
-    // A JSON object may repeat a name; a kind has one access row.
-    if (!given.insert(kind).second) {
-      errors.add(field, "Given more than once.");
-      continue;
-    }
-    std::string level = m.value.IsString() ? m.value.GetString() : "";
-    if (std::find(levels.begin(), levels.end(), level) == levels.end()) {
-      errors.add(field, "Must be one of no_access, view_only, view_and_add, full_access.");
-      continue;
-    }
-    req.access.emplace_back(kind, level);
-  }
+  if (auto* a = section(body, "client_access", false, errors))
+    req.access = read_client_access(*a, errors);
 }
 
 // POST /api/v2/clients/create: validated here, its references and e-mails

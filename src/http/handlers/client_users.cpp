@@ -1,0 +1,186 @@
+// The tenant's side of its clients' portal users
+// (/api/v2/clients/{client_id}/users, …/access): listed with their status
+// and last sign-in, disabled or enabled (a disabled user's sessions end at
+// once), sent a one-time link to set a new password, and the client's
+// access levels replaced.
+
+#include "domain/api_key.hpp"
+#include "domain/global_id.hpp"
+#include "domain/member.hpp"
+#include "http/client_access_input.hpp"
+#include "http/handlers/body.hpp"
+#include "http/handlers/handlers.hpp"
+#include "http/handlers/listing.hpp"
+#include "http/json.hpp"
+#include "http/request_error.hpp"
+#include "storage/client_user_repository.hpp"
+
+namespace vcs::http::handlers {
+
+namespace {
+
+using domain::encode_global_id;
+using domain::entity;
+
+int64_t path_client_id(const exchange_ptr& ex) {
+  auto id = domain::parse_id(entity::client, ex->param("client_id"));
+  if (!id)
+    throw request_error(domain::not_found("Client not found"));
+  return *id;
+}
+
+int64_t path_user_id(const exchange_ptr& ex) {
+  auto id = domain::parse_id(entity::client_user, ex->param("user_id"));
+  if (!id)
+    throw request_error(domain::not_found("Client user not found"));
+  return *id;
+}
+
+void render_client_user(json_out& out, const storage::client_user_info& u) {
+  out.w().StartObject();
+  out.field("id", encode_global_id(entity::client_user, u.id));
+  out.field("email", u.email);
+  out.field("status", u.disabled ? "Disabled" : "Active");
+  out.field("created_at", domain::format_utc(u.created_at));
+  time_field(out, "last_sign_in_at", u.last_sign_in_at);
+  out.w().EndObject();
+}
+
+std::string user_json(const storage::client_user_info& u, std::string_view message) {
+  json_out out;
+  out.w().StartObject();
+  out.field("success", true);
+  out.field("message", message);
+  out.key("data");
+  render_client_user(out, u);
+  out.w().EndObject();
+  return out.take();
+}
+
+// GET /api/v2/clients/{client_id}/users
+class list_client_users_handler final : public handler {
+public:
+  void handle(const exchange_ptr& ex, worker_context& ctx) override {
+    auto users = storage::list_client_users(ctx.db(), ex->principal->tenant_id, path_client_id(ex));
+    if (!users)
+      return ex->fail(domain::not_found("Client not found"));
+    json_out out;
+    out.w().StartObject();
+    out.field("success", true);
+    out.key("data");
+    out.w().StartArray();
+    for (const auto& u : *users)
+      render_client_user(out, u);
+    out.w().EndArray();
+    out.w().EndObject();
+    ex->respond(200, out.take());
+  }
+};
+
+// PATCH /api/v2/clients/{client_id}/users/{user_id} {status: Active|Disabled}
+class update_client_user_handler final : public handler {
+public:
+  void handle(const exchange_ptr& ex, worker_context& ctx) override {
+    auto body = object_body(ex);
+    domain::field_errors errors;
+    object_reader in{body, errors};
+    auto status = in.string("status", true, 16);
+    if (status && *status != "Active" && *status != "Disabled")
+      errors.add("status", "Must be Active or Disabled.");
+    if (!errors.empty())
+      return ex->fail(validation_error(std::move(errors)));
+    auto user =
+        storage::set_client_user_disabled(ctx.db(), ex->principal->tenant_id, path_client_id(ex),
+                                          path_user_id(ex), *status == "Disabled");
+    if (!user)
+      return ex->fail(domain::not_found("Client user not found"));
+    ex->respond(200, user_json(*user, user->disabled ? "Client user disabled; its sessions ended"
+                                                     : "Client user enabled"));
+  }
+};
+
+// POST /api/v2/clients/{client_id}/users/{user_id}/setup-link: a link to
+// /portal/setup that sets a new password, valid 24 h, shown only here.
+class client_user_setup_link_handler final : public handler {
+public:
+  void handle(const exchange_ptr& ex, worker_context& ctx) override {
+    const auto tenant = ex->principal->tenant_id;
+    const auto client = path_client_id(ex);
+    const auto user_id = path_user_id(ex);
+    const auto token = domain::random_hex_32();
+    if (!storage::insert_client_user_link(ctx.db(), tenant, client, user_id,
+                                          domain::hash_api_key(token), domain::setup_link_validity))
+      return ex->fail(domain::not_found("Client user not found"));
+    json_out out;
+    out.w().StartObject();
+    out.field("success", true);
+    out.field("message", "Link made; it is shown only in this answer");
+    out.key("data");
+    out.w().StartObject();
+    out.field("setup_url", ex->svc.public_url + "/portal/setup#token=" + token);
+    out.field(
+        "setup_expires_at",
+        domain::format_utc(domain::now() + std::chrono::duration_cast<domain::timestamp::duration>(
+                                               domain::setup_link_validity)));
+    out.w().EndObject();
+    out.w().EndObject();
+    outbound_response r{201, out.take()};
+    r.headers.emplace_back("Cache-Control", "no-store");
+    ex->respond(std::move(r));
+  }
+};
+
+// PUT /api/v2/clients/{client_id}/access {client_access: {kind: level}}:
+// replaces the client's access levels whole; its users' sessions read the
+// new levels from their next request.
+class set_client_access_handler final : public handler {
+public:
+  void handle(const exchange_ptr& ex, worker_context& ctx) override {
+    auto body = object_body(ex);
+    domain::field_errors errors;
+    auto it = body.FindMember("client_access");
+    std::vector<std::pair<std::string, std::string>> access;
+    if (it == body.MemberEnd() || !it->value.IsObject())
+      errors.add("client_access", "Must be an object of resource kinds to access levels.");
+    else
+      access = read_client_access(it->value, errors);
+    if (!errors.empty())
+      return ex->fail(validation_error(std::move(errors)));
+    if (!storage::set_client_access(ctx.db(), ex->principal->tenant_id, path_client_id(ex), access))
+      return ex->fail(domain::not_found("Client not found"));
+    json_out out;
+    out.w().StartObject();
+    out.field("success", true);
+    out.field("message", "Client access updated");
+    out.key("data");
+    out.w().StartObject();
+    out.key("client_access");
+    out.w().StartObject();
+    for (const auto& [kind, level] : access)
+      out.field(kind, level);
+    out.w().EndObject();
+    out.w().EndObject();
+    out.w().EndObject();
+    ex->respond(200, out.take());
+  }
+};
+
+} // namespace
+
+std::shared_ptr<handler> list_client_users() {
+  return std::make_shared<list_client_users_handler>();
+}
+
+std::shared_ptr<handler> update_client_user() {
+  return std::make_shared<update_client_user_handler>();
+}
+
+std::shared_ptr<handler> client_user_setup_link() {
+  return std::make_shared<client_user_setup_link_handler>();
+}
+
+std::shared_ptr<handler> set_client_access() {
+  return std::make_shared<set_client_access_handler>();
+}
+
+} // namespace vcs::http::handlers
