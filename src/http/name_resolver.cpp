@@ -2,12 +2,15 @@
 
 #include "domain/fair_share.hpp"
 
+#include <algorithm>
 #include <atomic>
 #include <condition_variable>
 #include <mutex>
 #include <optional>
 #include <thread>
 #include <unordered_map>
+#include <utility>
+#include <vector>
 
 #include <netdb.h>
 #include <sys/socket.h>
@@ -18,14 +21,26 @@ namespace {
 
 using clock = std::chrono::steady_clock;
 
-// One caller's answer, given once: by the lookup or by the deadline.
+// One caller's answer, given once: by the lookup or by the deadline, or
+// never once the resolver is gone. What the caller's function holds (an
+// exchange of the outbound client's event loop) is released then, by the
+// thread that gave or dropped it: a detached lookup thread that outlives
+// the resolver never destroys it after the event loop is gone.
 struct pending {
+  std::mutex mutex;
   name_resolver::done_fn done;
   std::atomic<bool> given{false};
 
   void give(name_resolver::answer a) {
-    if (!given.exchange(true))
-      done(std::move(a));
+    std::lock_guard lock{mutex};
+    if (given.exchange(true) || !done)
+      return;
+    std::exchange(done, nullptr)(std::move(a));
+  }
+  void drop() {
+    std::lock_guard lock{mutex};
+    given = true;
+    done = nullptr;
   }
 };
 
@@ -78,6 +93,24 @@ struct name_resolver::shared {
   // host:port -> until when, and why it failed.
   std::unordered_map<std::string, std::pair<clock::time_point, std::string>> failed;
   bool stopping = false;
+  // Every caller not answered yet (and some answered ones, pruned as they
+  // accumulate), dropped when the resolver goes.
+  std::vector<std::weak_ptr<pending>> callers;
+  // Pruned when it reaches this size, then twice what was left (at least
+  // 1,024): a constant cost per lookup.
+  std::size_t prune_at = 1024;
+
+  // Under the mutex.
+  void track(const std::shared_ptr<pending>& caller) {
+    if (callers.size() >= prune_at) {
+      std::erase_if(callers, [](const auto& c) {
+        auto alive = c.lock();
+        return !alive || alive->given.load();
+      });
+      prune_at = std::max<std::size_t>(1024, 2 * callers.size());
+    }
+    callers.push_back(caller);
+  }
 
   static std::string key(const std::string& host, std::uint16_t port) {
     return host + ":" + std::to_string(port);
@@ -146,9 +179,17 @@ name_resolver::name_resolver(net::io_context& io, name_resolver_settings setting
 }
 
 name_resolver::~name_resolver() {
-  std::lock_guard lock{shared_->mutex};
-  shared_->stopping = true;
-  shared_->wake.notify_all();
+  std::vector<std::weak_ptr<pending>> callers;
+  {
+    std::lock_guard lock{shared_->mutex};
+    shared_->stopping = true;
+    shared_->wake.notify_all();
+    callers.swap(shared_->callers);
+  }
+  // Waits for an answer being given right now, so none is given after.
+  for (const auto& c : callers)
+    if (auto alive = c.lock())
+      alive->drop();
 }
 
 void name_resolver::resolve(std::int64_t tenant, std::string host, std::uint16_t port,
@@ -165,6 +206,7 @@ void name_resolver::resolve(std::int64_t tenant, std::string host, std::uint16_t
     const auto owner = static_cast<std::uint64_t>(tenant);
     if (shared_->share.waiting(owner) >= shared_->settings.per_tenant_waiting)
       return answer_soon("too many name lookups of this tenant waiting");
+    shared_->track(caller);
     shared_->share.push(owner, lookup{host, port, deadline, caller});
     shared_->wake.notify_one();
   }

@@ -46,7 +46,8 @@ public:
   // Deadlines are kept on `io`, which must outlive the lookups' deadlines.
   name_resolver(net::io_context& io, name_resolver_settings settings);
   // Lookups still inside getaddrinfo finish on their own; their answers go
-  // nowhere.
+  // nowhere: every caller's function not called yet is released here, while
+  // `io` still lives (an answer being given is waited for).
   ~name_resolver();
   name_resolver(const name_resolver&) = delete;
   name_resolver& operator=(const name_resolver&) = delete;
