@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
-# Builds the console (called by src/http/CMakeLists.txt): installs the
-# pinned packages of package-lock.json, generates the API's types from the
-# public OpenAPI document, type-checks the sources against them (so the
-# console and the API cannot drift apart) and bundles them into one script.
+# Builds the web pages, the tenant console and the client portal (called by
+# src/http/CMakeLists.txt): installs the pinned packages of
+# package-lock.json, generates the API's types from the public OpenAPI
+# document, type-checks the sources against them (so the pages and the API
+# cannot drift apart) and bundles each into one script.
 #
 #   build.sh SOURCE_DIR WORK_DIR OPENAPI_JSON OUT_DIR
 #
-# OUT_DIR gets console.html, console.js and console.css.
+# OUT_DIR gets console.html, console.js, portal.html, portal.js and web.css.
 set -euo pipefail
 src=$1 work=$2 openapi=$3 out=$4
 mkdir -p "$work" "$out"
@@ -26,7 +27,9 @@ mkdir -p "$work/src/generated"
   --default-non-nullable false >"$work/openapi-typescript.log" 2>&1 ||
   { cat "$work/openapi-typescript.log" >&2; exit 1; }
 (cd "$work" && node_modules/.bin/tsc -p tsconfig.json)
-"$work/node_modules/.bin/esbuild" "$work/src/main.ts" --bundle --format=esm --minify \
-  --target=es2020 --log-level=warning --outfile="$out/console.js"
-cp "$src/src/console.css" "$out/console.css"
-cp "$src/index.html" "$out/console.html"
+for app in console portal; do
+  "$work/node_modules/.bin/esbuild" "$work/src/$app/main.ts" --bundle --format=esm --minify \
+    --target=es2020 --log-level=warning --outfile="$out/$app.js"
+  cp "$src/$app.html" "$out/$app.html"
+done
+cp "$src/src/web.css" "$out/web.css"

@@ -4,9 +4,10 @@
     openapi_split.py SOURCE PUBLIC_OUT OPERATOR_OUT
 
 The source describes both planes, each operation tagged `public`,
-`operator`, `docs` (served by both listeners) or `console` (the tenant
-console's pages). The public document keeps the `public`, `docs` and
-`console` operations and the webhook events (`x-webhooks`);
+`operator`, `docs` (served by both listeners), `console` (the tenant
+console's pages) or `portal` (the client portal's). The public document
+keeps the `public`, `docs`, `console` and `portal` operations and the
+webhook events (`x-webhooks`);
 the operator document keeps the `operator` and `docs` operations. Each keeps
 only the components its operations reach, so a client generated from the
 public document has no operator call or type. Both are written as JSON.
@@ -22,7 +23,7 @@ METHODS = {"get", "put", "post", "delete", "options", "head", "patch", "trace"}
 
 PLANES = {
     "public": {
-        "tags": {"public", "docs", "console"},
+        "tags": {"public", "docs", "console", "portal"},
         "title": "Voice Campaign Service: public API",
         "server": "public listener",
         "security": [{"apiKey": []}, {"memberSession": []}],

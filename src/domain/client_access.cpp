@@ -1,5 +1,7 @@
 #include "domain/client_access.hpp"
 
+#include "domain/portal_banner.hpp"
+
 #include <algorithm>
 #include <array>
 
@@ -43,11 +45,8 @@ bool portal_blocked(std::string_view subscription_status) noexcept {
 
 error portal_payment_required(std::string_view subscription_status) {
   return {errc::forbidden,
-          subscription_status == "blocked"
-              ? "Subscription suspended: only billing is open; access returns when the payment "
-                "is recorded"
-              : "Payment overdue – access restricted: only billing is open; access returns when "
-                "the payment is recorded"};
+          std::string{title_of(banner_for(subscription_status, true))} +
+              ": only billing is open; access returns when the payment is recorded"};
 }
 
 error closed_to_client_users() {

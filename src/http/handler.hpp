@@ -179,6 +179,9 @@ public:
   // The path parameter naming a campaign whose leads version is read in the
   // same round trip as the key (exchange::campaign); empty: none.
   virtual std::string_view versioned_campaign() const { return {}; }
+  // Whether a client user may call it while its client's payment is due
+  // (domain::portal_blocked): the portal's session and billing routes.
+  virtual bool open_while_payment_due() const { return false; }
   // The answer given on the I/O thread, without a worker, from the server's
   // own state, or nullopt to run handle() on a worker. The probes answer so:
   // a flood that keeps every worker busy must not make the node look dead.

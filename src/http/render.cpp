@@ -18,6 +18,19 @@ void global_id_field(json_out& out, std::string_view name, domain::entity kind,
     out.null_field(name);
 }
 
+void render_client_submission(json_out& out, const domain::client_submission& s) {
+  out.w().StartObject();
+  out.field("id", encode_global_id(entity::form_submission, s.submission.id));
+  out.field("form_id", encode_global_id(entity::client_form, s.submission.form_id));
+  out.field("form_title", s.form_title);
+  out.field("submitted_at", domain::format_utc(s.submission.created_at));
+  out.key("response_data");
+  out.w().RawValue(s.submission.response_data_json.data(), s.submission.response_data_json.size(),
+                   rapidjson::kObjectType);
+  out.field("is_test", s.submission.is_test);
+  out.w().EndObject();
+}
+
 void render_tenant_fields(json_out& out, const domain::tenant& t) {
   out.field("tenant_id", encode_global_id(entity::tenant, t.id));
   out.field("name", t.name);

@@ -2,6 +2,7 @@
 
 #include "domain/campaign.hpp"
 #include "domain/client.hpp"
+#include "domain/client_detail.hpp"
 #include "domain/global_id.hpp"
 #include "domain/lead_record.hpp"
 #include "domain/member.hpp"
@@ -38,6 +39,9 @@ void render_members(json_out& out, const std::vector<domain::member_info>& membe
 std::string member_json(const domain::member_info& m, std::string_view message,
                         std::string_view setup_url = {});
 void render_client(json_out& out, const domain::client& c);
+// A client's form submission: id, form_id, form_title, submitted_at,
+// response_data, is_test.
+void render_client_submission(json_out& out, const domain::client_submission& s);
 // The spec's campaign summary: campaign_id, campaign_name, campaign_type,
 // campaign_status.
 void render_campaign_summary(json_out& out, const domain::campaign& c);

@@ -171,14 +171,14 @@ bool request_worker_state::authorize(const exchange_ptr& ex, const router::route
 
 bool request_worker_state::authorize_client(const exchange_ptr& ex, const router::route& route) {
   const auto& client = *ex->principal->client;
-  // The portal's own routes (its session, billing) stay open while a
-  // payment is due.
-  if (route.target->required_access() == access::client_session)
-    return true;
-  if (domain::portal_blocked(client.subscription_status)) {
+  if (domain::portal_blocked(client.subscription_status) &&
+      !route.target->open_while_payment_due()) {
     ex->fail(domain::portal_payment_required(client.subscription_status));
     return false;
   }
+  // The portal's own routes read only the client's own records.
+  if (route.target->required_access() == access::client_session)
+    return true;
   if (!route.client_level) {
     ex->fail(domain::closed_to_client_users());
     return false;

@@ -30,7 +30,12 @@ router public_routes() {
   r.add({"GET", "/console/{page}", handlers::console_page()});
   r.add({"GET", "/console/campaigns/{campaign_id}", handlers::console_page()});
   r.add({"GET", "/console/assets/console.js", handlers::console_script()});
-  r.add({"GET", "/console/assets/console.css", handlers::console_style()});
+  r.add({"GET", "/console/assets/console.css", handlers::web_style()});
+  r.add({"GET", "/portal", handlers::portal_page()});
+  r.add({"GET", "/portal/{page}", handlers::portal_page()});
+  r.add({"GET", "/portal/campaigns/{campaign_id}", handlers::portal_page()});
+  r.add({"GET", "/portal/assets/portal.js", handlers::portal_script()});
+  r.add({"GET", "/portal/assets/portal.css", handlers::web_style()});
   r.add({"GET", "/api/v2/clients", handlers::list_clients(), permission::clients_read});
   r.add({"POST", "/api/v2/clients/create", handlers::create_client(), permission::clients_write});
   r.add({"GET", "/api/v2/clients/", handlers::client_id_required(), permission::clients_read});
@@ -137,6 +142,10 @@ router public_routes() {
   r.add({"DELETE", "/api/v2/portal/session", handlers::portal_sign_out()});
   r.add({"POST", "/api/v2/portal/session/setup", handlers::use_portal_setup_link()});
   r.add({"POST", "/api/v2/portal/session/password", handlers::change_portal_password()});
+  r.add({"GET", "/api/v2/portal/billing", handlers::portal_billing()});
+  r.add({"GET", "/api/v2/portal/payment-requests", handlers::portal_payment_requests()});
+  r.add({"GET", "/api/v2/portal/resources", handlers::portal_resources()});
+  r.add({"GET", "/api/v2/portal/form-submissions", handlers::portal_form_submissions()});
   r.add({"GET", "/api/v2/clients/{client_id}/users", handlers::list_client_users(),
          permission::clients_read});
   r.add({"PATCH", "/api/v2/clients/{client_id}/users/{user_id}", handlers::update_client_user(),
@@ -194,7 +203,7 @@ router operator_routes() {
   r.add({"GET", "/console/{page}", handlers::console_page()});
   r.add({"GET", "/console/campaigns/{campaign_id}", handlers::console_page()});
   r.add({"GET", "/console/assets/console.js", handlers::console_script()});
-  r.add({"GET", "/console/assets/console.css", handlers::console_style()});
+  r.add({"GET", "/console/assets/console.css", handlers::web_style()});
   r.add({"POST", "/admin/v1/tenants", handlers::create_tenant()});
   r.add({"GET", "/admin/v1/tenants", handlers::list_tenants()});
   r.add({"GET", "/admin/v1/tenants/{tenant_id}", handlers::get_tenant()});

@@ -19,6 +19,13 @@ constexpr prepared_statement read_stmt{
     "vcs_read_assignments",
     "SELECT resource_kind, resource_id FROM assigned_resources "
     "WHERE tenant_id = $1 AND account_configuration_id = $2 ORDER BY resource_kind, position"};
+// Every configuration of the client, each id once (its first position).
+constexpr prepared_statement client_read_stmt{
+    "vcs_read_client_assignments",
+    "SELECT r.resource_kind, r.resource_id FROM assigned_resources r JOIN account_configurations g "
+    "ON g.tenant_id = r.tenant_id AND g.id = r.account_configuration_id "
+    "WHERE g.tenant_id = $1 AND g.client_id = $2 "
+    "GROUP BY r.resource_kind, r.resource_id ORDER BY r.resource_kind, min(g.id), min(r.position)"};
 constexpr prepared_statement delete_stmt{
     "vcs_delete_assignments",
     "DELETE FROM assigned_resources WHERE tenant_id = $1 AND account_configuration_id = $2"};
@@ -68,11 +75,13 @@ bool account_configuration_exists(soci::session& sql, int64_t tenant_id, int64_t
   return execute(sql, exists_stmt, {tenant_id, config_id}).int64(0, 0) > 0;
 }
 
-domain::assignments read_assignments(soci::session& sql, int64_t tenant_id, int64_t config_id) {
+namespace {
+
+// Rows of (kind, id) by kind, every kind listed.
+domain::assignments by_kind(const pg_rows& rows) {
   domain::assignments out;
   for (const auto& kind : domain::resource_kinds())
     out.emplace_back(kind, std::vector<std::string>{});
-  auto rows = execute(sql, read_stmt, {tenant_id, config_id});
   for (int i = 0; i < rows.size(); ++i) {
     auto kind = rows.text(i, 0);
     auto it = std::find_if(out.begin(), out.end(), [&](const auto& e) { return e.first == kind; });
@@ -80,6 +89,17 @@ domain::assignments read_assignments(soci::session& sql, int64_t tenant_id, int6
       it->second.emplace_back(rows.text(i, 1));
   }
   return out;
+}
+
+} // namespace
+
+domain::assignments read_assignments(soci::session& sql, int64_t tenant_id, int64_t config_id) {
+  return by_kind(execute(sql, read_stmt, {tenant_id, config_id}));
+}
+
+domain::assignments read_client_assignments(soci::session& sql, int64_t tenant_id,
+                                            int64_t client_id) {
+  return by_kind(execute(sql, client_read_stmt, {tenant_id, client_id}));
 }
 
 domain::result<domain::assignments> replace_assignments(soci::session& sql, int64_t tenant_id,

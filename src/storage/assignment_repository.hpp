@@ -16,6 +16,9 @@ bool account_configuration_exists(soci::session& sql, int64_t tenant_id, int64_t
 // Every resource kind with its ids in the order assigned (empty lists
 // included), in the spec's kind order.
 domain::assignments read_assignments(soci::session& sql, int64_t tenant_id, int64_t config_id);
+// The same over every account configuration of the client.
+domain::assignments read_client_assignments(soci::session& sql, int64_t tenant_id,
+                                            int64_t client_id);
 
 // Adds a "Campaign not found" error (field assigned_resources.campaign) for
 // each id that is not one of the tenant's campaigns, in the order given, in

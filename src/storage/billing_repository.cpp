@@ -48,6 +48,10 @@ enum : int {
 };
 }
 
+constexpr prepared_statement unpaid_stmt{
+    "vcs_client_has_unpaid",
+    "SELECT EXISTS (SELECT 1 FROM payment_requests WHERE tenant_id = $1 AND client_id = $2 "
+    "AND status IN ('PENDING', 'FAILED', 'OVERDUE'))"};
 constexpr prepared_statement count_payments_stmt{
     "vcs_count_payment_requests", "SELECT count(*)" VCS_PAYMENT_FROM VCS_PAYMENT_WHERE};
 constexpr prepared_statement list_payments_stmt{
@@ -237,6 +241,10 @@ std::optional<int64_t> tenant_of_client(soci::session& sql, int64_t client_id) {
   if (rows.size() == 0)
     return std::nullopt;
   return rows.int64(0, 0);
+}
+
+bool has_unpaid_payment_requests(soci::session& sql, int64_t tenant_id, int64_t client_id) {
+  return execute(sql, unpaid_stmt, {tenant_id, client_id}).boolean(0, 0);
 }
 
 } // namespace vcs::storage

@@ -47,6 +47,9 @@ page_of<domain::usage_record> list_usage(soci::session& sql, int64_t tenant_id,
                                          std::optional<int64_t> client_id,
                                          const page_request& page);
 
+// Whether the client has a PENDING, FAILED or OVERDUE payment request.
+bool has_unpaid_payment_requests(soci::session& sql, int64_t tenant_id, int64_t client_id);
+
 // The tenant owning a client (operator plane: paths name no tenant).
 std::optional<int64_t> tenant_of_client(soci::session& sql, int64_t client_id);
 

@@ -184,4 +184,9 @@ std::optional<domain::client_detail> read_client_detail(soci::session& sql, int6
   return d;
 }
 
+std::optional<domain::subscription_view>
+read_client_subscription(soci::session& sql, int64_t tenant_id, int64_t client_id) {
+  return read_subscription(sql, {tenant_id, client_id});
+}
+
 } // namespace vcs::storage

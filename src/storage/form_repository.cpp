@@ -37,6 +37,15 @@ constexpr prepared_statement count_stmt{
     "vcs_count_form_submissions",
     "SELECT count(*) FROM form_submissions WHERE tenant_id = $1 AND form_id = $2 "
     "AND ($3::bigint IS NULL OR client_id = $3)"};
+constexpr prepared_statement client_page_stmt{
+    "vcs_page_client_submissions",
+    "SELECT s.id, s.form_id, s.client_id, s.response_data, s.is_test, s.created_at, s.updated_at, "
+    "f.title FROM form_submissions s JOIN client_forms f ON f.tenant_id = s.tenant_id AND f.id = "
+    "s.form_id WHERE s.tenant_id = $1 AND s.client_id = $2 "
+    "ORDER BY s.created_at DESC, s.id DESC LIMIT $3::bigint OFFSET $4::bigint"};
+constexpr prepared_statement client_count_stmt{
+    "vcs_count_client_submissions",
+    "SELECT count(*) FROM form_submissions WHERE tenant_id = $1 AND client_id = $2"};
 namespace submission_col {
 enum : int { id, form_id, client_id, response_data, is_test, created_at, updated_at };
 }
@@ -122,6 +131,20 @@ page_of<domain::form_submission> page_of_submissions(soci::session& sql, int64_t
   out.total = execute(sql, count_stmt, {tenant_id, form_id, client_id}).int64(0, 0);
   out.items = submissions(
       execute(sql, page_stmt, {tenant_id, form_id, client_id, page.page_size, offset_of(page)}));
+  return out;
+}
+
+page_of<domain::client_submission> page_of_client_submissions(soci::session& sql, int64_t tenant_id,
+                                                              int64_t client_id,
+                                                              const page_request& page) {
+  page_of<domain::client_submission> out;
+  out.total = execute(sql, client_count_stmt, {tenant_id, client_id}).int64(0, 0);
+  auto rows =
+      execute(sql, client_page_stmt, {tenant_id, client_id, page.page_size, offset_of(page)});
+  auto submissions_of = submissions(rows);
+  for (int i = 0; i < rows.size(); ++i)
+    out.items.push_back(
+        {std::move(submissions_of[static_cast<std::size_t>(i)]), std::string{rows.text(i, 7)}});
   return out;
 }
 

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "domain/client_detail.hpp"
+
 #include "domain/client_form.hpp"
 #include "domain/error.hpp"
 #include "storage/page.hpp"
@@ -37,5 +39,12 @@ page_of<domain::form_submission> page_of_submissions(soci::session& sql, int64_t
                                                      int64_t form_id,
                                                      std::optional<int64_t> client_id,
                                                      const page_request& page);
+
+// The client's submissions of every form, newest first, one page of them
+// (along form_submissions_client_idx) with each form's title, and how many
+// there are.
+page_of<domain::client_submission> page_of_client_submissions(soci::session& sql, int64_t tenant_id,
+                                                              int64_t client_id,
+                                                              const page_request& page);
 
 } // namespace vcs::storage

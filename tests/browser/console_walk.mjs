@@ -10,30 +10,13 @@
 // without sideways scrolling, and logs no error; screenshots are kept.
 //
 // node console_walk.mjs PUBLIC_URL OPERATOR_URL OPERATOR_TOKEN SCREENSHOT_DIR
-import { chromium } from 'playwright-core';
-import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { createRequire } from 'node:module';
+import { fail, finish, json, openWalk, waitFor } from './walk_support.mjs';
 
 const [base, operator, token, shots] = process.argv.slice(2);
 if (!base || !operator || !token || !shots) {
   console.error('usage: node console_walk.mjs PUBLIC_URL OPERATOR_URL OPERATOR_TOKEN SCREENSHOT_DIR');
   process.exit(2);
-}
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const problems = [];
-const fail = (what) => {
-  problems.push(what);
-  console.error(`FAIL ${what}`);
-};
-
-async function json(url, method, bearer, body) {
-  const res = await fetch(url, {
-    method,
-    headers: { Authorization: `Bearer ${bearer}`, 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, body: await res.json().catch(() => null) };
 }
 
 // A tenant, its owner's set-up link and a voice provider to dial with.
@@ -59,6 +42,8 @@ if (owner.status !== 201 || provider.status !== 201 || product.status !== 201) {
   console.error('set-up failed', owner, provider, product);
   process.exit(1);
 }
+const setupUrl = owner.body.setup_url;
+const providerId = provider.body.data.voice_provider_id;
 // The campaign's webhook receiver: every delivery's webhook-id and type.
 const received = [];
 const receiver = createServer((req, res) => {
@@ -71,52 +56,8 @@ const receiver = createServer((req, res) => {
 });
 await new Promise((done) => receiver.listen(0, '127.0.0.1', done));
 const hookUrl = `http://127.0.0.1:${receiver.address().port}/hook`;
-const waitFor = async (what, test, ms = 15000) => {
-  for (const stop = Date.now() + ms; Date.now() < stop; await new Promise((r) => setTimeout(r, 100))) if (test()) return;
-  fail(`${what} within ${ms} ms`);
-};
-const setupUrl = owner.body.setup_url;
-const providerId = provider.body.data.voice_provider_id;
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu'],
-});
-const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-const page = await context.newPage();
-page.setDefaultTimeout(15000);
-// The browser asks for /favicon.ico by itself; the console has none.
-const favicon = (url) => url?.endsWith('/favicon.ico');
-page.on('console', (m) => {
-  if (m.type() === 'error' && !favicon(m.location()?.url)) fail(`console error on ${page.url()}: ${m.text()}`);
-});
-page.on('pageerror', (e) => fail(`page error on ${page.url()}: ${e}`));
-page.on('response', (r) => {
-  if (r.status() >= 400 && !favicon(r.url()))
-    fail(`${r.request().method()} ${r.url()} answered ${r.status()}`);
-});
-
-// axe-core runs through the DevTools protocol, which the page's
-// Content-Security-Policy does not govern.
-async function accessible(name) {
-  await page.evaluate(axeSource);
-  const result = await page.evaluate(() => globalThis.axe.run(document, { resultTypes: ['violations'] }));
-  for (const v of result.violations)
-    if (v.impact === 'serious' || v.impact === 'critical')
-      fail(`${name}: axe ${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join('; ')})`);
-}
-async function narrow(name) {
-  await page.setViewportSize({ width: 390, height: 844 });
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  if (overflow > 1) fail(`${name}: ${overflow} px wider than 390`);
-  await page.screenshot({ path: `${shots}/console-${name}-390.png`, fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-async function look(name) {
-  await page.screenshot({ path: `${shots}/console-${name}.png`, fullPage: true });
-  await accessible(name);
-  await narrow(name);
-}
+const { browser, context, page, look, stopped } = await openWalk(shots, 'console');
 const figure = async (label) =>
   Number(await page.locator('.figures div', { has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) }).locator('dd').innerText());
 
@@ -238,6 +179,14 @@ try {
   await resources.getByRole('button', { name: 'Save assigned resources' }).click();
   await resources.locator('dd', { hasText: /^Walk campaign$/ }).waitFor();
   await resources.locator('dd', { hasText: /^asst_walk$/ }).waitFor();
+  // Its portal: a one-time password link for its user, then the user
+  // disabled.
+  const clientUser = `client-${stamp}@example.com`;
+  await page.getByRole('button', { name: `Password link for ${clientUser}` }).click();
+  const portalLink = await page.getByLabel(`Password link for ${clientUser}`).inputValue();
+  if (!portalLink.includes('/portal/setup#token=')) fail(`a client user's password link: ${portalLink}`);
+  await page.getByRole('button', { name: `Disable ${clientUser}` }).click();
+  await page.getByRole('button', { name: `Enable ${clientUser}` }).waitFor();
   await look('client');
 
   // 8. Billing: the client's payment request marked paid.
@@ -284,11 +233,9 @@ try {
   const after = await fetch(`${base}/api/v2/session`, { headers: { Cookie: `__Host-vcs_session=${session?.value}` } });
   if (after.status !== 401) fail(`the signed-out session answered ${after.status}`);
 } catch (e) {
-  fail(`the walk stopped: ${e}`);
-  await page.screenshot({ path: `${shots}/console-stopped.png`, fullPage: true }).catch(() => {});
+  await stopped(e);
 } finally {
   await browser.close();
   receiver.close();
 }
-console.log(`console walk: ${problems.length ? `${problems.length} problems` : 'every step as expected'}; screenshots in ${shots}`);
-process.exit(problems.length ? 1 : 0);
+finish('console walk', shots);

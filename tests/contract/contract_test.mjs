@@ -437,7 +437,7 @@ async function scenario() {
       .sort()
       .join('\n');
   for (const [listener, tags] of [
-    ['public', ['public', 'docs', 'console']],
+    ['public', ['public', 'docs', 'console', 'portal']],
     ['operator', ['operator', 'docs']],
   ]) {
     const served = (
@@ -462,6 +462,12 @@ async function scenario() {
   await call('getConsoleCampaignPage', { params: { campaign_id: 'Vm9pY2VDYW1wYWlnbjox' }, expect: 200 });
   await call('getConsoleScript', { expect: 200 });
   await call('getConsoleStyle', { expect: 200 });
+  // The client portal's page (every path under /portal) and its assets.
+  await call('getPortal', { expect: 200 });
+  await call('getPortalPage', { params: { page: 'sign-in' }, expect: 200 });
+  await call('getPortalCampaignPage', { params: { campaign_id: 'Vm9pY2VDYW1wYWlnbjox' }, expect: 200 });
+  await call('getPortalScript', { expect: 200 });
+  await call('getPortalStyle', { expect: 200 });
 
   // Tenants and keys (operator API).
   const tenant = (
@@ -1096,6 +1102,16 @@ async function scenario() {
     expect: 201,
   });
   await call('getPortalSession', { headers: portalHeaders(portal), expect: 200 });
+  await call('getPortalBilling', { headers: portalHeaders(portal), expect: 200 });
+  await call('listPortalPaymentRequests', { headers: portalHeaders(portal), expect: 200 });
+  await call('listPortalPaymentRequests', {
+    headers: portalHeaders(portal),
+    query: { page_size: 0 },
+    expect: 400,
+    note: 'page_size 0',
+  });
+  await call('getPortalResources', { headers: portalHeaders(portal), expect: 200 });
+  await call('listPortalFormSubmissions', { headers: portalHeaders(portal), expect: 200 });
   await call('getPortalSession', { auth: state.key, expect: 401, note: 'a key is not a portal session' });
   const portalLink = (await call('clientUserSetupLink', { params: up, expect: 201 })).json?.data;
   await call('clientUserSetupLink', {

@@ -13,6 +13,7 @@
 #include <gtest/gtest.h>
 #include <soci/soci.h>
 
+#include <map>
 #include <memory>
 #include <regex>
 #include <string>
@@ -102,7 +103,8 @@ TEST_F(portal_test, a_client_user_signs_in_and_its_sessions_end_everywhere) {
   auto s = sign_in();
   auto me = as(s, "GET", "/api/v2/portal/session");
   ASSERT_EQ(me.status, 200u) << me.body;
-  auto d = parse(me.body)["data"].GetObject();
+  auto doc = parse(me.body);
+  const auto& d = doc["data"];
   EXPECT_EQ(str(d["client"], "name"), "Rules");
   EXPECT_EQ(str(d["user"], "email"), "rules@acme.io");
   EXPECT_EQ(str(d["access"], "campaign"), "view_only") << "no level given: view_only";
@@ -246,6 +248,20 @@ TEST_F(portal_test, every_level_allows_exactly_its_routes_on_assigned_campaigns)
   }
 }
 
+TEST_F(portal_test, failed_sign_ins_lock_the_client_user_as_a_members_would) {
+  for (int i = 0; i < 5; ++i)
+    ASSERT_EQ(sign_in_raw("rules@acme.io", "wrong password").status, 401u) << i;
+  // The sixth failure locks the account; then even the right password waits.
+  EXPECT_EQ(sign_in_raw("rules@acme.io", "wrong password").status, 401u);
+  auto locked = sign_in_raw("rules@acme.io", "password1");
+  EXPECT_EQ(locked.status, 429u) << locked.body;
+  EXPECT_FALSE(locked.header("retry-after").empty());
+  // Once the lock has run out (set so here), the right password signs in.
+  *sql << "UPDATE client_users SET locked_until = NULL, failed_sign_ins = 0 "
+          "WHERE lower(email) = 'rules@acme.io'";
+  EXPECT_EQ(sign_in_raw("rules@acme.io", "password1").status, 201u);
+}
+
 TEST_F(portal_test, another_tenants_campaign_does_not_exist_for_a_client_user) {
   ASSERT_EQ(set_access("full_access").status, 200u);
   auto other = create_tenant();
@@ -282,6 +298,88 @@ TEST_F(portal_test, a_payment_due_shuts_all_but_the_session_and_its_payment_open
   ASSERT_EQ(set_payment(request, "PAID").status, 200u);
   EXPECT_EQ(as(s, "GET", "/api/v2/voice-campaigns/" + draft).status, 200u)
       << "open again from the next request";
+}
+
+TEST_F(portal_test, the_billing_page_says_what_is_due_and_stays_open_while_a_payment_is_due) {
+  auto s = sign_in();
+  auto banner = [&] {
+    auto r = as(s, "GET", "/api/v2/portal/billing");
+    EXPECT_EQ(r.status, 200u) << r.body;
+    auto d = parse(r.body);
+    return d["data"]["banner"].IsNull() ? std::string{"none"} : str(d["data"]["banner"], "kind");
+  };
+  auto billing = parse(as(s, "GET", "/api/v2/portal/billing").body);
+  const auto& first = billing["data"];
+  EXPECT_EQ(str(first["subscription"], "status"), "active");
+  EXPECT_EQ(str(first["subscription"]["product"], "name"), "Rules plan");
+  EXPECT_EQ(str(first["usage"], "minutes_included_limit"), "100.00");
+  EXPECT_EQ(first["payment_requests"].Size(), 0u);
+  EXPECT_EQ(banner(), "none");
+
+  auto request = issue("SUBSCRIPTION", from_now(hours(24 * 30)));
+  EXPECT_EQ(banner(), "outstanding_balance");
+  ASSERT_EQ(set_payment(request, "OVERDUE").status, 200u);
+  EXPECT_EQ(banner(), "payment_overdue");
+  auto listed = as(s, "GET", "/api/v2/portal/payment-requests?page_size=1");
+  ASSERT_EQ(listed.status, 200u) << listed.body;
+  EXPECT_EQ(str(parse(listed.body)["data"][0], "status"), "OVERDUE");
+  EXPECT_EQ(as(s, "GET", "/api/v2/portal/resources").status, 403u);
+  EXPECT_EQ(as(s, "GET", "/api/v2/portal/form-submissions").status, 403u);
+
+  ASSERT_EQ(set_payment(request, "PAID").status, 200u);
+  EXPECT_EQ(banner(), "none");
+  EXPECT_EQ(as(s, "GET", "/api/v2/portal/resources").status, 200u);
+}
+
+TEST_F(portal_test, resources_and_form_submissions_are_the_clients_own) {
+  ASSERT_EQ(pub("PUT", "/api/v2/clients/" + client_gid + "/access", t.key,
+                R"({"client_access":{"campaign":"view_only","phone_number":"no_access"}})")
+                .status,
+            200u);
+  auto form = parse(
+      op("POST", "/admin/v1/tenants/" + t.id + "/client-forms", R"({"title":"Intake"})").body);
+  const auto form_id = str(form, "client_form_id");
+  auto other = pub("POST", "/api/v2/clients/create", t.key,
+                   R"({"client_users":[{"email":"other@acme.io","password":"password1"}],
+                       "client_details":{"name":"Other","email":"other@acme.io"},
+                       "client_asset_group":{"name":"g"},
+                       "assigned_resources":{"campaign":[")" +
+                       unassigned + R"("],"phone_number":["pn_other"]}})");
+  ASSERT_EQ(other.status, 201u) << other.body;
+  for (const auto& [client, answer] : std::vector<std::pair<std::string, std::string>>{
+           {client_gid, "mine 1"},
+           {client_gid, "mine 2"},
+           {str(parse(other.body)["data"], "client_id"), "theirs"}})
+    ASSERT_EQ(op("POST", "/admin/v1/client-forms/" + form_id + "/submissions",
+                 R"({"client_id":")" + client + R"(","response_data":{"q":")" + answer + R"("}})")
+                  .status,
+              201u);
+  auto s = sign_in();
+
+  auto page = as(s, "GET", "/api/v2/portal/form-submissions?page_size=1");
+  ASSERT_EQ(page.status, 200u) << page.body;
+  auto d = parse(page.body);
+  EXPECT_EQ(d["meta"]["total"].GetInt64(), 2);
+  EXPECT_EQ(str(d["data"][0]["response_data"], "q"), "mine 2") << "newest first";
+  EXPECT_EQ(str(d["data"][0], "form_title"), "Intake");
+  auto second = parse(as(s, "GET", "/api/v2/portal/form-submissions?page=2&page_size=1").body);
+  EXPECT_EQ(str(second["data"][0]["response_data"], "q"), "mine 1");
+
+  auto resources = as(s, "GET", "/api/v2/portal/resources");
+  ASSERT_EQ(resources.status, 200u) << resources.body;
+  std::map<std::string, std::pair<std::string, std::vector<std::string>>> by_kind;
+  auto kinds = parse(resources.body);
+  for (const auto& k : kinds["data"].GetArray()) {
+    std::vector<std::string> ids;
+    for (const auto& id : k["ids"].GetArray())
+      ids.emplace_back(id.GetString());
+    by_kind[str(k, "kind")] = {str(k, "level"), ids};
+  }
+  EXPECT_EQ(by_kind["campaign"].first, "view_only");
+  EXPECT_EQ(by_kind["campaign"].second.size(), 4u) << "the four assigned, not the other's";
+  EXPECT_EQ(by_kind["phone_number"].first, "no_access");
+  EXPECT_TRUE(by_kind["phone_number"].second.empty());
+  EXPECT_EQ(by_kind["assistant"].first, "view_only");
 }
 
 } // namespace

@@ -90,6 +90,9 @@ class account_handler : public handler {
 public:
   explicit account_handler(std::shared_ptr<const account_kind> kind) : kind_(std::move(kind)) {}
   access required_access() const override { return kind_->signed_in_access(); }
+  // A client user reads and ends its session, and changes its password,
+  // while a payment is due.
+  bool open_while_payment_due() const override { return true; }
 
 protected:
   std::shared_ptr<const account_kind> kind_;

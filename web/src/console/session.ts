@@ -1,33 +1,15 @@
 // The signed-in member, as GET /api/v2/session tells it.
 
-import { api, useCsrfToken, type Schemas } from './api';
+import { api, type Schemas } from '../shared/api';
+import { sessionStore } from '../shared/session_store';
 
 export type Session = Schemas['SessionAnswer']['data'];
 
-let current: Session | null = null;
-
-export function session(): Session | null {
-  return current;
-}
-
-export function remember(s: Session): void {
-  current = s;
-  useCsrfToken(s.csrf_token);
-}
-
-export function forget(): void {
-  current = null;
-  useCsrfToken('');
-}
-
-// The session, read once per page load; null when nobody is signed in.
-export async function load(): Promise<Session | null> {
+export const { session, remember, forget, load } = sessionStore<Session>(async () => {
   const { data, response } = await api.GET('/api/v2/session');
-  if (!response.ok || !data) return null;
-  remember(data.data);
-  return current;
-}
+  return response.ok && data ? data.data : null;
+});
 
 export function may(permission: Schemas['Permission']): boolean {
-  return current?.permissions.includes(permission) ?? false;
+  return session()?.permissions.includes(permission) ?? false;
 }

@@ -1,9 +1,10 @@
 // The typed client of the public API (types generated from docs/openapi.yaml
-// at build time, so the console and the API cannot drift apart), with the
-// session's CSRF token on every change.
+// at build time, so the pages and the API cannot drift apart), with the
+// session's CSRF token on every change; the portal's requests say they are
+// the portal's (a browser may hold the console's cookie too).
 
 import createClient, { type Middleware } from 'openapi-fetch';
-import type { components, paths } from './generated/api';
+import type { components, paths } from '../generated/api';
 
 export type Schemas = components['schemas'];
 
@@ -12,9 +13,15 @@ export function useCsrfToken(token: string): void {
   csrfToken = token;
 }
 
+let portal = false;
+export function actAsPortal(): void {
+  portal = true;
+}
+
 const csrf: Middleware = {
   onRequest({ request }) {
     if (request.method !== 'GET' && request.method !== 'HEAD' && csrfToken) request.headers.set('X-CSRF-Token', csrfToken);
+    if (portal) request.headers.set('X-Session-Kind', 'portal');
     return request;
   },
 };
@@ -28,7 +35,8 @@ export function whenSignedOut(f: () => void): void {
 const ended: Middleware = {
   onResponse({ request, response }) {
     const url = new URL(request.url);
-    if (response.status === 401 && !url.pathname.startsWith('/api/v2/session')) onSignedOut();
+    const sessionRoute = url.pathname.startsWith('/api/v2/session') || url.pathname.startsWith('/api/v2/portal/session');
+    if (response.status === 401 && !sessionRoute) onSignedOut();
     return response;
   },
 };

@@ -1,10 +1,10 @@
 // Billing: the clients' subscriptions, their payment requests (with the
 // status update a payment processor's webhook would make) and usage.
 
-import { api, attempt, type Schemas } from '../api';
-import { alertBox, h, replace, table } from '../dom';
+import { api, attempt, type Schemas } from '../../shared/api';
+import { alertBox, h, replace, table } from '../../shared/dom';
 import { may } from '../session';
-import { when } from '../time';
+import { when } from '../../shared/time';
 
 type PaymentStatus = Schemas['PaymentRequest']['status'];
 const paymentStatuses = ['PENDING', 'PAID', 'FAILED', 'CANCELED', 'OVERDUE'] as const;

@@ -3,12 +3,14 @@
 // assigned resources (replaced whole), subscription, usage, campaigns and
 // form submissions.
 
-import { api, attempt, ok, onSubmit, type Schemas } from '../api';
-import type { paths } from '../generated/api';
-import { alertBox, field, h, replace, table } from '../dom';
-import { go } from '../nav';
+import { api, attempt, ok, onSubmit, type Schemas } from '../../shared/api';
+import type { paths } from '../../generated/api';
+import { alertBox, field, h, replace, table } from '../../shared/dom';
+import { go } from '../../shared/nav';
 import { may } from '../session';
-import { when } from '../time';
+import { when } from '../../shared/time';
+import { type Kind, resourceKinds } from '../../shared/resource_kinds';
+import { portalSection } from './client_portal';
 
 type ClientCreate = NonNullable<paths['/api/v2/clients/create']['post']['requestBody']>['content']['application/json'];
 
@@ -93,7 +95,8 @@ function clientPage(main: HTMLElement, id: string): void {
     main.append(
       h('dl', { class: 'facts' }, item('E-mail', d.client.primary_email), item('Users', d.client.users.map((x) => x.email).join(', ')), item('Created', when(d.client.created_at))),
       h('h2', {}, 'Access levels'),
-      access.length ? h('dl', { class: 'facts' }, ...access.map(([kind, level]) => item(kind.replace(/_/g, ' '), level.replace(/_/g, ' ')))) : h('p', {}, 'None given.'),
+      access.length ? h('dl', { class: 'facts' }, ...access.map(([kind, level]) => item(kind.replace(/_/g, ' '), level.replace(/_/g, ' ')))) : h('p', {}, 'None given: every kind is view only.'),
+      portalSection(id, d.client_access),
       ...d.account_configurations.map((g) => assignedResources(g.asset_group_id, g.name)),
       h('h2', {}, 'Subscription'),
       s
@@ -108,18 +111,6 @@ function clientPage(main: HTMLElement, id: string): void {
     );
   });
 }
-
-type Kind = keyof Schemas['AssignedResources'];
-const kinds: [Kind, string][] = [
-  ['campaign', 'Campaigns'],
-  ['assistant', 'Assistants'],
-  ['phone_number', 'Phone numbers'],
-  ['phone_number_pool', 'Phone number pools'],
-  ['provider_a_workflow', 'Workflows'],
-  ['provider_a_squad', 'Squads'],
-  ['knowledge_base', 'Knowledge bases'],
-  ['tools_and_functions', 'Tools and functions'],
-];
 
 // One account configuration's assigned resources, and with clients:write a
 // form that replaces them whole: the tenant's campaigns as check boxes, the
@@ -138,7 +129,7 @@ function assignedResources(groupId: string, name: string): HTMLElement {
     const now = got.data.assigned_resources;
     const names = new Map(campaigns.map((c) => [c.id, c.name]));
     const shown = (kind: Kind, ids: string[]) => (kind === 'campaign' ? ids.map((id) => names.get(id) ?? id) : ids).join(', ') || 'none';
-    const list = h('dl', { class: 'facts' }, ...kinds.map(([kind, label]) => h('div', {}, h('dt', {}, label), h('dd', {}, shown(kind, now[kind] ?? [])))));
+    const list = h('dl', { class: 'facts' }, ...resourceKinds.map(([kind, label]) => h('div', {}, h('dt', {}, label), h('dd', {}, shown(kind, now[kind] ?? [])))));
     replace(section, h('h2', {}, `Assigned resources: ${name}`), problem, list, may('clients:write') && editor(now, campaigns));
   }
 
@@ -149,7 +140,7 @@ function assignedResources(groupId: string, name: string): HTMLElement {
     for (const id of chosen) if (!offered.has(id)) offered.set(id, id);
     const boxes = [...offered].map(([id]) => h('input', { type: 'checkbox', value: id, checked: chosen.has(id) }));
     const inputs = new Map(
-      kinds
+      resourceKinds
         .filter(([kind]) => kind !== 'campaign')
         .map(([kind]) => [kind, h('input', { type: 'text', value: (now[kind] ?? []).join(', ') })] as const),
     );
@@ -170,7 +161,7 @@ function assignedResources(groupId: string, name: string): HTMLElement {
         {},
         h('summary', {}, 'Change the assigned resources'),
         h('fieldset', { class: 'choices' }, h('legend', {}, 'Campaigns'), ...(boxes.length ? boxes.map((b) => h('label', {}, b, offered.get(b.value)!)) : [h('p', {}, 'No campaign yet.')])),
-        ...kinds.filter(([kind]) => kind !== 'campaign').map(([kind, label]) => field(label, inputs.get(kind)!, 'Ids separated by commas.')),
+        ...resourceKinds.filter(([kind]) => kind !== 'campaign').map(([kind, label]) => field(label, inputs.get(kind)!, 'Ids separated by commas.')),
         h('button', { type: 'submit' }, 'Save assigned resources'),
       ),
     );

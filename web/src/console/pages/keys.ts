@@ -1,10 +1,10 @@
 // The tenant's API keys: made with chosen permissions (the full key shown
 // once, with a copy button), listed masked, enabled, disabled, deleted.
 
-import { api, attempt, ok, onSubmit, type Schemas } from '../api';
-import { alertBox, copyable, field, h, replace, table } from '../dom';
+import { api, attempt, ok, onSubmit, type Schemas } from '../../shared/api';
+import { alertBox, copyable, field, h, replace, table } from '../../shared/dom';
 import { may } from '../session';
-import { when } from '../time';
+import { when } from '../../shared/time';
 
 type Permission = Schemas['Permission'];
 const areas = ['campaigns', 'leads', 'clients', 'billing', 'webhooks', 'keys', 'members'] as const;

@@ -1,10 +1,10 @@
 // The tenant's members: invited with a one-time set-up link (shown once),
 // given another role, sent a new link, removed.
 
-import { api, attempt, type Schemas } from '../api';
-import { alertBox, copyable, field, h, replace, table } from '../dom';
+import { api, attempt, type Schemas } from '../../shared/api';
+import { alertBox, copyable, field, h, replace, table } from '../../shared/dom';
 import { may, session } from '../session';
-import { when } from '../time';
+import { when } from '../../shared/time';
 
 type Role = Schemas['MemberInvitation']['role'];
 const roles: Role[] = ['owner', 'admin', 'viewer'];

@@ -2,10 +2,10 @@
 // with replay, a test event, and the signing secret's rotation (the new
 // secret shown once).
 
-import { api, attempt, ok, onSubmit, type Schemas } from '../api';
-import { alertBox, copyable, field, h, replace, table } from '../dom';
+import { api, attempt, ok, onSubmit, type Schemas } from '../../shared/api';
+import { alertBox, copyable, field, h, replace, table } from '../../shared/dom';
 import { may } from '../session';
-import { when } from '../time';
+import { when } from '../../shared/time';
 
 type DeliveryStatus = 'pending' | 'delivered' | 'dead';
 

@@ -4,8 +4,8 @@
 
 import { ApiError, api, attempt, ok, onSubmit, type Schemas } from '../api';
 import { alertBox, field, h, replace, table } from '../dom';
-import { may } from '../session';
 import { when } from '../time';
+import type { Abilities } from './abilities';
 import { watchProgress, type Progress } from './progress';
 
 type Status = Schemas['CampaignStatus'];
@@ -19,7 +19,7 @@ const actions: Record<Status, [Status, string][]> = {
   ENDED: [],
 };
 
-export function campaignPage(main: HTMLElement, [id]: string[]): () => void {
+export function campaignPage(main: HTMLElement, [id]: string[], can: Abilities): () => void {
   const problem = alertBox();
   const title = h('h1', {}, 'Campaign');
   const badge = h('span', { class: 'badge' });
@@ -35,14 +35,14 @@ export function campaignPage(main: HTMLElement, [id]: string[]): () => void {
 
   const onRead = (p: Progress) => {
     title.textContent = p.name;
-    document.title = `${p.name} · Voice Campaign Console`;
+    document.title = `${p.name} · ${can.app}`;
     if (p.status === shownStatus) return;
     shownStatus = p.status;
     badge.textContent = p.status;
     badge.className = `badge ${p.status.toLowerCase()}`;
     replace(
       buttons,
-      ...(may('campaigns:write') ? actions[p.status] : []).map(([to, label]) =>
+      ...(can.changeCampaigns ? actions[p.status] : []).map(([to, label]) =>
         h('button', { type: 'button', onclick: () => void setStatus(to) }, label),
       ),
     );
@@ -60,6 +60,7 @@ export function campaignPage(main: HTMLElement, [id]: string[]): () => void {
   }
 
   function showSettings(c: Progress): void {
+    if (!can.changeCampaigns) return showSchedule(c);
     const name = h('input', { type: 'text', value: c.name, maxlength: 255, required: true });
     const zone = h('input', { type: 'text', value: c.timezone ?? '', placeholder: 'America/New_York' });
     const start = h('input', { type: 'time', value: c.daily_start_time ?? '' });
@@ -74,7 +75,6 @@ export function campaignPage(main: HTMLElement, [id]: string[]): () => void {
     const chosen = new Set<string>(c.days_of_week ?? []);
     const boxes = days.map((d) => h('input', { type: 'checkbox', value: d, checked: chosen.has(d) }));
     const saved = h('p', { role: 'status' });
-    const editable = may('campaigns:write');
     const form = h(
       'form',
       {
@@ -106,7 +106,7 @@ export function campaignPage(main: HTMLElement, [id]: string[]): () => void {
           saved.textContent = 'Saved.';
         }),
       },
-      h('fieldset', { disabled: !editable },
+      h('fieldset', {},
         h('legend', {}, 'Schedule and settings'),
         field('Name', name),
         field('Time zone', zone, 'An IANA zone; the daily window is in it.'),
@@ -121,11 +121,31 @@ export function campaignPage(main: HTMLElement, [id]: string[]): () => void {
         field('Assistant id', assistant),
         field('Phone number id', number),
         field('Webhook URL', hook, 'Where the campaign\'s events are sent, signed with the tenant\'s secret.'),
-        editable && h('button', { type: 'submit' }, 'Save settings'),
+        h('button', { type: 'submit' }, 'Save settings'),
       ),
       saved,
     );
     replace(settings, h('h2', { id: 'settings-h' }, 'Settings'), form);
+  }
+
+  // Who may not change the campaign reads its schedule.
+  function showSchedule(c: Progress): void {
+    const item = (label: string, value: string | number | null | undefined) =>
+      h('div', {}, h('dt', {}, label), h('dd', {}, value === null || value === undefined || value === '' ? '—' : value));
+    replace(
+      settings,
+      h('h2', { id: 'settings-h' }, 'Schedule'),
+      h(
+        'dl',
+        { class: 'facts' },
+        item('Time zone', c.timezone),
+        item('Daily window', c.daily_start_time && c.daily_end_time ? `${c.daily_start_time} – ${c.daily_end_time}` : 'all day'),
+        item('Days', c.days_of_week?.map((d) => d.slice(0, 3)).join(', ') || 'every day'),
+        item('Most calls per lead', c.max_call_attempts),
+        item('Most calls per lead a day', c.max_daily_attempts),
+        item('Minutes between calls to a lead', c.min_gap_between_attempts),
+      ),
+    );
   }
 
   // --- imports
@@ -183,14 +203,14 @@ export function campaignPage(main: HTMLElement, [id]: string[]): () => void {
   replace(
     imports,
     h('h2', { id: 'import-h' }, 'Import leads'),
-    may('leads:write')
+    can.addLeads
       ? h(
           'form',
           { onsubmit: (e: Event) => void upload(e) },
           field('CSV or JSON file', file, 'CSV: a header row (phone_number, first_name, last_name, email, custom_fields.<name>), then one lead a row.'),
           h('button', { type: 'submit' }, 'Import'),
         )
-      : h('p', {}, 'Your role cannot add leads.'),
+      : h('p', {}, 'Your access cannot add leads.'),
     importState,
     rejected,
   );
@@ -263,7 +283,7 @@ export function campaignPage(main: HTMLElement, [id]: string[]): () => void {
 
   replace(
     main,
-    h('p', {}, h('a', { href: '/console/campaigns' }, '← Campaigns')),
+    h('p', {}, h('a', { href: `${can.base}/campaigns` }, '← Campaigns')),
     h('div', { class: 'title' }, title, badge),
     problem,
     buttons,
@@ -276,7 +296,7 @@ export function campaignPage(main: HTMLElement, [id]: string[]): () => void {
   );
   // The leads and calls are read again when the figures moved.
   let seen = '';
-  const stopProgress = watchProgress(id, progress, (p) => {
+  const stopProgress = watchProgress(id, progress, can, (p) => {
     onRead(p);
     const now = JSON.stringify([p.lead_counts, p.answered_count, p.lead_count]);
     if (now === seen) return;

@@ -5,14 +5,14 @@
 import { ApiError, api, ok, onSubmit, type Schemas } from '../api';
 import { alertBox, field, h, replace, table } from '../dom';
 import { go } from '../nav';
-import { may } from '../session';
 import { when } from '../time';
+import type { Abilities } from './abilities';
 import { followEvents, readProgress, refreshEvery, type Progress } from './progress';
 
 const statuses: Schemas['CampaignStatus'][] = ['DRAFT', 'SCHEDULED', 'ACTIVE', 'PAUSED', 'ENDED'];
 const pageSize = 20;
 
-export function campaignsPage(main: HTMLElement): () => void {
+export function campaignsPage(main: HTMLElement, can: Abilities): () => void {
   let page = 1;
   let status: Schemas['CampaignStatus'] | '' = '';
   let timer = 0;
@@ -46,7 +46,7 @@ export function campaignsPage(main: HTMLElement): () => void {
       class: 'inline',
       onsubmit: onSubmit(problem, async () => {
         const made = await ok(api.POST('/api/v2/voice-campaigns', { body: { name: name.value } }));
-        go(`/console/campaigns/${encodeURIComponent(made.data.campaign_id)}`);
+        go(`${can.base}/campaigns/${encodeURIComponent(made.data.campaign_id)}`);
       }),
     },
     field('New campaign name', name),
@@ -68,7 +68,7 @@ export function campaignsPage(main: HTMLElement): () => void {
       const spans = ['IDLE', 'QUEUED', 'IN_PROGRESS', 'COMPLETED', 'FAILED', 'ANSWERED', 'NEXT'].map(() => h('span', {}, '…'));
       cells.set(c.id, spans);
       return [
-        h('a', { href: `/console/campaigns/${encodeURIComponent(c.id)}` }, c.name),
+        h('a', { href: `${can.base}/campaigns/${encodeURIComponent(c.id)}` }, c.name),
         h('span', { class: `badge ${c.status.toLowerCase()}` }, c.status),
         c.lead_count,
         ...spans,
@@ -105,9 +105,9 @@ export function campaignsPage(main: HTMLElement): () => void {
     void refresh();
   }
 
-  replace(main, h('h1', {}, 'Campaigns'), may('campaigns:write') && create, problem, field('Status', filter), list);
+  replace(main, h('h1', {}, 'Campaigns'), can.createCampaigns && create, problem, field('Status', filter), list);
   void show();
-  const stream = followEvents({ progress: (p) => live && fill(p) });
+  const stream = followEvents(can, { progress: (p) => live && fill(p) });
   return () => {
     live = false;
     stream();

@@ -3,8 +3,8 @@
 // read again every few seconds.
 
 import { api, type Schemas } from '../api';
+import type { Abilities } from './abilities';
 import { h, replace } from '../dom';
-import { may } from '../session';
 import { when } from '../time';
 
 export type Progress = Schemas['CampaignWithProgress'];
@@ -38,7 +38,7 @@ export function figures(p: Progress): HTMLElement {
 // stream sends it after each event of the campaign, and read every few
 // seconds anyway (adding leads sends no event). The returned function stops
 // it.
-export function watchProgress(id: string, target: HTMLElement, onRead?: (p: Progress) => void): () => void {
+export function watchProgress(id: string, target: HTMLElement, can: Abilities, onRead?: (p: Progress) => void): () => void {
   let live = true;
   let timer = 0;
   const show = (p: Progress) => {
@@ -52,7 +52,7 @@ export function watchProgress(id: string, target: HTMLElement, onRead?: (p: Prog
     if (p) show(p);
     timer = window.setTimeout(tick, refreshEvery);
   };
-  const stream = followEvents({
+  const stream = followEvents(can, {
     progress: (p) => {
       if (live && p.id === id) show(p);
     },
@@ -68,11 +68,14 @@ export function watchProgress(id: string, target: HTMLElement, onRead?: (p: Prog
 // The tenant's events as they commit and the progress of the campaigns they
 // name (GET /api/v2/events/stream, with the session's cookie); the returned
 // function closes the stream.
-export function followEvents(on: {
+export function followEvents(
+  can: Abilities,
+  on: {
   event?: (e: Schemas['FeedEvent']) => void;
-  progress?: (p: Progress) => void;
-}): () => void {
-  if (!may('webhooks:read')) return () => {};
+    progress?: (p: Progress) => void;
+  },
+): () => void {
+  if (!can.followEvents) return () => {};
   const source = new EventSource('/api/v2/events/stream');
   const parsed = <T>(use?: (value: T) => void) => (m: MessageEvent<string>) => {
     try {

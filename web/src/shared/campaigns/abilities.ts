@@ -1,0 +1,16 @@
+// What the signed-in user may do with campaigns, as its session says: a
+// member's role in the console, a client user's level in the portal. The
+// campaign pages show only what it may do; the API refuses the rest anyway.
+
+export interface Abilities {
+  // Where the pages live: '/console' or '/portal'.
+  base: string;
+  // The page title's suffix.
+  app: string;
+  createCampaigns: boolean;
+  // Status actions, schedule and settings.
+  changeCampaigns: boolean;
+  addLeads: boolean;
+  // The tenant's event stream (live progress without waiting for a read).
+  followEvents: boolean;
+}
