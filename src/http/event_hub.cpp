@@ -22,6 +22,9 @@ constexpr int32_t batch = 100;
 // A stream whose client has this much unsent is read for again only once it
 // caught up.
 constexpr std::size_t most_backlog = 256 * 1024;
+// The most campaigns one batch sends progress for (each a campaign read):
+// a batch naming more sends the first ones; pages read the rest anyway.
+constexpr std::size_t most_progress = 20;
 // How often a stream's credential is read again.
 constexpr std::chrono::seconds recheck_every{5};
 
@@ -122,7 +125,7 @@ void event_hub::poll(soci::session& sql) {
     std::set<int64_t> campaigns;
     for (const auto& e : events) {
       frames += event_frame(e);
-      if (e.campaign_id)
+      if (e.campaign_id && campaigns.size() < most_progress)
         campaigns.insert(*e.campaign_id);
     }
     std::string progress;

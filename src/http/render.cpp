@@ -107,6 +107,14 @@ void render_members(json_out& out, const std::vector<domain::member_info>& membe
   out.w().EndArray();
 }
 
+void setup_link_fields(json_out& out, std::string_view setup_url) {
+  out.field("setup_url", setup_url);
+  out.field(
+      "setup_expires_at",
+      domain::format_utc(domain::now() + std::chrono::duration_cast<domain::timestamp::duration>(
+                                             domain::setup_link_validity)));
+}
+
 std::string member_json(const domain::member_info& m, std::string_view message,
                         std::string_view setup_url) {
   json_out out;
@@ -115,13 +123,8 @@ std::string member_json(const domain::member_info& m, std::string_view message,
   out.field("message", message);
   out.key("data");
   render_member(out, m);
-  if (!setup_url.empty()) {
-    out.field("setup_url", setup_url);
-    out.field(
-        "setup_expires_at",
-        domain::format_utc(domain::now() + std::chrono::duration_cast<domain::timestamp::duration>(
-                                               domain::setup_link_validity)));
-  }
+  if (!setup_url.empty())
+    setup_link_fields(out, setup_url);
   out.w().EndObject();
   return out.take();
 }

@@ -33,6 +33,9 @@ std::string api_keys_json(std::string_view member, const std::vector<domain::api
 void render_member(json_out& out, const domain::member_info& m);
 // The members as a JSON array.
 void render_members(json_out& out, const std::vector<domain::member_info>& members);
+// setup_url and setup_expires_at of a one-time link made now
+// (domain::setup_link_validity), in an object being written.
+void setup_link_fields(json_out& out, std::string_view setup_url);
 // {success, message, data: member}; with a set-up link also setup_url and
 // setup_expires_at (the link's token is in the URL's fragment, which
 // browsers never send to a server or in a Referer).

@@ -12,6 +12,7 @@
 #include "http/handlers/handlers.hpp"
 #include "http/handlers/listing.hpp"
 #include "http/json.hpp"
+#include "http/render.hpp"
 #include "http/request_error.hpp"
 #include "storage/client_user_repository.hpp"
 
@@ -117,11 +118,7 @@ public:
     out.field("message", "Link made; it is shown only in this answer");
     out.key("data");
     out.w().StartObject();
-    out.field("setup_url", ex->svc.public_url + "/portal/setup#token=" + token);
-    out.field(
-        "setup_expires_at",
-        domain::format_utc(domain::now() + std::chrono::duration_cast<domain::timestamp::duration>(
-                                               domain::setup_link_validity)));
+    setup_link_fields(out, ex->svc.public_url + "/portal/setup#token=" + token);
     out.w().EndObject();
     out.w().EndObject();
     outbound_response r{201, out.take()};

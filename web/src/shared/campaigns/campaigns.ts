@@ -107,7 +107,7 @@ export function campaignsPage(main: HTMLElement, can: Abilities): () => void {
 
   replace(main, h('h1', {}, 'Campaigns'), can.createCampaigns && create, problem, field('Status', filter), list);
   void show();
-  const stream = followEvents(can, { progress: (p) => live && fill(p) });
+  const stream = followEvents(can, (p) => live && fill(p));
   return () => {
     live = false;
     stream();

@@ -52,10 +52,8 @@ export function watchProgress(id: string, target: HTMLElement, can: Abilities, o
     if (p) show(p);
     timer = window.setTimeout(tick, refreshEvery);
   };
-  const stream = followEvents(can, {
-    progress: (p) => {
-      if (live && p.id === id) show(p);
-    },
+  const stream = followEvents(can, (p) => {
+    if (live && p.id === id) show(p);
   });
   void tick();
   return () => {
@@ -65,39 +63,18 @@ export function watchProgress(id: string, target: HTMLElement, can: Abilities, o
   };
 }
 
-// The tenant's events as they commit and the progress of the campaigns they
-// name (GET /api/v2/events/stream, with the session's cookie); the returned
-// function closes the stream.
-export function followEvents(
-  can: Abilities,
-  on: {
-  event?: (e: Schemas['FeedEvent']) => void;
-    progress?: (p: Progress) => void;
-  },
-): () => void {
+// The progress of the campaigns the tenant's events name, as they commit
+// (the campaign.progress frames of GET /api/v2/events/stream, with the
+// session's cookie); the returned function closes the stream.
+export function followEvents(can: Abilities, progress: (p: Progress) => void): () => void {
   if (!can.followEvents) return () => {};
   const source = new EventSource('/api/v2/events/stream');
-  const parsed = <T>(use?: (value: T) => void) => (m: MessageEvent<string>) => {
+  source.addEventListener('campaign.progress', (m: MessageEvent<string>) => {
     try {
-      use?.(JSON.parse(m.data) as T);
+      progress(JSON.parse(m.data) as Progress);
     } catch {
       // A frame that is not JSON: nothing to show.
     }
-  };
-  for (const type of eventTypes) source.addEventListener(type, parsed(on.event));
-  source.addEventListener('campaign.progress', parsed(on.progress));
+  });
   return () => source.close();
 }
-
-// The event types the service sends (the webhook events).
-const eventTypes = [
-  'campaign.activated',
-  'campaign.ended',
-  'call.started',
-  'call.ended',
-  'lead.answered',
-  'lead.failed',
-  'import.completed',
-  'import.failed',
-  'webhook.endpoint_disabled',
-];
