@@ -153,6 +153,16 @@ using import_sweeper_actor = caf::typed_actor<
     // Timer tick: looks for claimable jobs, then re-arms.
     caf::reacts_to<tick_atom>>;
 
+// Keeps the database's cost flat: folds the lead counters' changes into
+// their rows, and deletes rows past their retention, a batch at a time.
+using maintenance_actor = caf::typed_actor<
+    // Timer tick: folds a batch of counter changes, then re-arms (at once
+    // while more are waiting).
+    caf::reacts_to<fold_atom>,
+    // Timer tick: deletes a batch of each kind past its retention, then
+    // re-arms (at once while more are due).
+    caf::reacts_to<purge_atom>>;
+
 // Runs the platform billing sweep: periodically, and on demand as of a given
 // time; one sweep at a time per node, one node at a time (advisory lock).
 using billing_scheduler_actor = caf::typed_actor<

@@ -26,5 +26,7 @@ using deliver_atom = caf::atom_constant<caf::atom("deliver")>;
 using deadline_atom = caf::atom_constant<caf::atom("deadline")>;
 using resume_atom = caf::atom_constant<caf::atom("resume")>;
 using done_atom = caf::atom_constant<caf::atom("done")>;
+using fold_atom = caf::atom_constant<caf::atom("fold")>;
+using purge_atom = caf::atom_constant<caf::atom("purge")>;
 
 } // namespace vcs::actors

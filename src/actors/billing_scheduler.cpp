@@ -3,7 +3,6 @@
 #include "actors/actor_error.hpp"
 #include "actors/ask_database.hpp"
 #include "actors/work_counters.hpp"
-#include "storage/idempotency_repository.hpp"
 #include "storage/subscription_repository.hpp"
 
 #include <caf/event_based_actor.hpp>
@@ -115,7 +114,6 @@ void begin(self_ptr self, serial_rounds<sweep_counts>::round next) {
             return -1;
           std::this_thread::sleep_for(std::chrono::milliseconds(50));
         }
-        storage::purge_idempotency_keys(sql);
         return storage::mark_unlinked_overdue(sql, now);
       },
       [self](int64_t overdue) {

@@ -7,6 +7,7 @@
 #include "actors/dial_scheduler.hpp"
 #include "actors/health_probe.hpp"
 #include "actors/import_sweeper.hpp"
+#include "actors/maintenance.hpp"
 #include "actors/registry.hpp"
 #include "actors/webhook_dispatcher.hpp"
 #include "domain/api_key.hpp"
@@ -110,6 +111,7 @@ node_actors start_node_actors(caf::actor_system& sys, const config& c,
   n.node_id = entities->node_id;
   n.registry = sys.spawn(actors::registry, entities);
   n.sweeper = sys.spawn(actors::import_sweeper, entities, n.registry, c.import_sweep_interval);
+  n.maintenance = sys.spawn(actors::maintenance, entities, c.maintenance);
   // Nobody to tell when its task ran, nobody to cancel it.
   n.lock_worker =
       sys.spawn<caf::detached>(actors::db_worker, session_url, std::function<void(std::uint64_t)>{},
@@ -127,6 +129,7 @@ node_actors start_node_actors(caf::actor_system& sys, const config& c,
 
 void node_actors::stop() {
   caf::anon_send_exit(sweeper, caf::exit_reason::user_shutdown);
+  caf::anon_send_exit(maintenance, caf::exit_reason::user_shutdown);
   caf::anon_send_exit(billing, caf::exit_reason::user_shutdown);
   caf::anon_send_exit(dialer, caf::exit_reason::user_shutdown);
   caf::anon_send_exit(webhooks, caf::exit_reason::user_shutdown);

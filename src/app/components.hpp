@@ -45,6 +45,7 @@ struct node_actors {
   std::shared_ptr<actors::db_pool> pool;
   actors::registry_actor registry;
   actors::import_sweeper_actor sweeper;
+  actors::maintenance_actor maintenance;
   // The billing scheduler's own session, outside the pool: it holds the
   // sweep's advisory lock.
   actors::db_worker_actor lock_worker;

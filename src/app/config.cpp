@@ -82,6 +82,14 @@ template <class S, class T> binding into(S config::*outer, T S::*inner, const ch
           [outer, inner](const config& c) { return shown((c.*outer).*inner); }};
 }
 
+template <class S, class M, class T>
+binding into(S config::*outer, M S::*middle, T M::*inner, const char* key) {
+  return {[outer, middle, inner, key](config& c, const std::string& v) {
+            ((c.*outer).*middle).*inner = parse_as<T>(key, v);
+          },
+          [outer, middle, inner](const config& c) { return shown(((c.*outer).*middle).*inner); }};
+}
+
 // The webhook retry schedule, read and shown in its own notation.
 binding retry_schedule_binding() {
   return {[](config& c, const std::string& v) {
@@ -223,6 +231,30 @@ const std::vector<setting>& settings() {
       {"billing-grace-days", "VCS_BILLING_GRACE_DAYS",
        "days after the due date that a cycle request's grace period ends",
        into(&config::entities, &actors::entity_settings::grace_days, "billing_grace_days")},
+      {"counter-fold-interval-ms", "VCS_COUNTER_FOLD_INTERVAL_MS",
+       "how often the lead counters' pending changes are folded in (reads add the rest)",
+       into(&config::maintenance, &actors::maintenance_settings::fold_interval,
+            "counter_fold_interval")},
+      {"retention-interval-ms", "VCS_RETENTION_INTERVAL_MS",
+       "how often rows past their retention are looked for",
+       into(&config::maintenance, &actors::maintenance_settings::retention_interval,
+            "retention_interval")},
+      {"calls-retention-days", "VCS_CALLS_RETENTION_DAYS",
+       "days an ended call (its minutes recorded) is kept; 0 = forever",
+       into(&config::maintenance, &actors::maintenance_settings::retention,
+            &storage::retention_policy::calls_days, "calls_retention_days")},
+      {"deliveries-retention-days", "VCS_DELIVERIES_RETENTION_DAYS",
+       "days a delivered or dead webhook delivery is kept; 0 = forever",
+       into(&config::maintenance, &actors::maintenance_settings::retention,
+            &storage::retention_policy::deliveries_days, "deliveries_retention_days")},
+      {"events-retention-days", "VCS_EVENTS_RETENTION_DAYS",
+       "days an event stays in the events feed; 0 = forever",
+       into(&config::maintenance, &actors::maintenance_settings::retention,
+            &storage::retention_policy::events_days, "events_retention_days")},
+      {"imports-retention-days", "VCS_IMPORTS_RETENTION_DAYS",
+       "days a finished lead import and its rejections are kept; 0 = forever",
+       into(&config::maintenance, &actors::maintenance_settings::retention,
+            &storage::retention_policy::imports_days, "imports_retention_days")},
       {"dial-interval-ms", "VCS_DIAL_INTERVAL_MS",
        "how often due campaigns are woken for a dial pass",
        into(&config::dial, &actors::dial_scheduler_settings::interval, "dial_interval")},
@@ -429,7 +461,8 @@ void require_serve_settings(const config& c) {
   if (!is_hex64(c.secret_key))
     throw std::invalid_argument("the secret key must be exactly 64 hex digits");
   if (c.import_sweep_interval.count() == 0 || c.billing_sweep_interval.count() == 0 ||
-      c.dial.interval.count() == 0 || c.webhooks.interval.count() == 0)
+      c.dial.interval.count() == 0 || c.webhooks.interval.count() == 0 ||
+      c.maintenance.fold_interval.count() == 0 || c.maintenance.retention_interval.count() == 0)
     throw std::invalid_argument("sweep intervals must be at least 1 ms");
   if (c.webhooks.per_tenant < 1)
     throw std::invalid_argument("webhook-tenant-in-flight must be at least 1");

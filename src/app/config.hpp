@@ -2,6 +2,7 @@
 
 #include "actors/dial_settings.hpp"
 #include "actors/entity_settings.hpp"
+#include "actors/maintenance_settings.hpp"
 #include "actors/webhook_settings.hpp"
 #include "domain/plan.hpp"
 #include "domain/request_deadlines.hpp"
@@ -46,6 +47,7 @@ struct config {
   std::chrono::milliseconds import_sweep_interval{10'000};
   std::chrono::milliseconds billing_sweep_interval{60'000};
   actors::dial_scheduler_settings dial;
+  actors::maintenance_settings maintenance;
   std::string simulated_outcomes =
       "human:50,voicemail:20,no_answer:20,busy:5,failed:3,invalid_number:2";
   std::chrono::milliseconds simulated_ring{2'000};

@@ -6,7 +6,7 @@
 namespace vcs::storage {
 
 campaign_progress read_campaign_progress(soci::session& sql, domain::campaign c) {
-  auto stats = read_lead_statistics(sql, c.tenant_id, {c.id})[c.id];
+  auto stats = read_dial_statistics(sql, c.tenant_id, c.id);
   auto next = domain::next_dial_time(domain::policy_of(c, c.lead_local_time), c.status,
                                      c.next_dial_at, stats.first_dialable_at);
   return {std::move(c), std::move(stats), next};

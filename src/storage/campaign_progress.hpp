@@ -21,7 +21,7 @@ struct campaign_progress {
   std::optional<domain::timestamp> next_dial_at;
 };
 
-// Counts `c`'s leads (read_lead_statistics) and the time of its next dial.
+// `c`'s lead counts (read_dial_statistics) and the time of its next dial.
 campaign_progress read_campaign_progress(soci::session& sql, domain::campaign c);
 
 // The same for one of the tenant's campaigns; nullopt when it has none such.

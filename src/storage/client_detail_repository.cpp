@@ -127,7 +127,7 @@ std::vector<domain::client_campaign_stats> read_campaigns(soci::session& sql, co
   std::vector<int64_t> ids;
   for (const auto& c : out)
     ids.push_back(c.id);
-  auto stats = read_lead_statistics(sql, k.tenant_id, ids);
+  auto stats = read_lead_counts(sql, k.tenant_id, ids);
   for (auto& c : out) {
     auto& s = stats[c.id];
     c.call_statuses = std::move(s.call_statuses);

@@ -45,11 +45,6 @@ constexpr prepared_statement release_stmt{
     "vcs_idem_release", "DELETE FROM idempotency_keys WHERE tenant_id = $1 AND idem_key = $2 "
                         "AND claim_token = $3::uuid AND status IS NULL"};
 
-constexpr prepared_statement purge_stmt{
-    "vcs_idem_purge",
-    "WITH gone AS (DELETE FROM idempotency_keys WHERE created_at < now() - interval '24 hours' "
-    "RETURNING 1) SELECT count(*) FROM gone"};
-
 } // namespace
 
 idempotency_claim claim_idempotency_key(soci::session& sql, int64_t tenant_id, std::string_view key,
@@ -92,10 +87,6 @@ void complete_idempotency_key(soci::session& sql, int64_t tenant_id, std::string
 void release_idempotency_key(soci::session& sql, int64_t tenant_id, std::string_view key,
                              std::string_view token) {
   execute(sql, release_stmt, {tenant_id, key, token});
-}
-
-int64_t purge_idempotency_keys(soci::session& sql) {
-  return execute(sql, purge_stmt, {}).int64(0, 0);
 }
 
 } // namespace vcs::storage

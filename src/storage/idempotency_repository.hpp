@@ -57,7 +57,4 @@ void complete_idempotency_key(soci::session& sql, int64_t tenant_id, std::string
 void release_idempotency_key(soci::session& sql, int64_t tenant_id, std::string_view key,
                              std::string_view token);
 
-// Deletes keys past the retention period; answers how many.
-int64_t purge_idempotency_keys(soci::session& sql);
-
 } // namespace vcs::storage

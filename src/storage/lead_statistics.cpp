@@ -1,180 +1,123 @@
 #include "storage/lead_statistics.hpp"
 
+#include "domain/call_state.hpp"
 #include "storage/prepared.hpp"
 
 #include <algorithm>
-#include <condition_variable>
-#include <mutex>
 
 namespace vcs::storage {
 
 namespace {
 
-// One index range per campaign: with `campaign_id = ANY(...)` the generic
-// plan scanned every lead of every campaign. `d` is what the dialer's
-// candidates statement asks of a lead (dialer_repository.cpp) but for time:
-// leads_dialable_idx's condition and no entry on the tenant's do-not-call
-// list. The list is joined (hashed once) rather than probed per lead: a
-// NOT EXISTS per lead made the read of 300,000 leads 5x slower (480 ms
-// against 100 ms); the join costs about what the read did without it.
-constexpr prepared_statement statuses_stmt{
-    "vcs_lead_statistics",
-    "SELECT c.id, s.call_status, s.leads, s.answered, s.dialable, s.first_dialable "
-    "FROM unnest($2::bigint[]) AS c(id) "
-    "CROSS JOIN LATERAL (SELECT call_status, count(*) AS leads, "
-    "count(*) FILTER (WHERE answered) AS answered, count(*) FILTER (WHERE d) AS dialable, "
-    "min(coalesce(next_attempt_after, now())) FILTER (WHERE d) AS first_dialable "
-    "FROM (SELECT l.call_status, l.answered, l.next_attempt_after, l.call_status = 'IDLE' "
-    "AND NOT l.answered AND NOT l.do_not_call AND NOT l.invalid AND n.phone_number IS NULL "
-    "AS d FROM leads l LEFT JOIN do_not_call_numbers n "
-    "ON n.tenant_id = $1 AND n.phone_number = l.phone_number "
-    "WHERE l.tenant_id = $1 AND l.campaign_id = c.id) l GROUP BY call_status) s"};
+// The folded row plus the changes not folded yet, in one snapshot.
+constexpr prepared_statement counts_stmt{
+    "vcs_lead_counts",
+    "SELECT b.campaign_id, b.idle + coalesce(d.idle, 0), b.queued + coalesce(d.queued, 0), "
+    "b.in_progress + coalesce(d.in_progress, 0), b.completed + coalesce(d.completed, 0), "
+    "b.failed + coalesce(d.failed, 0), b.answered + coalesce(d.answered, 0), "
+    "b.dialable + coalesce(d.dialable, 0) FROM campaign_lead_counts b CROSS JOIN LATERAL "
+    "(SELECT sum(idle) AS idle, sum(queued) AS queued, sum(in_progress) AS in_progress, "
+    "sum(completed) AS completed, sum(failed) AS failed, sum(answered) AS answered, "
+    "sum(dialable) AS dialable FROM campaign_lead_count_changes c "
+    "WHERE c.campaign_id = b.campaign_id) d "
+    "WHERE b.tenant_id = $1 AND b.campaign_id = ANY($2::bigint[])"};
 
-using clock = std::chrono::steady_clock;
-using key = std::pair<int64_t, int64_t>; // tenant, campaign
+// An arbitrary constant shared by every node (migrations, the billing sweep
+// and retention use others).
+constexpr int64_t fold_lock_key = 7'216'100'003;
 
-// A campaign's figures, and whether a worker is reading them anew: one read
-// at a time per campaign, so the requests that find the figures expired
-// together do not each read every lead of it.
-struct entry {
-  clock::time_point read_at; // when the read that made `stats` began
-  std::optional<lead_statistics> stats;
-  bool reading = false;
-};
+// The oldest $1 changes move into their counter rows; those of deleted
+// campaigns find none and go. One node folds at a time (the statement's
+// advisory lock $2): two folds would update counter rows in different
+// orders.
+constexpr prepared_statement fold_stmt{
+    "vcs_lead_counts_fold",
+    "WITH lock AS (SELECT pg_try_advisory_xact_lock($2) AS ok), "
+    "moved AS (DELETE FROM campaign_lead_count_changes WHERE id IN (SELECT id FROM "
+    "campaign_lead_count_changes WHERE (SELECT ok FROM lock) ORDER BY id LIMIT $1) RETURNING *), "
+    "summed AS (SELECT campaign_id, sum(idle) AS idle, sum(queued) AS queued, "
+    "sum(in_progress) AS in_progress, sum(completed) AS completed, sum(failed) AS failed, "
+    "sum(answered) AS answered, sum(dialable) AS dialable FROM moved GROUP BY campaign_id), "
+    "folded AS (UPDATE campaign_lead_counts t SET idle = t.idle + s.idle, "
+    "queued = t.queued + s.queued, in_progress = t.in_progress + s.in_progress, "
+    "completed = t.completed + s.completed, failed = t.failed + s.failed, "
+    "answered = t.answered + s.answered, dialable = t.dialable + s.dialable FROM summed s "
+    "WHERE t.campaign_id = s.campaign_id RETURNING 1) "
+    "SELECT count(*) FROM moved"};
 
-// Shared by every worker of the node.
-struct cache {
-  std::mutex mtx;
-  std::condition_variable read_done;
-  std::map<key, entry> entries;
-};
+// What leads_dialable_idx holds of campaign $2 (the dialer's candidates
+// statement asks the same of a lead, and time of it: dialer_repository.cpp).
+#define VCS_DIALABLE_LEAD(l)                                                                       \
+  l ".campaign_id = $2 AND " l ".call_status = 'IDLE' AND NOT " l ".answered AND NOT " l           \
+    ".do_not_call AND NOT " l ".invalid"
 
-cache& shared() {
-  static cache c;
-  return c;
-}
+// The planner probes the campaign's leads per listed number or the list per
+// lead, whichever side is smaller.
+constexpr prepared_statement listed_stmt{
+    "vcs_listed_dialable",
+    "SELECT count(*) FROM do_not_call_numbers n JOIN leads l ON l.phone_number = n.phone_number "
+    "AND " VCS_DIALABLE_LEAD("l") " WHERE n.tenant_id = $1 AND l.tenant_id = $1"};
 
-// Figures this old are read anew by the first request that finds them,
-// while the others keep them, so that under steady traffic none waits.
-constexpr auto refresh_after = std::chrono::milliseconds{lead_statistics_ttl} * 3 / 4;
+// The index orders by priority first, so the earliest next attempt is found
+// per distinct priority (a skip scan: one probe for the next priority down,
+// one for its first unlisted lead) and the least of those taken.
+constexpr prepared_statement first_dialable_stmt{
+    "vcs_first_dialable",
+    "WITH RECURSIVE p(priority) AS ((SELECT l.priority FROM leads l WHERE " VCS_DIALABLE_LEAD(
+        "l") " ORDER BY l.priority DESC LIMIT 1) UNION ALL SELECT (SELECT l.priority FROM leads l "
+             "WHERE " VCS_DIALABLE_LEAD(
+                 "l") " AND l.priority < p.priority ORDER BY l.priority DESC LIMIT 1) FROM p "
+                      "WHERE p.priority IS NOT NULL) "
+                      "SELECT min(coalesce(f.next_attempt_after, now())) FROM p CROSS JOIN "
+                      "LATERAL (SELECT l.next_attempt_after FROM leads l WHERE " VCS_DIALABLE_LEAD(
+                          "l") " AND l.tenant_id = $1 AND l.priority = p.priority AND NOT EXISTS "
+                               "(SELECT 1 FROM do_not_call_numbers d WHERE d.tenant_id = $1 AND "
+                               "d.phone_number = l.phone_number) ORDER BY l.next_attempt_after "
+                               "NULLS FIRST, l.position LIMIT 1) f"};
 
-bool fresh(const entry& e, clock::time_point now) {
-  return e.stats && now - e.read_at <= lead_statistics_ttl;
-}
+#undef VCS_DIALABLE_LEAD
 
-// Bounds the cache: drops what expired once it grows.
-void prune(cache& c, clock::time_point now) {
-  if (c.entries.size() < 10'000)
-    return;
-  std::erase_if(c.entries,
-                [&](const auto& e) { return !e.second.reading && !fresh(e.second, now); });
-}
-
-// The campaigns' figures, in one statement.
-std::map<int64_t, lead_statistics> count(soci::session& sql, int64_t tenant_id,
-                                         const std::vector<int64_t>& campaign_ids) {
-  auto rows = execute(sql, statuses_stmt, {tenant_id, campaign_ids});
-  const auto counted_at = domain::now();
-  std::map<int64_t, lead_statistics> out;
-  for (auto id : campaign_ids)
-    out[id].counted_at = counted_at;
-  for (int i = 0; i < rows.size(); ++i) {
-    auto& s = out[rows.int64(i, 0)];
-    s.call_statuses.emplace_back(std::string{rows.text(i, 1)}, rows.int64(i, 2));
-    s.answered += rows.int64(i, 3);
-    s.dialable += rows.int64(i, 4);
-    // Only the IDLE group has dialable leads.
-    if (auto first = rows.opt_timestamp(i, 5))
-      s.first_dialable_at = first;
+// Columns 1..5 of counts_stmt hold the statuses in the domain's order.
+lead_statistics statistics_of(const pg_rows& rows, int i, domain::timestamp counted_at) {
+  lead_statistics s;
+  s.counted_at = counted_at;
+  int col = 1;
+  for (auto status : domain::call_statuses()) {
+    if (auto n = rows.int64(i, col++); n > 0)
+      s.call_statuses.emplace_back(std::string{domain::to_string(status)}, n);
   }
-  for (auto& [id, s] : out)
-    std::sort(s.call_statuses.begin(), s.call_statuses.end(),
-              [](const auto& a, const auto& b) { return a.second > b.second; });
-  return out;
-}
-
-// Reads the campaigns this worker marked `reading` and hands the figures to
-// the cache and to whoever waits for them, failed or not.
-std::map<int64_t, lead_statistics> read_marked(soci::session& sql, cache& c, int64_t tenant_id,
-                                               const std::vector<int64_t>& campaign_ids) {
-  const auto started = clock::now();
-  std::map<int64_t, lead_statistics> out;
-  try {
-    out = count(sql, tenant_id, campaign_ids);
-  } catch (...) {
-    std::lock_guard guard{c.mtx};
-    for (auto id : campaign_ids)
-      c.entries[{tenant_id, id}].reading = false;
-    c.read_done.notify_all();
-    throw;
-  }
-  std::lock_guard guard{c.mtx};
-  for (const auto& [id, s] : out)
-    c.entries[{tenant_id, id}] = entry{started, s, false};
-  c.read_done.notify_all();
-  return out;
+  std::stable_sort(s.call_statuses.begin(), s.call_statuses.end(),
+                   [](const auto& a, const auto& b) { return a.second > b.second; });
+  s.answered = rows.int64(i, 6);
+  s.dialable = rows.int64(i, 7);
+  return s;
 }
 
 } // namespace
 
-std::map<int64_t, lead_statistics> read_lead_statistics(soci::session& sql, int64_t tenant_id,
-                                                        const std::vector<int64_t>& campaign_ids) {
+std::map<int64_t, lead_statistics> read_lead_counts(soci::session& sql, int64_t tenant_id,
+                                                    const std::vector<int64_t>& campaign_ids) {
+  auto rows = execute(sql, counts_stmt, {tenant_id, campaign_ids});
+  const auto counted_at = domain::now();
   std::map<int64_t, lead_statistics> out;
-  std::vector<int64_t> mine, theirs;
-  auto& c = shared();
-  {
-    const auto now = clock::now();
-    std::lock_guard guard{c.mtx};
-    prune(c, now);
-    for (auto id : campaign_ids) {
-      auto& e = c.entries[{tenant_id, id}];
-      if (fresh(e, now)) {
-        out[id] = *e.stats;
-        if (now - e.read_at <= refresh_after || e.reading)
-          continue;
-      } else if (e.reading) {
-        theirs.push_back(id);
-        continue;
-      }
-      e.reading = true;
-      mine.push_back(id);
-    }
-  }
-  // This worker's own reads first: it never waits while others wait for it.
-  if (!mine.empty()) {
-    // Read ahead of expiry only: a failure leaves the request the figures it
-    // has (within their bound), and the next request reads them.
-    const bool ahead =
-        std::all_of(mine.begin(), mine.end(), [&](int64_t id) { return out.count(id) > 0; });
-    try {
-      for (auto& [id, s] : read_marked(sql, c, tenant_id, mine))
-        out[id] = std::move(s);
-    } catch (const std::exception&) {
-      if (!ahead)
-        throw;
-    }
-  }
-  if (theirs.empty())
-    return out;
-  std::vector<int64_t> again; // another worker's read failed: read them here
-  {
-    std::unique_lock lock{c.mtx};
-    for (auto id : theirs) {
-      const key k{tenant_id, id};
-      c.read_done.wait(lock, [&] { return !c.entries[k].reading; });
-      auto& e = c.entries[k];
-      if (fresh(e, clock::now())) {
-        out[id] = *e.stats;
-      } else {
-        e.reading = true;
-        again.push_back(id);
-      }
-    }
-  }
-  if (!again.empty())
-    for (auto& [id, s] : read_marked(sql, c, tenant_id, again))
-      out[id] = std::move(s);
+  for (int i = 0; i < rows.size(); ++i)
+    out[rows.int64(i, 0)] = statistics_of(rows, i, counted_at);
   return out;
+}
+
+int64_t fold_lead_count_changes(soci::session& sql, int32_t limit) {
+  return execute(sql, fold_stmt, {limit, fold_lock_key}).int64(0, 0);
+}
+
+lead_statistics read_dial_statistics(soci::session& sql, int64_t tenant_id, int64_t campaign_id) {
+  auto s = read_lead_counts(sql, tenant_id, {campaign_id})[campaign_id];
+  if (s.dialable == 0)
+    return s;
+  s.dialable -= execute(sql, listed_stmt, {tenant_id, campaign_id}).int64(0, 0);
+  if (s.dialable > 0)
+    s.first_dialable_at =
+        execute(sql, first_dialable_stmt, {tenant_id, campaign_id}).opt_timestamp(0, 0);
+  return s;
 }
 
 } // namespace vcs::storage

@@ -2,7 +2,6 @@
 
 #include "domain/timestamp.hpp"
 
-#include <chrono>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -16,29 +15,39 @@ class session;
 
 namespace vcs::storage {
 
-// Per-status lead counts of one campaign (the client detail's call
-// statistics and the campaign read), most frequent first.
+// Lead counts of one campaign (the client detail's call statistics and the
+// campaign read), exact: the statements that change leads record what they
+// changed (migration 0025), and a read adds those records to the counters.
 struct lead_statistics {
+  // The statuses with leads, most frequent first (equal counts in the
+  // domain's order).
   std::vector<std::pair<std::string, int64_t>> call_statuses;
   int64_t answered = 0;
   // Leads the dialer may still call: IDLE, unanswered, not on the
-  // do-not-call list, valid (leads_dialable_idx).
+  // do-not-call list, valid (leads_dialable_idx). Only read_dial_statistics
+  // fills it in.
   int64_t dialable = 0;
   // When the first of them may be called: the earliest next-attempt time,
   // the time of the count for a lead without one; nullopt without dialable
-  // leads.
+  // leads. Only read_dial_statistics fills it in.
   std::optional<domain::timestamp> first_dialable_at;
   domain::timestamp counted_at{};
 };
 
-// Aggregating them reads every lead of the campaign, so each node keeps the
-// result for up to `lead_statistics_ttl`, and reads it for one campaign at a
-// time: the figures may trail the leads by that much, on every node alike
-// (docs/decisions.md). Lead counts themselves are exact
-// (campaigns.lead_count).
-inline constexpr std::chrono::seconds lead_statistics_ttl{2};
+// The counters of the tenant's campaigns among `campaign_ids`: a row and
+// the changes not folded yet, each.
+std::map<int64_t, lead_statistics> read_lead_counts(soci::session& sql, int64_t tenant_id,
+                                                    const std::vector<int64_t>& campaign_ids);
 
-std::map<int64_t, lead_statistics> read_lead_statistics(soci::session& sql, int64_t tenant_id,
-                                                        const std::vector<int64_t>& campaign_ids);
+// Moves the oldest `limit` change records into the counters (the figures
+// read stay the same) and returns how many it moved: 0 while another node
+// folds.
+int64_t fold_lead_count_changes(soci::session& sql, int32_t limit);
+
+// One campaign's counters with its dialable leads: the counter less the
+// dialable leads on the tenant's do-not-call list (bounded by the smaller of
+// the list and the campaign), and the first of them to call (one index probe
+// per distinct priority among them).
+lead_statistics read_dial_statistics(soci::session& sql, int64_t tenant_id, int64_t campaign_id);
 
 } // namespace vcs::storage
