@@ -47,11 +47,11 @@ constexpr prepared_statement list_stmt{"vcs_list_calls",
 #define LEAD_CALLS                                                                                 \
   " FROM calls WHERE tenant_id = $1 AND campaign_id = $2 AND lead_id = $7 " CALL_FILTERS
 constexpr prepared_statement count_campaign_stmt{"vcs_count_campaign_calls",
-                                                 "SELECT count(*)" CAMPAIGN_CALLS};
+                                                 VCS_COUNT_AT_MOST(CAMPAIGN_CALLS)};
 constexpr prepared_statement page_campaign_stmt{"vcs_page_campaign_calls",
                                                 "SELECT " CALL_COLUMNS CAMPAIGN_CALLS
                                                 "ORDER BY id DESC LIMIT $7 OFFSET $8"};
-constexpr prepared_statement count_lead_stmt{"vcs_count_lead_calls", "SELECT count(*)" LEAD_CALLS};
+constexpr prepared_statement count_lead_stmt{"vcs_count_lead_calls", VCS_COUNT_AT_MOST(LEAD_CALLS)};
 constexpr prepared_statement page_lead_stmt{
     "vcs_page_lead_calls", "SELECT " CALL_COLUMNS LEAD_CALLS "ORDER BY id DESC LIMIT $8 OFFSET $9"};
 #undef LEAD_CALLS
@@ -104,7 +104,7 @@ page_of<call_record> list_campaign_calls(soci::session& sql, int64_t tenant_id, 
                        : execute(sql, page_campaign_stmt,
                                  {tenant_id, campaign_id, f.outcome, f.status, f.from, f.to,
                                   page.page_size, offset_of(page)});
-  return page_from(total, rows, call_of);
+  return capped_page_from(total, rows, call_of);
 }
 
 } // namespace vcs::storage

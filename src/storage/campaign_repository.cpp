@@ -75,7 +75,7 @@ constexpr prepared_statement insert_stmt{
   " FROM campaigns WHERE tenant_id = $1 AND ($2::text IS NULL OR status = $2) "                    \
   "AND ($3::text IS NULL OR type = $3) AND ($4::bigint[] IS NULL OR id = ANY($4)) "
 constexpr prepared_statement count_listed_stmt{"vcs_count_campaigns",
-                                               "SELECT count(*)" CAMPAIGN_LIST_WHERE};
+                                               VCS_COUNT_AT_MOST(CAMPAIGN_LIST_WHERE)};
 constexpr prepared_statement list_stmt{"vcs_list_campaigns",
                                        "SELECT " CAMPAIGN_COLUMNS CAMPAIGN_LIST_WHERE
                                        "ORDER BY created_at DESC, id DESC LIMIT $5 OFFSET $6"};
@@ -215,7 +215,7 @@ page_of<domain::campaign> list_campaigns(soci::session& sql, int64_t tenant_id,
   auto rows = execute(
       sql, list_stmt,
       {tenant_id, filter.status, filter.type, filter.only, page.page_size, offset_of(page)});
-  return page_from(total, rows, campaign_of);
+  return capped_page_from(total, rows, campaign_of);
 }
 
 std::optional<domain::campaign> find_campaign(soci::session& sql, int64_t tenant_id,

@@ -14,19 +14,22 @@ constexpr prepared_statement record_stmt{
     "INSERT INTO events (tenant_id, campaign_id, event_id, event_type, payload) "
     "VALUES ($1, $2, $3, $4, $5)"};
 
-// The primary key (tenant_id, txid, id) reads the page in order.
+// The primary key (tenant_id, txid, id) reads the page in order. ORDER BY
+// names the table's columns: a bare `txid` is the text column selected, whose
+// order is neither the feed's ("10" < "9") nor the index's (every event
+// read and sorted).
 constexpr prepared_statement read_stmt{
     "vcs_read_events",
     "SELECT txid::text, id, event_id, event_type, campaign_id, payload, created_at FROM events "
     "WHERE tenant_id = $1 AND (txid, id) > ($2::text::xid8, $3) "
     "AND txid < pg_snapshot_xmin(pg_current_snapshot()) "
     "AND ($4::bigint[] IS NULL OR campaign_id = ANY($4)) "
-    "ORDER BY txid, id LIMIT $5::int"};
+    "ORDER BY events.txid, events.id LIMIT $5::int"};
 
-constexpr prepared_statement end_stmt{
-    "vcs_event_feed_end",
-    "SELECT txid::text, id FROM events WHERE tenant_id = $1 "
-    "AND txid < pg_snapshot_xmin(pg_current_snapshot()) ORDER BY txid DESC, id DESC LIMIT 1"};
+constexpr prepared_statement end_stmt{"vcs_event_feed_end",
+                                      "SELECT txid::text, id FROM events WHERE tenant_id = $1 "
+                                      "AND txid < pg_snapshot_xmin(pg_current_snapshot()) "
+                                      "ORDER BY events.txid DESC, events.id DESC LIMIT 1"};
 
 } // namespace
 

@@ -6,9 +6,16 @@
 #include "domain/timestamp.hpp"
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 namespace vcs::storage {
+
+// The lists the service adds to the contract (campaigns, calls, webhook
+// deliveries) count at most this many matching rows, so that a page costs
+// the same however many rows match: past it, `total` says this many and
+// `total_capped` is true.
+inline constexpr int64_t counted_rows_max = 10'000;
 
 struct page_request {
   int64_t page = 1;
@@ -17,6 +24,8 @@ struct page_request {
 
 template <class T> struct page_of {
   int64_t total = 0;
+  // Set for the lists whose count stops at counted_rows_max.
+  std::optional<bool> total_capped;
   std::vector<T> items;
 };
 

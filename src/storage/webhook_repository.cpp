@@ -96,7 +96,7 @@ constexpr prepared_statement list_stmt{
   " FROM webhook_deliveries w WHERE w.tenant_id = $1 AND ($2::text IS NULL OR w.status = $2) "     \
   "AND ($3::text IS NULL OR w.event_type = $3) AND ($4::bigint IS NULL OR w.campaign_id = $4) "
 constexpr prepared_statement count_deliveries_stmt{"vcs_count_webhooks",
-                                                   "SELECT count(*)" VCS_DELIVERY_FILTERS};
+                                                   VCS_COUNT_AT_MOST(VCS_DELIVERY_FILTERS)};
 constexpr prepared_statement page_deliveries_stmt{"vcs_page_webhooks",
                                                   "SELECT " VCS_WEBHOOK_COLUMNS VCS_DELIVERY_FILTERS
                                                   "ORDER BY w.id DESC LIMIT $5 OFFSET $6"};
@@ -251,7 +251,7 @@ page_of<webhook_delivery> page_webhooks(soci::session& sql, int64_t tenant_id,
   auto rows = execute(sql, page_deliveries_stmt,
                       {tenant_id, filter.status, filter.event_type, filter.campaign_id,
                        page.page_size, offset_of(page)});
-  return page_from(total, rows, delivery_of);
+  return capped_page_from(total, rows, delivery_of);
 }
 
 std::optional<webhook_delivery> find_webhook(soci::session& sql, int64_t tenant_id, int64_t id) {

@@ -91,10 +91,13 @@ bool asks_for_a_page(const target& t) {
   return t.param("page") || t.param("page_size");
 }
 
-void meta_field(json_out& out, int64_t total, const storage::page_request& req) {
+void meta_field(json_out& out, int64_t total, const storage::page_request& req,
+                std::optional<bool> total_capped) {
   out.key("meta");
   out.w().StartObject();
   out.field("total", total);
+  if (total_capped)
+    out.field("total_capped", *total_capped);
   out.field("page", req.page);
   out.field("page_size", req.page_size);
   out.w().EndObject();

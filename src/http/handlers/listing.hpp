@@ -52,8 +52,11 @@ void respond_list(const exchange_ptr& ex, std::string_view key, const Items& ite
 // page of it (`page` or `page_size` given).
 bool asks_for_a_page(const target& t);
 
-// The member meta: {total, page, page_size}, in an object being written.
-void meta_field(json_out& out, int64_t total, const storage::page_request& req);
+// The member meta: {total, page, page_size}, and total_capped when the
+// list counts at most storage::counted_rows_max rows, in an object being
+// written.
+void meta_field(json_out& out, int64_t total, const storage::page_request& req,
+                std::optional<bool> total_capped = std::nullopt);
 
 // 200 {data: [render(out, item)...], meta: {total, page, page_size}};
 // `render` writes one whole item.
@@ -67,7 +70,7 @@ void respond_page(const exchange_ptr& ex, const storage::page_of<T>& page,
   for (const auto& item : page.items)
     render(out, item);
   out.w().EndArray();
-  meta_field(out, page.total, req);
+  meta_field(out, page.total, req, page.total_capped);
   out.w().EndObject();
   ex->respond(200, out.take());
 }

@@ -74,7 +74,10 @@ export function campaignsPage(main: HTMLElement, can: Abilities): () => void {
         ...spans,
       ];
     });
+    // Past 10,000 campaigns the count stops (total_capped): more pages follow while pages are full.
+    const more = data.meta.total_capped ? '+' : '';
     const pages = Math.max(1, Math.ceil(data.meta.total / pageSize));
+    const last = data.meta.total_capped ? data.data.length < pageSize : page >= pages;
     replace(
       list,
       data.data.length
@@ -88,8 +91,8 @@ export function campaignsPage(main: HTMLElement, can: Abilities): () => void {
         'div',
         { class: 'pager' },
         h('button', { type: 'button', disabled: page <= 1, onclick: () => { page--; void show(); } }, 'Previous page'),
-        h('span', {}, `Page ${page} of ${pages} (${data.meta.total} campaigns)`),
-        h('button', { type: 'button', disabled: page >= pages, onclick: () => { page++; void show(); } }, 'Next page'),
+        h('span', {}, `Page ${page} of ${pages}${more} (${data.meta.total}${more} campaigns)`),
+        h('button', { type: 'button', disabled: last, onclick: () => { page++; void show(); } }, 'Next page'),
       ),
     );
     list.setAttribute('aria-busy', 'false');
