@@ -1,5 +1,6 @@
 #include "app/config.hpp"
 
+#include "domain/duration_text.hpp"
 #include "domain/outbound_address.hpp"
 #include "domain/webhook_retry.hpp"
 
@@ -82,14 +83,6 @@ template <class S, class T> binding into(S config::*outer, T S::*inner, const ch
           [outer, inner](const config& c) { return shown((c.*outer).*inner); }};
 }
 
-template <class S, class M, class T>
-binding into(S config::*outer, M S::*middle, T M::*inner, const char* key) {
-  return {[outer, middle, inner, key](config& c, const std::string& v) {
-            ((c.*outer).*middle).*inner = parse_as<T>(key, v);
-          },
-          [outer, middle, inner](const config& c) { return shown(((c.*outer).*middle).*inner); }};
-}
-
 // The webhook retry schedule, read and shown in its own notation.
 binding retry_schedule_binding() {
   return {[](config& c, const std::string& v) {
@@ -102,6 +95,28 @@ binding retry_schedule_binding() {
             c.webhooks.retry = std::move(*schedule);
           },
           [](const config& c) { return domain::format_retry_schedule(c.webhooks.retry); }};
+}
+
+// A retention period, read and shown as a duration ("90d"); 0 keeps rows
+// forever.
+binding retention_binding(std::chrono::seconds storage::retention_policy::*member) {
+  return {[member](config& c, const std::string& v) {
+            auto& kept = c.maintenance.retention.*member;
+            if (v == "0") {
+              kept = std::chrono::seconds{0};
+              return;
+            }
+            auto d = domain::parse_duration(v, std::chrono::days{36'500});
+            if (!d || *d % std::chrono::seconds{1} != std::chrono::milliseconds{0})
+              throw std::invalid_argument("a retention must be 0 or whole seconds with a unit "
+                                          "(s, m, h or d, e.g. 90d), at most 36500d, got '" +
+                                          v + "'");
+            kept = std::chrono::duration_cast<std::chrono::seconds>(*d);
+          },
+          [member](const config& c) {
+            const auto kept = c.maintenance.retention.*member;
+            return kept.count() == 0 ? std::string{"0"} : domain::format_duration(kept, true);
+          }};
 }
 
 // A setting whose value is never shown (usage, describe): only whether it
@@ -239,22 +254,18 @@ const std::vector<setting>& settings() {
        "how often rows past their retention are looked for",
        into(&config::maintenance, &actors::maintenance_settings::retention_interval,
             "retention_interval")},
-      {"calls-retention-days", "VCS_CALLS_RETENTION_DAYS",
-       "days an ended call (its minutes recorded) is kept; 0 = forever",
-       into(&config::maintenance, &actors::maintenance_settings::retention,
-            &storage::retention_policy::calls_days, "calls_retention_days")},
-      {"deliveries-retention-days", "VCS_DELIVERIES_RETENTION_DAYS",
-       "days a delivered or dead webhook delivery is kept; 0 = forever",
-       into(&config::maintenance, &actors::maintenance_settings::retention,
-            &storage::retention_policy::deliveries_days, "deliveries_retention_days")},
-      {"events-retention-days", "VCS_EVENTS_RETENTION_DAYS",
-       "days an event stays in the events feed; 0 = forever",
-       into(&config::maintenance, &actors::maintenance_settings::retention,
-            &storage::retention_policy::events_days, "events_retention_days")},
-      {"imports-retention-days", "VCS_IMPORTS_RETENTION_DAYS",
-       "days a finished lead import and its rejections are kept; 0 = forever",
-       into(&config::maintenance, &actors::maintenance_settings::retention,
-            &storage::retention_policy::imports_days, "imports_retention_days")},
+      {"calls-retention", "VCS_CALLS_RETENTION",
+       "how long an ended call (its minutes recorded) is kept, e.g. 90d; 0 = forever",
+       retention_binding(&storage::retention_policy::calls)},
+      {"deliveries-retention", "VCS_DELIVERIES_RETENTION",
+       "how long a delivered or dead webhook delivery is kept, e.g. 30d; 0 = forever",
+       retention_binding(&storage::retention_policy::deliveries)},
+      {"events-retention", "VCS_EVENTS_RETENTION",
+       "how long an event stays in the events feed, e.g. 30d; 0 = forever",
+       retention_binding(&storage::retention_policy::events)},
+      {"imports-retention", "VCS_IMPORTS_RETENTION",
+       "how long a finished lead import and its rejections are kept, e.g. 30d; 0 = forever",
+       retention_binding(&storage::retention_policy::imports)},
       {"dial-interval-ms", "VCS_DIAL_INTERVAL_MS",
        "how often due campaigns are woken for a dial pass",
        into(&config::dial, &actors::dial_scheduler_settings::interval, "dial_interval")},

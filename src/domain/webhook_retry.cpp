@@ -1,9 +1,9 @@
 #include "domain/webhook_retry.hpp"
 
+#include "domain/duration_text.hpp"
 #include "domain/trim.hpp"
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <numeric>
 
@@ -15,32 +15,6 @@ using std::chrono::milliseconds;
 constexpr std::size_t max_waits = 50;
 constexpr milliseconds max_wait = std::chrono::hours{24 * 7};
 
-struct unit {
-  std::string_view suffix;
-  milliseconds size;
-};
-
-// Longest suffix first where one ends another ("ms" before "s").
-constexpr unit units[] = {{"ms", milliseconds{1}},
-                          {"s", std::chrono::seconds{1}},
-                          {"m", std::chrono::minutes{1}},
-                          {"h", std::chrono::hours{1}},
-                          {"d", std::chrono::hours{24}}};
-
-std::optional<milliseconds> parse_wait(std::string_view text) {
-  for (const auto& u : units) {
-    if (text.size() <= u.suffix.size() || text.substr(text.size() - u.suffix.size()) != u.suffix)
-      continue;
-    const std::string_view digits = text.substr(0, text.size() - u.suffix.size());
-    int64_t n = 0;
-    const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), n);
-    if (ec != std::errc{} || end != digits.data() + digits.size() || n < 1 || n > max_wait / u.size)
-      return std::nullopt;
-    return u.size * n;
-  }
-  return std::nullopt;
-}
-
 } // namespace
 
 std::optional<retry_schedule> parse_retry_schedule(std::string_view text) {
@@ -49,7 +23,7 @@ std::optional<retry_schedule> parse_retry_schedule(std::string_view text) {
     const std::size_t comma = std::min(text.find(',', start), text.size());
     const std::string_view item = trim_spaces(text.substr(start, comma - start));
     start = comma + 1;
-    const auto wait = parse_wait(item);
+    const auto wait = parse_duration(item, max_wait);
     if (!wait || out.size() == max_waits)
       return std::nullopt;
     out.push_back(*wait);
@@ -63,12 +37,7 @@ std::string format_retry_schedule(const retry_schedule& schedule) {
     if (!out.empty())
       out += ',';
     // Hours at most: "24h" reads better in a schedule than "1d".
-    const unit* best = &units[0];
-    for (const auto& u : units)
-      if (u.suffix != "d" && wait % u.size == milliseconds{0})
-        best = &u;
-    out += std::to_string(wait / best->size);
-    out += best->suffix;
+    out += format_duration(wait, false);
   }
   return out;
 }

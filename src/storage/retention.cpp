@@ -7,14 +7,14 @@ namespace vcs::storage {
 
 namespace {
 
-// Each statement: $1 days, $2 rows at most; oldest first along an index of
+// Each statement: $1 seconds, $2 rows at most; oldest first along an index of
 // migration 0026 (or 0003 for idempotency keys), so a batch reads only what
 // it deletes. One node purges at a time (each statement's advisory lock, on
 // an arbitrary constant that migrations, the billing sweep and the lead
 // counters do not use): two would wait on each other's rows.
 #define VCS_LOCKED "WITH lock AS (SELECT pg_try_advisory_xact_lock(7216100004) AS ok), "
 #define VCS_DUE "(SELECT ok FROM lock) AND "
-#define VCS_CUTOFF "now() - make_interval(days => $1::int)"
+#define VCS_CUTOFF "now() - $1::bigint * interval '1 second'"
 
 constexpr prepared_statement calls_stmt{
     "vcs_purge_calls", VCS_LOCKED
@@ -70,21 +70,22 @@ constexpr prepared_statement idempotency_stmt{
 #undef VCS_DUE
 #undef VCS_LOCKED
 
-int64_t purge(soci::session& sql, const prepared_statement& stmt, int32_t days, int32_t batch) {
-  if (days <= 0)
+int64_t purge(soci::session& sql, const prepared_statement& stmt, std::chrono::seconds kept,
+              int32_t batch) {
+  if (kept.count() <= 0)
     return 0;
-  return execute(sql, stmt, {days, batch}).int64(0, 0);
+  return execute(sql, stmt, {static_cast<int64_t>(kept.count()), batch}).int64(0, 0);
 }
 
 } // namespace
 
 purged_rows purge_expired(soci::session& sql, const retention_policy& policy, int32_t batch) {
   purged_rows out;
-  out.calls = purge(sql, calls_stmt, policy.calls_days, batch);
-  out.deliveries = purge(sql, deliveries_stmt, policy.deliveries_days, batch);
-  out.events = purge(sql, events_stmt, policy.events_days, batch);
-  out.import_rejections = purge(sql, rejections_stmt, policy.imports_days, batch);
-  out.imports = purge(sql, imports_stmt, policy.imports_days, batch);
+  out.calls = purge(sql, calls_stmt, policy.calls, batch);
+  out.deliveries = purge(sql, deliveries_stmt, policy.deliveries, batch);
+  out.events = purge(sql, events_stmt, policy.events, batch);
+  out.import_rejections = purge(sql, rejections_stmt, policy.imports, batch);
+  out.imports = purge(sql, imports_stmt, policy.imports, batch);
   out.idempotency_keys = execute(sql, idempotency_stmt, {batch}).int64(0, 0);
   return out;
 }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 
 namespace soci {
@@ -8,16 +9,16 @@ class session;
 
 namespace vcs::storage {
 
-// How long rows that only grow are kept, in days; 0 keeps them.
+// How long rows that only grow are kept; 0 keeps them.
 struct retention_policy {
   // Ended calls whose minutes are recorded.
-  int32_t calls_days = 90;
+  std::chrono::seconds calls = std::chrono::days{90};
   // Webhook deliveries delivered or dead (a pending one is always kept).
-  int32_t deliveries_days = 30;
+  std::chrono::seconds deliveries = std::chrono::days{30};
   // The events feed.
-  int32_t events_days = 30;
+  std::chrono::seconds events = std::chrono::days{30};
   // Finished lead imports with their rejections.
-  int32_t imports_days = 30;
+  std::chrono::seconds imports = std::chrono::days{30};
 };
 
 // Rows deleted by one purge_expired.

@@ -119,7 +119,8 @@ TEST_F(retention_test, old_rows_go_and_the_rest_stay) {
           "(:t2, 'young', 'f', gen_random_uuid(), now() - interval '23 hours')",
       soci::use(tenant, "t"), soci::use(tenant, "t2");
 
-  const retention_policy policy{5, 5, 5, 5};
+  const std::chrono::days five{5};
+  const retention_policy policy{five, five, five, five};
   auto gone = purge(policy, 100);
   EXPECT_GE(gone.calls, 1);
   EXPECT_EQ(count("SELECT count(*) FROM calls WHERE tenant_id = :t"), 3);
@@ -154,7 +155,7 @@ TEST_F(retention_test, a_large_import_goes_a_batch_at_a_time_and_then_its_job) {
       " AND :t > 0";
   const auto jobs = "SELECT count(*) FROM lead_import_jobs WHERE id = " + std::to_string(job) +
                     " AND tenant_id = :t";
-  const retention_policy policy{0, 0, 0, 5};
+  const retention_policy policy{{}, {}, {}, std::chrono::days{5}};
   auto first = purge(policy, 3);
   EXPECT_EQ(first.import_rejections, 3);
   EXPECT_TRUE(first.more(3));
@@ -168,7 +169,7 @@ TEST_F(retention_test, a_large_import_goes_a_batch_at_a_time_and_then_its_job) {
 TEST_F(retention_test, a_kind_kept_forever_is_never_deleted) {
   call(400, true);
   event(400);
-  const retention_policy forever{0, 0, 0, 0};
+  const retention_policy forever{{}, {}, {}, {}};
   for (int i = 0; i < 3; ++i)
     purge_expired(*sql, forever, 100);
   EXPECT_EQ(count("SELECT count(*) FROM calls WHERE tenant_id = :t"), 1);

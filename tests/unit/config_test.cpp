@@ -92,6 +92,22 @@ TEST(Config, NestedSettingsAreReadIntoTheirStructs) {
   EXPECT_THROW(parse({"serve", "--webhook-retry-schedule=5s,,5m"}), std::invalid_argument);
 }
 
+TEST(Config, RetentionsAreDurationsOrZero) {
+  const auto c = parse({"serve", "--calls-retention=12h", "--events-retention=0"}).settings;
+  EXPECT_EQ(c.maintenance.retention.calls, std::chrono::hours{12});
+  EXPECT_EQ(c.maintenance.retention.events, std::chrono::seconds{0});
+  EXPECT_EQ(c.maintenance.retention.deliveries, std::chrono::days{30});
+  std::map<std::string, std::string> shown;
+  for (auto& [name, value] : describe(c))
+    shown[name] = value;
+  EXPECT_EQ(shown["calls-retention"], "12h");
+  EXPECT_EQ(shown["events-retention"], "0");
+  EXPECT_EQ(shown["imports-retention"], "30d");
+  for (const char* bad : {"--calls-retention=500ms", "--calls-retention=90",
+                          "--calls-retention=-1d", "--calls-retention=36501d"})
+    EXPECT_THROW(parse({"serve", bad}), std::invalid_argument) << bad;
+}
+
 TEST(Config, AnImportChunkOfNoRowsIsRefused) {
   const std::vector<std::string> serve{"serve", "--database-url=postgresql://db/vcs",
                                        "--operator-token=t",
