@@ -1,7 +1,13 @@
--- Each campaign's lead counts, kept current by every statement that
+-- The lead counts of each campaign, kept current by every statement that
 -- changes leads, so that the campaign read, the client detail and the event
 -- streams read one row (and its pending changes) instead of every lead.
 -- Transactional, so exact on every node.
+
+-- Writers wait while the counts are taken (reads go on), so that no lead or
+-- campaign written by a node of the previous version between the count and
+-- the triggers below goes uncounted.
+LOCK TABLE campaigns, leads IN SHARE ROW EXCLUSIVE MODE;
+
 CREATE TABLE campaign_lead_counts (
   campaign_id bigint PRIMARY KEY,
   tenant_id   bigint NOT NULL,
@@ -34,10 +40,10 @@ GROUP BY c.id, c.tenant_id;
 -- What statements changed since the last fold into campaign_lead_counts, a
 -- row per statement and campaign. Writers only insert here, so two of them
 -- never wait for one another nor lock a row after their leads (a shared
--- counter row did deadlock: lead then counter in one transaction, counter
+-- counter row did deadlock, lead then counter in one transaction, counter
 -- then lead in the next statement of another). A read adds the rows of its
 -- campaign; maintenance folds them in every second (storage/lead_statistics.cpp).
--- No reference to campaigns: the changes of a campaign deleted with its
+-- No reference to campaigns, since the changes of a campaign deleted with its
 -- leads are written in the same statement, and the fold drops them.
 CREATE TABLE campaign_lead_count_changes (
   id          bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
@@ -62,11 +68,11 @@ $$;
 CREATE TRIGGER campaigns_lead_counts AFTER INSERT ON campaigns
   FOR EACH ROW EXECUTE FUNCTION vcs_campaign_lead_counts_row();
 
--- A statement's change, once per campaign: +1 for the new version of each
--- row, -1 for the old; nothing when no counted column changed (custom
--- fields, positions). Transition tables exist only for the event a trigger
--- fires on, hence one statement per event (as in the manual's auditing
--- example).
+-- The change a statement made, once per campaign, +1 for the new version
+-- of each row and -1 for the old; nothing when no counted column changed
+-- (custom fields, positions). Transition tables exist only for the event a
+-- trigger fires on, hence one statement per event, as in the auditing
+-- example of the manual.
 CREATE FUNCTION vcs_count_leads() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
