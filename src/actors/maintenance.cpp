@@ -8,6 +8,8 @@
 #include <caf/event_based_actor.hpp>
 #include <spdlog/spdlog.h>
 
+#include <utility>
+
 namespace vcs::actors {
 
 namespace {
@@ -24,13 +26,15 @@ void maintenance_state::fold(maintenance_actor::pointer self) {
       self, config->pool->dispatcher(), config->pool->timeout(), 0,
       [](soci::session& sql) { return storage::fold_lead_count_changes(sql, fold_batch); },
       [self, this](int64_t moved) {
+        fold_failing = false;
         if (moved == fold_batch)
           self->send(self, fold_atom::value);
         else
           self->delayed_send(self, settings.fold_interval, fold_atom::value);
       },
       [self, this](const caf::error& e) {
-        spdlog::warn("folding lead counter changes failed: {}", to_domain_error(e).message);
+        if (!std::exchange(fold_failing, true))
+          spdlog::warn("folding lead counter changes failed: {}", to_domain_error(e).message);
         self->delayed_send(self, settings.fold_interval, fold_atom::value);
       });
 }
@@ -42,6 +46,7 @@ void maintenance_state::purge(maintenance_actor::pointer self) {
         return storage::purge_expired(sql, policy, purge_batch);
       },
       [self, this](const storage::purged_rows& gone) {
+        purge_failing = false;
         if (gone.total() > 0)
           spdlog::info("retention: deleted {} calls, {} webhook deliveries, {} events, {} import "
                        "rejections, {} imports, {} idempotency keys",
@@ -53,7 +58,8 @@ void maintenance_state::purge(maintenance_actor::pointer self) {
           self->delayed_send(self, settings.retention_interval, purge_atom::value);
       },
       [self, this](const caf::error& e) {
-        spdlog::warn("retention sweep failed: {}", to_domain_error(e).message);
+        if (!std::exchange(purge_failing, true))
+          spdlog::warn("retention sweep failed: {}", to_domain_error(e).message);
         self->delayed_send(self, settings.retention_interval, purge_atom::value);
       });
 }

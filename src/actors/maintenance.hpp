@@ -13,6 +13,10 @@ struct maintenance_state {
 
   entity_config_ptr config;
   maintenance_settings settings;
+  // Whether the last fold or purge failed: a database outage is logged once
+  // per kind of work, not every second.
+  bool fold_failing = false;
+  bool purge_failing = false;
 
   // Folds the next batch of lead counter changes.
   void fold(maintenance_actor::pointer self);

@@ -45,37 +45,37 @@ constexpr prepared_statement fold_stmt{
     "WHERE t.campaign_id = s.campaign_id RETURNING 1) "
     "SELECT count(*) FROM moved"};
 
-// What leads_dialable_idx holds of campaign $2 (the dialer's candidates
-// statement asks the same of a lead, and time of it: dialer_repository.cpp).
-#define VCS_DIALABLE_LEAD(l)                                                                       \
-  l ".campaign_id = $2 AND " l ".call_status = 'IDLE' AND NOT " l ".answered AND NOT " l           \
-    ".do_not_call AND NOT " l ".invalid"
+// What leads_dialable_idx holds of campaign $2, as lead `l` (the dialer's
+// candidates statement asks the same of a lead, and time of it:
+// dialer_repository.cpp).
+#define VCS_DIALABLE                                                                               \
+  "l.campaign_id = $2 AND l.call_status = 'IDLE' AND NOT l.answered AND NOT l.do_not_call "        \
+  "AND NOT l.invalid"
 
 // The planner probes the campaign's leads per listed number or the list per
 // lead, whichever side is smaller.
 constexpr prepared_statement listed_stmt{
     "vcs_listed_dialable",
     "SELECT count(*) FROM do_not_call_numbers n JOIN leads l ON l.phone_number = n.phone_number "
-    "AND " VCS_DIALABLE_LEAD("l") " WHERE n.tenant_id = $1 AND l.tenant_id = $1"};
+    "AND " VCS_DIALABLE " WHERE n.tenant_id = $1 AND l.tenant_id = $1"};
 
 // The index orders by priority first, so the earliest next attempt is found
 // per distinct priority (a skip scan: one probe for the next priority down,
 // one for its first unlisted lead) and the least of those taken.
 constexpr prepared_statement first_dialable_stmt{
     "vcs_first_dialable",
-    "WITH RECURSIVE p(priority) AS ((SELECT l.priority FROM leads l WHERE " VCS_DIALABLE_LEAD(
-        "l") " ORDER BY l.priority DESC LIMIT 1) UNION ALL SELECT (SELECT l.priority FROM leads l "
-             "WHERE " VCS_DIALABLE_LEAD(
-                 "l") " AND l.priority < p.priority ORDER BY l.priority DESC LIMIT 1) FROM p "
-                      "WHERE p.priority IS NOT NULL) "
-                      "SELECT min(coalesce(f.next_attempt_after, now())) FROM p CROSS JOIN "
-                      "LATERAL (SELECT l.next_attempt_after FROM leads l WHERE " VCS_DIALABLE_LEAD(
-                          "l") " AND l.tenant_id = $1 AND l.priority = p.priority AND NOT EXISTS "
-                               "(SELECT 1 FROM do_not_call_numbers d WHERE d.tenant_id = $1 AND "
-                               "d.phone_number = l.phone_number) ORDER BY l.next_attempt_after "
-                               "NULLS FIRST, l.position LIMIT 1) f"};
+    "WITH RECURSIVE p(priority) AS ("
+    "(SELECT l.priority FROM leads l WHERE " VCS_DIALABLE " ORDER BY l.priority DESC LIMIT 1) "
+    "UNION ALL SELECT (SELECT l.priority FROM leads l WHERE " VCS_DIALABLE
+    " AND l.priority < p.priority ORDER BY l.priority DESC LIMIT 1) "
+    "FROM p WHERE p.priority IS NOT NULL) "
+    "SELECT min(coalesce(f.next_attempt_after, now())) FROM p CROSS JOIN LATERAL "
+    "(SELECT l.next_attempt_after FROM leads l WHERE " VCS_DIALABLE
+    " AND l.tenant_id = $1 AND l.priority = p.priority AND NOT EXISTS (SELECT 1 FROM "
+    "do_not_call_numbers d WHERE d.tenant_id = $1 AND d.phone_number = l.phone_number) "
+    "ORDER BY l.next_attempt_after NULLS FIRST, l.position LIMIT 1) f"};
 
-#undef VCS_DIALABLE_LEAD
+#undef VCS_DIALABLE
 
 // Columns 1..5 of counts_stmt hold the statuses in the domain's order.
 lead_statistics statistics_of(const pg_rows& rows, int i, domain::timestamp counted_at) {
