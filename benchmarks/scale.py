@@ -220,6 +220,9 @@ def run_scale(bench, sizes, requests):
                     rows.append({"route": name, "size": size, **r})
                     log(f"scale {size}: {name} p50 {r['p50_ms']} ms, "
                         f"{r['statements_per_request']} statements, {r['errors']} errors")
+                # Not dialed again at the next size's rounds.
+                tenant.api.ok("PATCH", f"/api/v2/voice-campaigns/{tenant.campaign}/status",
+                              {"status": "ENDED"})
             finally:
                 public.close()
                 operator.close()
