@@ -16,7 +16,8 @@ namespace {
 
 // Counter changes folded per transaction.
 constexpr int32_t fold_batch = 10'000;
-// Rows of each kind deleted per transaction: a few tens of milliseconds.
+// Rows of each kind deleted per statement: a statement's locks cover only
+// the rows it deletes.
 constexpr int32_t purge_batch = 2'000;
 
 } // namespace

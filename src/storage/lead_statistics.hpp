@@ -23,9 +23,10 @@ struct lead_statistics {
   // domain's order).
   std::vector<std::pair<std::string, int64_t>> call_statuses;
   int64_t answered = 0;
-  // Leads the dialer may still call: IDLE, unanswered, not on the
-  // do-not-call list, valid (leads_dialable_idx). Only read_dial_statistics
-  // fills it in.
+  // Leads the dialer may still call: IDLE, unanswered, not marked
+  // do-not-call, valid (leads_dialable_idx); read_dial_statistics also
+  // leaves out the numbers on the tenant's do-not-call list,
+  // read_lead_counts does not.
   int64_t dialable = 0;
   // When the first of them may be called: the earliest next-attempt time,
   // the time of the count for a lead without one; nullopt without dialable
