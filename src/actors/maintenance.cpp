@@ -70,8 +70,10 @@ maintenance(maintenance_actor::stateful_pointer<maintenance_state> self, entity_
             maintenance_settings settings) {
   self->state.config = std::move(config);
   self->state.settings = settings;
-  self->send(self, fold_atom::value);
-  self->send(self, purge_atom::value);
+  // The first rounds wait one interval too, so a starting node serves
+  // before it sweeps.
+  self->delayed_send(self, settings.fold_interval, fold_atom::value);
+  self->delayed_send(self, settings.retention_interval, purge_atom::value);
   return {
       [self](fold_atom) { self->state.fold(self); },
       [self](purge_atom) { self->state.purge(self); },

@@ -54,7 +54,9 @@ protected:
                         {"VCS_TENANT_RATE_LIMIT", "2"},
                         {"VCS_WEBHOOK_INTERVAL_MS", "3600000"},
                         {"VCS_IMPORT_SWEEP_INTERVAL_MS", "3600000"},
-                        {"VCS_DIAL_INTERVAL_MS", "3600000"}}};
+                        {"VCS_DIAL_INTERVAL_MS", "3600000"},
+                        {"VCS_COUNTER_FOLD_INTERVAL_MS", "3600000"},
+                        {"VCS_RETENTION_INTERVAL_MS", "3600000"}}};
   http_client op{"127.0.0.1", node.operator_port()};
   http_client pub{"127.0.0.1", node.public_port()};
 
