@@ -1,6 +1,7 @@
 // Migrations against the real database: idempotent, and safe when several
 // nodes start at once.
 
+#include "scratch_database.hpp"
 #include "service_process.hpp"
 #include "storage/database.hpp"
 #include "storage/lead_repository.hpp"
@@ -59,46 +60,20 @@ TEST(migration_test, database_url_accepts_uri_and_keyword_forms) {
   EXPECT_THROW(storage::open_session("not a = valid 'string"), std::exception);
 }
 
-// A database of its own for one test, dropped at the end.
-class scratch_database {
-public:
-  explicit scratch_database(std::string name) : name_(std::move(name)) {
-    auto admin = storage::open_session(database_url());
-    *admin << "DROP DATABASE IF EXISTS " + name_;
-    *admin << "CREATE DATABASE " + name_;
-    url_ = database_url();
-    url_ = url_.substr(0, url_.rfind('/') + 1) + name_;
-  }
-  ~scratch_database() {
-    try {
-      auto admin = storage::open_session(database_url());
-      *admin << "DROP DATABASE " + name_;
-    } catch (const std::exception& e) {
-      ADD_FAILURE() << "dropping " << name_ << ": " << e.what();
-    }
-  }
-  scratch_database(const scratch_database&) = delete;
-  scratch_database& operator=(const scratch_database&) = delete;
+// Applies the migrations named from `from` (inclusive) to `upto`
+// (exclusive; empty: to the last).
+void migrate_range(soci::session& sql, std::string_view from, std::string_view upto) {
+  for (const auto& [name, text] : storage::embedded_migrations())
+    if (name >= from && (upto.empty() || name < upto))
+      sql << std::string{text};
+}
 
-  // A session on it with the migrations named before `upto` applied.
-  std::unique_ptr<soci::session> migrated_before(std::string_view upto) const {
-    auto sql = storage::open_session(url_);
-    migrate_range(*sql, "", upto);
-    return sql;
-  }
-
-  // Applies the migrations named from `from` (inclusive) to `upto`
-  // (exclusive; empty: to the last).
-  static void migrate_range(soci::session& sql, std::string_view from, std::string_view upto) {
-    for (const auto& [name, text] : storage::embedded_migrations())
-      if (name >= from && (upto.empty() || name < upto))
-        sql << std::string{text};
-  }
-
-private:
-  std::string name_;
-  std::string url_;
-};
+// A session on `db` with the migrations named before `upto` applied.
+std::unique_ptr<soci::session> migrated_before(const scratch_database& db, std::string_view upto) {
+  auto sql = db.open();
+  migrate_range(*sql, "", upto);
+  return sql;
+}
 
 // A tenant and its campaign, and a running import job of `accepted` items
 // for it, as the schema before a migration has them.
@@ -136,7 +111,7 @@ void add_lead(soci::session& sql, const import_owner& o, int position, const std
 TEST(migration_test, unfinished_imports_continue_from_their_chunks) {
   const scratch_database db{"vcs_migration_0008"};
   {
-    auto sql = db.migrated_before("0008");
+    auto sql = migrated_before(db, "0008");
     *sql << "INSERT INTO tenants (name, plan) VALUES ('t', 'PRO')";
     *sql << "INSERT INTO campaigns (tenant_id, name) SELECT id, 'c' FROM tenants";
     // 12,000 rows, 5,000 of them imported before the upgrade; and a job
@@ -146,7 +121,7 @@ TEST(migration_test, unfinished_imports_continue_from_their_chunks) {
             "'phone_number', '+1415555' || lpad(g::text, 5, '0'))) FROM generate_series(0, 11999) "
             "g), 12003, 3, s.status, s.next FROM campaigns c, (VALUES ('running', 5000), ('done', "
             "12000)) s(status, next)";
-    scratch_database::migrate_range(*sql, "0008", "");
+    migrate_range(*sql, "0008", "");
     std::vector<int> first(4), count(4);
     std::vector<std::string> phone(4), status(4);
     *sql << "SELECT c.first_index, c.row_count, c.phone_numbers[1], j.status "
@@ -165,7 +140,7 @@ TEST(migration_test, unfinished_imports_continue_from_their_chunks) {
 TEST(migration_test, stored_chunks_become_column_arrays_and_still_import) {
   const scratch_database db{"vcs_migration_0014"};
   {
-    auto sql = db.migrated_before("0014");
+    auto sql = migrated_before(db, "0014");
     const auto [tenant, campaign] = new_campaign(*sql);
     // The campaign already has the second row's number.
     add_lead(*sql, {tenant, campaign}, 0, "+14155550102");
@@ -181,7 +156,7 @@ TEST(migration_test, stored_chunks_become_column_arrays_and_still_import) {
             "{\"phone_number\":\"+19999999999\",\"invalid\":true,\"invalid_reason\":"
             "\"bad\",\"custom_fields\":{},\"i\":8}]')",
         soci::use(job);
-    scratch_database::migrate_range(*sql, "0014", "");
+    migrate_range(*sql, "0014", "");
 
     std::string phones, firsts, lasts, emails, customs, invalid, reasons, indexes;
     *sql << "SELECT phone_numbers::text, first_names::text, last_names::text, emails::text, "
@@ -223,7 +198,7 @@ TEST(migration_test, stored_chunks_become_column_arrays_and_still_import) {
 TEST(migration_test, stored_custom_fields_become_text_and_still_import) {
   const scratch_database db{"vcs_migration_0016"};
   {
-    auto sql = db.migrated_before("0016");
+    auto sql = migrated_before(db, "0016");
     const auto [tenant, campaign] = new_campaign(*sql);
     const auto job = running_job(*sql, {tenant, campaign}, 2);
     *sql << "INSERT INTO lead_import_chunks (job_id, first_index, row_count, phone_numbers, "
@@ -232,7 +207,7 @@ TEST(migration_test, stored_custom_fields_become_text_and_still_import) {
             "'{NULL,NULL}', '{NULL,NULL}', ARRAY['{\"k\": [1, \"é\"]}'::jsonb, '{}'], "
             "'{f,f}', '{NULL,NULL}', '{0,1}')",
         soci::use(job);
-    scratch_database::migrate_range(*sql, "0016", "");
+    migrate_range(*sql, "0016", "");
 
     std::string type, customs;
     *sql << "SELECT format_type(atttypid, atttypmod) FROM pg_attribute "
@@ -258,12 +233,12 @@ TEST(migration_test, stored_custom_fields_become_text_and_still_import) {
 TEST(migration_test, phone_numbers_compare_bytewise_on_both_sides_of_the_dialer_join) {
   const scratch_database db{"vcs_migration_0017"};
   {
-    auto sql = db.migrated_before("0017");
+    auto sql = migrated_before(db, "0017");
     const auto owner = new_campaign(*sql);
     add_lead(*sql, owner, 0, "+14155550101");
     *sql << "INSERT INTO do_not_call_numbers (tenant_id, phone_number) VALUES (:t, '+14155550101')",
         soci::use(owner.tenant);
-    scratch_database::migrate_range(*sql, "0017", "");
+    migrate_range(*sql, "0017", "");
 
     std::vector<std::string> collations(2);
     *sql << "SELECT c.collname FROM pg_attribute a JOIN pg_collation c ON c.oid = a.attcollation "

@@ -7,8 +7,8 @@
 #include "eventually.hpp"
 #include "http_client.hpp"
 #include "json_helpers.hpp"
+#include "scratch_database.hpp"
 #include "service_process.hpp"
-#include "storage/database.hpp"
 #include "storage/webhook_repository.hpp"
 #include "webhook_receiver.hpp"
 
@@ -91,13 +91,8 @@ TEST(webhook_share_test, a_tenant_whose_receiver_hangs_holds_only_its_share_of_t
   webhook_receiver receiver;
   // A database of its own: other tests' nodes send the shared database's
   // deliveries too.
-  auto admin = storage::open_session(database_url());
-  const std::string name = "vcs_webhook_share_test";
-  *admin << "DROP DATABASE IF EXISTS " + name + " WITH (FORCE)";
-  *admin << "CREATE DATABASE " + name;
-  auto url = database_url();
-  url = url.substr(0, url.rfind('/') + 1) + name;
-  service_process node{{{"VCS_DATABASE_URL", url},
+  const scratch_database db{"vcs_webhook_share_test"};
+  service_process node{{{"VCS_DATABASE_URL", db.url()},
                         {"VCS_OUTBOUND_ALLOW", "127.0.0.1/32"},
                         {"VCS_WEBHOOK_INTERVAL_MS", "50"},
                         {"VCS_WEBHOOK_TIMEOUT_MS", "4000"},
@@ -117,7 +112,7 @@ TEST(webhook_share_test, a_tenant_whose_receiver_hangs_holds_only_its_share_of_t
   };
   const auto slow = tenant("hanging receiver"), fast = tenant("quick receiver");
   {
-    auto sql = storage::open_session(url);
+    auto sql = db.open();
     // More than the node's 64 senders, ahead of the other tenant's.
     const auto hook = "http://127.0.0.1:" + std::to_string(hanging.port()) + "/hook-" +
                       std::to_string(::getpid());
@@ -137,7 +132,6 @@ TEST(webhook_share_test, a_tenant_whose_receiver_hangs_holds_only_its_share_of_t
   std::this_thread::sleep_for(500ms);
   EXPECT_EQ(hanging.accepted(), 8) << "more than the tenant's share was sent at once";
   EXPECT_EQ(node.terminate(), 0);
-  *admin << "DROP DATABASE IF EXISTS " + name + " WITH (FORCE)";
 }
 
 } // namespace
