@@ -21,9 +21,13 @@ namespace {
 #define VCS_PAYMENT_FROM                                                                           \
   " FROM payment_requests pr JOIN clients c ON c.tenant_id = pr.tenant_id AND c.id = "             \
   "pr.client_id "
+// Of every client, or of one ($4): a statement each, so that a client's
+// list reads that client's index range (a generic plan of `($4 IS NULL OR
+// client_id = $4)` reads every request of the tenant).
 #define VCS_PAYMENT_WHERE                                                                          \
-  "WHERE pr.tenant_id = $1 AND ($2::bigint IS NULL OR pr.client_id = $2) "                         \
-  "AND ($3::text IS NULL OR pr.status = $3) AND ($4::text IS NULL OR pr.type = $4) "
+  "WHERE pr.tenant_id = $1 AND ($2::text IS NULL OR pr.status = $2) "                              \
+  "AND ($3::text IS NULL OR pr.type = $3) "
+#define VCS_CLIENT_PAYMENT_WHERE VCS_PAYMENT_WHERE "AND pr.client_id = $4 "
 
 namespace payment_col {
 enum : int {
@@ -52,11 +56,20 @@ constexpr prepared_statement unpaid_stmt{
     "vcs_client_has_unpaid",
     "SELECT EXISTS (SELECT 1 FROM payment_requests WHERE tenant_id = $1 AND client_id = $2 "
     "AND status IN ('PENDING', 'FAILED', 'OVERDUE'))"};
+// Counted without the client's row: the reference (tenant_id, client_id)
+// guarantees it, and joining it cost a lookup per counted request.
 constexpr prepared_statement count_payments_stmt{
-    "vcs_count_payment_requests", "SELECT count(*)" VCS_PAYMENT_FROM VCS_PAYMENT_WHERE};
+    "vcs_count_payment_requests", "SELECT count(*) FROM payment_requests pr " VCS_PAYMENT_WHERE};
 constexpr prepared_statement list_payments_stmt{
     "vcs_list_payment_requests", "SELECT " VCS_PAYMENT_COLUMNS VCS_PAYMENT_FROM VCS_PAYMENT_WHERE
-                                 "ORDER BY pr.created_at DESC, pr.id DESC LIMIT $5 OFFSET $6"};
+                                 "ORDER BY pr.created_at DESC, pr.id DESC LIMIT $4 OFFSET $5"};
+constexpr prepared_statement count_client_payments_stmt{
+    "vcs_count_client_payment_requests",
+    "SELECT count(*) FROM payment_requests pr " VCS_CLIENT_PAYMENT_WHERE};
+constexpr prepared_statement list_client_payments_stmt{
+    "vcs_list_client_payment_requests",
+    "SELECT " VCS_PAYMENT_COLUMNS VCS_PAYMENT_FROM VCS_CLIENT_PAYMENT_WHERE
+    "ORDER BY pr.created_at DESC, pr.id DESC LIMIT $5 OFFSET $6"};
 
 // Every payment update reads its request before and after.
 constexpr prepared_statement find_payment_stmt{"vcs_find_payment",
@@ -72,6 +85,7 @@ constexpr prepared_statement insert_payment_stmt{
 
 #undef VCS_PAYMENT_COLUMNS
 #undef VCS_PAYMENT_FROM
+#undef VCS_CLIENT_PAYMENT_WHERE
 #undef VCS_PAYMENT_WHERE
 
 #define VCS_SUBSCRIPTION_COLUMNS                                                                   \
@@ -174,11 +188,17 @@ domain::subscription_record subscription_of(const pg_rows& rows, int i) {
 page_of<domain::payment_request> list_payment_requests(soci::session& sql, int64_t tenant_id,
                                                        const payment_filter& filter,
                                                        const page_request& page) {
-  auto total =
-      execute(sql, count_payments_stmt, {tenant_id, filter.client_id, filter.status, filter.type});
-  auto rows = execute(
-      sql, list_payments_stmt,
-      {tenant_id, filter.client_id, filter.status, filter.type, page.page_size, offset_of(page)});
+  if (filter.client_id) {
+    auto total = execute(sql, count_client_payments_stmt,
+                         {tenant_id, filter.status, filter.type, *filter.client_id});
+    auto rows = execute(sql, list_client_payments_stmt,
+                        {tenant_id, filter.status, filter.type, *filter.client_id, page.page_size,
+                         offset_of(page)});
+    return page_from(total, rows, payment_of);
+  }
+  auto total = execute(sql, count_payments_stmt, {tenant_id, filter.status, filter.type});
+  auto rows = execute(sql, list_payments_stmt,
+                      {tenant_id, filter.status, filter.type, page.page_size, offset_of(page)});
   return page_from(total, rows, payment_of);
 }
 

@@ -69,8 +69,10 @@ constexpr prepared_statement insert_stmt{
     "$14, $15, $16, $17, $18, coalesce($19::boolean, false), $20, coalesce($21::boolean, false)) "
     "RETURNING " CAMPAIGN_COLUMNS};
 
-// The tenant's campaigns, newest first; a NULL status ($2), type ($3) or
-// id list ($4) matches every campaign.
+// The tenant's campaigns, newest first by id, the order they were created
+// in: the key (tenant_id, id) is then both the range and the order, so no
+// plan reads a large tenant's campaigns to sort them. A NULL status ($2),
+// type ($3) or id list ($4) matches every campaign.
 #define CAMPAIGN_LIST_WHERE                                                                        \
   " FROM campaigns WHERE tenant_id = $1 AND ($2::text IS NULL OR status = $2) "                    \
   "AND ($3::text IS NULL OR type = $3) AND ($4::bigint[] IS NULL OR id = ANY($4)) "
@@ -78,7 +80,7 @@ constexpr prepared_statement count_listed_stmt{"vcs_count_campaigns",
                                                VCS_COUNT_AT_MOST(CAMPAIGN_LIST_WHERE)};
 constexpr prepared_statement list_stmt{"vcs_list_campaigns",
                                        "SELECT " CAMPAIGN_COLUMNS CAMPAIGN_LIST_WHERE
-                                       "ORDER BY created_at DESC, id DESC LIMIT $5 OFFSET $6"};
+                                       "ORDER BY id DESC LIMIT $5 OFFSET $6"};
 #undef CAMPAIGN_LIST_WHERE
 
 #define CAMPAIGN_SELECT                                                                            \

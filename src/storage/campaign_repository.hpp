@@ -33,7 +33,7 @@ struct campaign_filter {
   std::optional<std::vector<int64_t>> only;
 };
 
-// GET /api/v2/voice-campaigns: newest first (created_at, then id).
+// GET /api/v2/voice-campaigns: newest first (by id, the order of creation).
 page_of<domain::campaign> list_campaigns(soci::session& sql, int64_t tenant_id,
                                          const campaign_filter& filter, const page_request& page);
 
