@@ -5,7 +5,9 @@
 #     on every panel;
 #   - every metric name in the alert file and in the dashboard's queries is
 #     listed in docs/ops/metrics.txt (histogram _bucket/_sum/_count series
-#     count as their family).
+#     count as their family);
+#   - every alert has a runbook_url to its section of docs/ops/runbooks.md,
+#     and every section there is an alert's.
 # Usage: tests/ops/check_ops.sh REPO_ROOT
 # Needs promtool (Debian package `prometheus`) and python3.
 set -euo pipefail
@@ -79,6 +81,23 @@ with open(rules_path) as f:
     for number, line in enumerate(f, 1):
         if not line.lstrip().startswith("#"):
             check_text(line, f"{rules_path}:{number}")
+
+# Every alert links its section of runbooks.md, which has one for each.
+runbooks_path = rules_path.replace("prometheus-alerts.yml", "runbooks.md")
+with open(runbooks_path) as f:
+    sections = {m.lower() for m in re.findall(r"^## (\w+)$", f.read(), re.M)}
+with open(rules_path) as f:
+    rules_text = f.read()
+alerts = re.findall(r"^\s*- alert: (\w+)$", rules_text, re.M)
+links = dict(re.findall(r"^\s*- alert: (\w+)$(?:(?!- alert:).)*?runbook_url: \"docs/ops/runbooks\.md#(\w+)\"",
+                        rules_text, re.M | re.S))
+for alert in alerts:
+    if links.get(alert) != alert.lower():
+        errors.append(f"{rules_path}: {alert} has no runbook_url docs/ops/runbooks.md#{alert.lower()}")
+    if alert.lower() not in sections:
+        errors.append(f"{runbooks_path}: no section ## {alert}")
+for section in sections - {a.lower() for a in alerts}:
+    errors.append(f"{runbooks_path}: section {section} names no alert")
 
 # The dashboard.
 try:
