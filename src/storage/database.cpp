@@ -57,11 +57,11 @@ void configure(soci::session& sql) {
   // (the lead list: ~1 ms of planning per request, 60% of the database's
   // CPU under load). See docs/performance.md.
   sql << "SET plan_cache_mode = force_generic_plan";
-  // Every statement reads an index range of a few hundred rows at most, but
-  // a generic plan's estimate does not know its LIMIT will stop it early: at
-  // 10,000,000 leads it passed the costs at which PostgreSQL compiles the
-  // plan (20 ms of JIT for a 0.05 ms page of leads) and starts parallel
-  // workers (5 ms to start two, for a page of 20 campaigns).
+  // The statements read index ranges that a LIMIT or a capped count stops
+  // early, which a generic plan's estimate does not know: at 10,000,000
+  // leads it passed the costs at which PostgreSQL compiles the plan (20 ms
+  // of JIT for a 0.05 ms page of leads) and starts parallel workers (5 ms
+  // to start two, for a page of 20 campaigns).
   sql << "SET jit = off";
   sql << "SET max_parallel_workers_per_gather = 0";
 }
