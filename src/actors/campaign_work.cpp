@@ -36,7 +36,8 @@ namespace {
 constexpr std::chrono::milliseconds parallel_chunk_lock_wait{250};
 
 // A create-only field may be sent on update only with its stored value
-// (docs/decisions.md): sending a different one is the spec's "immutable".
+// (docs/decisions/campaigns.md#campaigns): sending a different one is the
+// spec's "immutable".
 std::optional<domain::error> changed(const char* field, const std::optional<std::string>& sent,
                                      const std::optional<std::string>& stored) {
   if (sent && sent != stored)

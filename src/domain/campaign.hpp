@@ -21,7 +21,7 @@ const std::vector<std::string>& campaign_status_names();
 // "OUTBOUND", "INBOUND": the campaign types (for `valid_values`).
 const std::vector<std::string>& campaign_type_names();
 
-// Bounds of the numeric campaign fields (docs/decisions.md).
+// Bounds of the numeric campaign fields (docs/decisions/campaigns.md#campaigns).
 inline constexpr int32_t max_call_attempts_limit = 100;    // 1..100 in total
 inline constexpr int32_t max_daily_attempts_limit = 24;    // 1..24 per day
 inline constexpr int32_t min_gap_minutes_floor = 3;        // minutes

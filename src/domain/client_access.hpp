@@ -3,7 +3,8 @@
 // What a client user (a tenant's client signed in to the portal) may do:
 // the resources assigned to its client's account configurations, at the
 // level its client was given for each kind (client_access). The meaning of
-// each level for each kind is in docs/decisions.md.
+// each level for each kind is in
+// docs/decisions/clients-and-billing.md#client-portal-client-users.
 
 #include "domain/error.hpp"
 

@@ -34,7 +34,7 @@ phone_check check_phone(std::string_view text);
 // top-level label of at least 2 letters; at most 254 characters in total.
 bool is_email(std::string_view text) noexcept;
 
-// Bounds of lead input (docs/decisions.md).
+// Bounds of lead input (docs/decisions/leads.md#leads).
 inline constexpr std::size_t lead_name_max_length = 255;
 inline constexpr std::size_t lead_email_max_length = 254;
 inline constexpr std::size_t custom_fields_max_bytes = 16 * 1024;

@@ -17,7 +17,8 @@ std::string_view to_string(voice_provider_kind k) noexcept;
 std::optional<voice_provider_kind> parse_voice_provider(std::string_view text) noexcept;
 const std::vector<std::string>& voice_provider_names();
 
-// concurrency_limit bounds; absent means the default (docs/decisions.md).
+// concurrency_limit bounds; absent means the default
+// (docs/decisions/campaigns.md#voice-provider-configurations-post-apiv2voice-pod).
 inline constexpr int32_t concurrency_limit_min = 1;
 inline constexpr int32_t concurrency_limit_max = 1000;
 inline constexpr int32_t concurrency_limit_default = 10;

@@ -10,8 +10,9 @@
 
 namespace vcs::domain {
 
-// A web widget's config with every key filled (docs/decisions.md lists the
-// allowed values and defaults).
+// A web widget's config with every key filled
+// (docs/decisions/clients-and-billing.md#web-widgets lists the allowed values
+// and defaults).
 struct widget_config {
   std::vector<std::string> mode{"voice"};
   std::string theme = "light";

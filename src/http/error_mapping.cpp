@@ -25,7 +25,7 @@ unsigned status_of(domain::errc code) noexcept {
     return 422;
   case errc::plan_limit:
     // A plan limit forbids the action until the tenant upgrades
-    // (docs/decisions.md).
+    // (docs/decisions/api-basics.md#plans).
     return 403;
   case errc::unavailable:
   case errc::outcome_unknown:

@@ -3,7 +3,8 @@
 // Per-tenant request rates on this node: a token bucket per tenant, refilled
 // at its rate up to its burst. Per node, not per cluster: it protects the
 // node's share of CPU and database time without a round trip per request
-// (docs/decisions.md). Thread-safe.
+// (docs/decisions/limits-and-sharing.md#sharing-the-service-safely).
+// Thread-safe.
 
 #include "domain/plan.hpp"
 

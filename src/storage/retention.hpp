@@ -42,7 +42,7 @@ struct purged_rows {
 
 // Deletes at most `batch` rows of each kind past its retention, oldest
 // first, in one short transaction; idempotency keys go after 24 hours
-// (docs/decisions.md). Nothing while another node purges.
+// (docs/decisions/storage.md#retention). Nothing while another node purges.
 purged_rows purge_expired(soci::session& sql, const retention_policy& policy, int32_t batch);
 
 } // namespace vcs::storage

@@ -1,6 +1,7 @@
-// Every session the service opens is set up the same way (docs/decisions.md,
-// Storage): UTC, generic plans, and neither JIT compilation nor parallel
-// workers, which cost more than the short reads they would serve.
+// Every session the service opens is set up the same way
+// (docs/decisions/storage.md#storage): UTC, generic plans, and neither JIT
+// compilation nor parallel workers, which cost more than the short reads
+// they would serve.
 
 #include "service_process.hpp"
 #include "storage/database.hpp"

@@ -1,5 +1,6 @@
 -- 0004_dialer, campaign execution: calls, dialing state, the tenant
--- do-not-call list and the webhook outbox (docs/decisions.md, Dialer).
+-- do-not-call list and the webhook outbox
+-- (docs/decisions/dialer-and-webhooks.md#dialer-campaign-execution).
 -- Same rules as 0001 (no colon outside literals except casts and the
 -- PL/pgSQL assignment, no apostrophe in comments).
 

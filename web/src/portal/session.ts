@@ -22,8 +22,8 @@ export function reaches(least: Level): boolean {
   return order.indexOf(session()?.access.campaign ?? 'no_access') >= order.indexOf(least);
 }
 
-// What the client's campaign level lets it do (docs/decisions.md, "Client
-// portal").
+// What the client's campaign level lets it do
+// (docs/decisions/clients-and-billing.md#client-portal-client-users).
 export const abilities = (): Abilities => ({
   base: '/portal',
   app: 'Client Portal',
