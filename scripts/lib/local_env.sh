@@ -9,7 +9,7 @@ build_release() {
     generator=(-G Ninja)
   fi
   cmake -S "$root" -B "$build" "${generator[@]}" -DCMAKE_BUILD_TYPE=Release \
-    -DVCS_BUILD_TESTS=OFF >&2
+    -DVCS_BUILD_TESTS=OFF -DVCS_BUILD_BENCHMARKS=OFF >&2
   cmake --build "$build" -j2 --target voice-campaign-service >&2
   echo "$build/src/app/voice-campaign-service"
 }
@@ -53,11 +53,12 @@ ensure_secrets() {
   export VCS_OPERATOR_TOKEN VCS_SECRET_KEY
 }
 
-# wait_healthy URL PID NAME: waits up to 30 s for URL to answer 200 while PID
-# lives.
+# wait_healthy URL PID NAME [CURL_OPTION...]: waits up to 30 s for URL to
+# answer 200 while PID lives.
 wait_healthy() {
   local url=$1 pid=$2 name=$3 deadline=$((SECONDS + 30))
-  until curl -fs -o /dev/null "$url"; do
+  shift 3
+  until curl -fs -o /dev/null "$@" "$url"; do
     if ! kill -0 "$pid" 2>/dev/null; then
       echo "$name exited during start-up" >&2
       return 1

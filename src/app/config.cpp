@@ -97,6 +97,20 @@ binding retry_schedule_binding() {
           [](const config& c) { return domain::format_retry_schedule(c.webhooks.retry); }};
 }
 
+// The trusted proxies' networks, read and shown as a comma-separated list.
+binding trusted_proxies_binding() {
+  return {
+      [](config& c, const std::string& v) {
+        auto networks = domain::parse_networks(v);
+        if (!networks)
+          throw std::invalid_argument("trusted-proxies must be comma-separated addresses or "
+                                      "networks such as 10.0.0.5 or 10.1.0.0/16, got '" +
+                                      v + "'");
+        c.server.trusted_proxies = domain::trusted_proxies{std::move(*networks)};
+      },
+      [](const config& c) { return domain::format_networks(c.server.trusted_proxies.networks()); }};
+}
+
 // A retention period, read and shown as a duration ("90d"); 0 keeps rows
 // forever.
 binding retention_binding(std::chrono::seconds storage::retention_policy::*member) {
@@ -198,10 +212,16 @@ const std::vector<setting>& settings() {
        "open connections per listener; more are answered 503 and closed; 0 = no limit",
        into(&config::server, &http::server_options::max_connections, "max_connections")},
       {"max-connections-per-client", "VCS_MAX_CONNECTIONS_PER_CLIENT",
-       "open public connections per client address; 0 = no limit, e.g. behind a load "
-       "balancer",
+       "open public connections per client address (behind trusted-proxies, the client "
+       "each PROXY header names); 0 = no limit",
        into(&config::server, &http::server_options::max_connections_per_client,
             "max_connections_per_client")},
+      {"trusted-proxies", "VCS_TRUSTED_PROXIES",
+       "load balancers, comma-separated networks (e.g. 10.0.0.5, 10.1.0.0/16), whose "
+       "connections may start with a PROXY protocol v2 header and whose X-Forwarded-For is "
+       "read, so limits, sign-in throttling and the access log see the real client; empty: "
+       "none",
+       trusted_proxies_binding()},
       {"max-queued-requests", "VCS_MAX_QUEUED_REQUESTS",
        "requests waiting for or running on a listener's workers beyond which new ones get 503; 0 = "
        "no limit",
@@ -398,6 +418,10 @@ parsed_command parse_command_line(int argc, char** argv) {
       out.command = "help";
       continue;
     }
+    if (out.command == "migrate" && arg == "--status") {
+      out.arguments.push_back(arg);
+      continue;
+    }
     if (!admin && (arg == "--version" || arg == "version")) {
       out.command = "version";
       continue;
@@ -433,7 +457,8 @@ parsed_command parse_command_line(int argc, char** argv) {
   if (out.command.empty())
     out.command = "help";
   if (out.command != "serve" && out.command != "migrate" && out.command != "admin" &&
-      out.command != "help" && out.command != "version" && out.command != "config")
+      out.command != "help" && out.command != "version" && out.command != "config" &&
+      out.command != "config-reference")
     throw std::invalid_argument("unknown command '" + out.command + "' (see --help)");
   if (!file.empty())
     apply_file(out.settings, file);
@@ -512,9 +537,11 @@ std::string usage() {
   out << "Usage: voice-campaign-service <command> [--config=FILE] [--name=value ...]\n\n"
          "Commands:\n"
          "  serve     apply pending migrations, then serve the public and operator APIs\n"
-         "  migrate   apply pending database migrations and exit\n"
+         "  migrate   apply pending database migrations and exit; with --status, list them\n"
+         "            instead (exit 0: up to date, 3: some pending, 4: database is newer)\n"
          "  admin     call a running node's operator API (see admin --help)\n"
          "  config    print the effective settings (secrets only as set or not) and exit\n"
+         "  config-reference  print every setting as a Markdown table (docs/ops/settings.md)\n"
          "  --help    show this text\n"
          "  --version the version and commit this binary was built from\n\n"
          "Settings (file `name = value`, environment variable, or --name=value; later wins):\n"
@@ -525,6 +552,37 @@ std::string usage() {
     if (auto shown = s.value.show(defaults); !shown.empty())
       out << " (" << shown << ")";
     out << "\n";
+  }
+  return out.str();
+}
+
+std::string settings_reference() {
+  // A table cell: '|' would end it.
+  auto cell = [](std::string_view text) {
+    std::string out;
+    for (char ch : text) {
+      if (ch == '|')
+        out += '\\';
+      out += ch;
+    }
+    return out;
+  };
+  std::ostringstream out;
+  out << "# Settings reference\n\n"
+         "Every setting of the service, as `voice-campaign-service config-reference` prints\n"
+         "it from the binary's own table (the tests fail when this page differs). Each one\n"
+         "can be set in the configuration file (`name = value`, the file named by\n"
+         "`--config=FILE` or `VCS_CONFIG`), by its environment variable, or on the command\n"
+         "line as `--name=value`; a later source wins. `voice-campaign-service config`\n"
+         "prints the values a node would use, secrets only as set or not.\n\n"
+         "| Setting | Environment variable | Default | What it does |\n"
+         "|---|---|---|---|\n";
+  const config defaults;
+  for (const auto& s : settings()) {
+    const auto shown = s.value.show(defaults);
+    out << "| `" << s.name << "` | `" << s.env << "` | "
+        << (shown.empty() ? std::string{"(none)"} : "`" + cell(shown) + "`") << " | "
+        << cell(s.help) << " |\n";
   }
   return out.str();
 }

@@ -106,6 +106,10 @@ std::string effective_public_url(const config& c);
 // The --help text: commands and every setting with its variable and default.
 std::string usage();
 
+// Every setting with its variable, default and help as a Markdown page
+// (docs/ops/settings.md is this output).
+std::string settings_reference();
+
 // Every setting's name and value as the configuration file spells it.
 std::vector<std::pair<std::string, std::string>> describe(const config& c);
 

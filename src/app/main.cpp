@@ -77,8 +77,29 @@ void run_migrations(const app::config& c) {
       spdlog::info("stored secrets sealed with the sealing key: {}", *resealed);
 }
 
-int run_migrate(const app::config& c) {
+// `migrate --status`: what `migrate` would apply, changing nothing. Exit
+// status 0 when the schema is this binary's, 3 when migrations are pending,
+// 4 when the database was migrated by a newer binary.
+int print_migration_status(const app::config& c) {
+  auto sql = storage::open_session(c.database_url);
+  const auto status = storage::read_migration_status(*sql);
+  std::cout << "schema version " << status.current << ", this binary's " << status.latest << "\n";
+  for (const auto& name : status.pending)
+    std::cout << "pending: " << name << "\n";
+  if (status.current > status.latest) {
+    std::cout << "the database has migrations this binary does not know: run a newer binary\n";
+    return 4;
+  }
+  if (!status.pending.empty())
+    return 3;
+  std::cout << "up to date\n";
+  return 0;
+}
+
+int run_migrate(const app::config& c, const std::vector<std::string>& arguments) {
   app::require_database(c);
+  if (!arguments.empty())
+    return print_migration_status(c);
   run_migrations(c);
   return 0;
 }
@@ -178,6 +199,10 @@ int main(int argc, char** argv) {
         std::cout << name << " = " << value << "\n";
       return 0;
     }
+    if (cmd.command == "config-reference") {
+      std::cout << app::settings_reference();
+      return 0;
+    }
     if (cmd.command == "version") {
       std::cout << "voice-campaign-service " << app::build_version << " (commit "
                 << app::build_commit << ")\n";
@@ -187,7 +212,7 @@ int main(int argc, char** argv) {
     if (cmd.command == "admin")
       return app::run_admin(cmd.settings, cmd.arguments, std::cout, std::cerr);
     if (cmd.command == "migrate")
-      return run_migrate(cmd.settings);
+      return run_migrate(cmd.settings, cmd.arguments);
     return run_serve(cmd.settings);
   } catch (const std::invalid_argument& e) {
     std::cerr << "voice-campaign-service: " << e.what() << "\n";

@@ -303,6 +303,33 @@ std::optional<std::string_view> special_address_kind(const ip_address& address) 
   return std::nullopt;
 }
 
+std::optional<std::vector<ip_network>> parse_networks(std::string_view comma_separated) {
+  std::vector<ip_network> networks;
+  if (trim(comma_separated).empty())
+    return networks;
+  for (;;) {
+    const auto comma = comma_separated.find(',');
+    const auto network = parse_network(trim(comma_separated.substr(0, comma)));
+    if (!network)
+      return std::nullopt;
+    networks.push_back(*network);
+    if (comma == std::string_view::npos)
+      return networks;
+    comma_separated.remove_prefix(comma + 1);
+  }
+}
+
+std::string format_networks(const std::vector<ip_network>& networks) {
+  std::string out;
+  for (const auto& n : networks) {
+    if (!out.empty())
+      out += ',';
+    const bool v4 = n.base.is_v4() && n.prefix >= 96;
+    out += n.base.to_string() + "/" + std::to_string(v4 ? n.prefix - 96 : n.prefix);
+  }
+  return out;
+}
+
 outbound_policy::outbound_policy(std::vector<ip_network> allowed) : allowed_(std::move(allowed)) {}
 
 std::optional<std::string> outbound_policy::refuse(const ip_address& address) const {
@@ -335,20 +362,10 @@ std::optional<std::string> outbound_policy::refuse_host(std::string_view host) c
 }
 
 std::optional<outbound_policy> outbound_policy::parse(std::string_view comma_separated) {
-  std::vector<ip_network> allowed;
-  if (trim(comma_separated).empty())
-    return outbound_policy(std::move(allowed));
-  for (;;) {
-    const auto comma = comma_separated.find(',');
-    const auto network = parse_network(trim(comma_separated.substr(0, comma)));
-    if (!network)
-      return std::nullopt;
-    allowed.push_back(*network);
-    if (comma == std::string_view::npos)
-      break;
-    comma_separated.remove_prefix(comma + 1);
-  }
-  return outbound_policy(std::move(allowed));
+  auto allowed = parse_networks(comma_separated);
+  if (!allowed)
+    return std::nullopt;
+  return outbound_policy(std::move(*allowed));
 }
 
 } // namespace vcs::domain

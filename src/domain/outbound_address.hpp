@@ -45,6 +45,14 @@ struct ip_network {
 // beyond the prefix are cleared. nullopt on anything else.
 std::optional<ip_network> parse_network(std::string_view text);
 
+// Comma-separated networks as for parse_network, spaces around entries
+// ignored: "127.0.0.0/8, ::1/128". Empty (or blank) text is no network;
+// nullopt when any entry is bad, including an empty one ("a,,b").
+std::optional<std::vector<ip_network>> parse_networks(std::string_view comma_separated);
+
+// The networks as parse_networks reads them: "10.0.0.0/8,::1/128".
+std::string format_networks(const std::vector<ip_network>& networks);
+
 // A URL host read as an IP address in every spelling a resolver accepts:
 // IPv6 (with or without brackets) and inet_aton's IPv4 forms (1 to 4 parts,
 // each decimal, octal with a leading 0, or hex with 0x; the last part fills
@@ -87,9 +95,7 @@ public:
   // calls refuse() on each address.
   std::optional<std::string> refuse_host(std::string_view host) const;
 
-  // Comma-separated networks as for parse_network, spaces around entries
-  // ignored: "127.0.0.0/8, ::1/128". Empty (or blank) text allows nothing;
-  // nullopt when any entry is bad, including an empty one ("a,,b").
+  // parse_networks' text; empty text allows nothing.
   static std::optional<outbound_policy> parse(std::string_view comma_separated);
 
   const std::vector<ip_network>& allowed() const noexcept { return allowed_; }

@@ -30,6 +30,8 @@ std::string json_fields(const access_entry& e) {
   }
   w.Key("request_id");
   w.String(e.request_id.data(), static_cast<rapidjson::SizeType>(e.request_id.size()));
+  w.Key("client");
+  w.String(e.client.data(), static_cast<rapidjson::SizeType>(e.client.size()));
   w.Key("tenant_id");
   if (e.tenant_id)
     w.Int64(*e.tenant_id);
@@ -47,7 +49,7 @@ std::string text_fields(const access_entry& e) {
   auto line = fmt::format("access method={} route=\"{}\" status={}", e.method, e.route, e.status);
   if (e.latency)
     line += fmt::format(" latency_us={}", e.latency->count());
-  line += fmt::format(" request_id={} tenant={}", e.request_id,
+  line += fmt::format(" request_id={} client={} tenant={}", e.request_id, e.client,
                       e.tenant_id ? std::to_string(*e.tenant_id) : "-");
   if (!e.reason.empty())
     line += fmt::format(" reason=\"{}\"", e.reason);

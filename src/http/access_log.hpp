@@ -23,6 +23,9 @@ struct access_entry {
   unsigned status = 0;
   std::optional<std::chrono::microseconds> latency;
   std::string_view request_id;
+  // The client's address: the connection's, or the one a trusted proxy
+  // names (trusted-proxies).
+  std::string_view client;
   std::optional<std::int64_t> tenant_id;
   // Why the connection refused the request (only for refusals).
   std::string_view reason;

@@ -17,9 +17,11 @@ public:
 
   enum class verdict { admitted, full, client_full };
 
-  // Counts the connection when admitted; release() uncounts it.
-  verdict admit(const std::string& client);
-  void release(const std::string& client);
+  // Counts the connection when admitted, against the client's own limit
+  // when `per_client` (a trusted proxy's connection that names no client has
+  // none); release() with the same arguments uncounts it.
+  verdict admit(const std::string& client, bool per_client);
+  void release(const std::string& client, bool per_client);
 
 private:
   std::size_t max_total_;

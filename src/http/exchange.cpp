@@ -47,6 +47,7 @@ void exchange::deliver(outbound_response response, bool outcome_known) {
        .status = response.status,
        .latency = std::chrono::duration_cast<std::chrono::microseconds>(latency),
        .request_id = request.request_id,
+       .client = request.address,
        .tenant_id = principal ? std::optional<std::int64_t>{principal->tenant_id} : std::nullopt,
        .reason = {}});
   reply_(std::move(response));

@@ -72,23 +72,14 @@ private:
 
   void admit(tcp::socket socket) {
     beast::error_code ec;
-    auto client = socket.remote_endpoint(ec).address().to_string();
+    const auto peer = socket.remote_endpoint(ec).address();
     if (ec)
       return;
     socket.set_option(tcp::no_delay(true), ec);
-    auto s = std::make_shared<session>(std::move(socket), settings_, client);
-    switch (settings_.limits->admit(client)) {
-    case connection_limits::verdict::admitted:
-      s->hold_slot();
-      return s->start();
-    case connection_limits::verdict::full:
-      spdlog::warn("connection refused: listener at its connection limit");
-      return s->start_refused("listener_limit", "Too many connections; try again shortly");
-    case connection_limits::verdict::client_full:
-      spdlog::warn("connection refused: client at its connection limit");
-      return s->start_refused("client_limit",
-                              "Too many connections from this client; try again shortly");
-    }
+    const auto client = peer.is_v4()
+                            ? domain::ip_address_from_bytes(peer.to_v4().to_bytes().data(), 4)
+                            : domain::ip_address_from_bytes(peer.to_v6().to_bytes().data(), 16);
+    std::make_shared<session>(std::move(socket), settings_, client)->start();
   }
 
   net::io_context& ioc_;

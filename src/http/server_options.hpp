@@ -1,5 +1,7 @@
 #pragma once
 
+#include "domain/forwarded_client.hpp"
+
 #include <chrono>
 #include <cstddef>
 #include <functional>
@@ -36,6 +38,10 @@ struct server_options {
   // Different API keys this node does not know yet in flight per client
   // address on the public listener (http::unseen_keys); more get 429.
   std::size_t unseen_keys_per_client = 8;
+  // Load balancers whose word on the client is taken: a PROXY protocol v2
+  // header on their connections, X-Forwarded-For on their requests. Empty:
+  // every peer is the client.
+  domain::trusted_proxies trusted_proxies;
   // How long a graceful shutdown waits for in-flight requests.
   std::chrono::milliseconds shutdown_timeout{30'000};
   // When set, GET /healthz is answered on the I/O thread from the

@@ -91,28 +91,22 @@ bool session_tracker::wait_empty(std::chrono::steady_clock::time_point deadline)
   return cv_.wait_until(lock, deadline, [this] { return sessions_.empty(); });
 }
 
-session::session(tcp::socket&& socket, session_settings settings, std::string address)
-    : stream_(std::move(socket)), settings_(settings), address_(std::move(address)) {}
+session::session(tcp::socket&& socket, session_settings settings, const domain::ip_address& peer)
+    : stream_(std::move(socket)), settings_(settings), peer_(peer), address_(peer.to_string()),
+      client_(address_) {}
 
 session::~session() {
   if (holds_slot_)
-    settings_.limits->release(address_);
+    settings_.limits->release(address_, per_client_slot_);
   settings_.tracker.remove(this);
 }
 
 void session::start() {
   settings_.tracker.add(shared_from_this());
-  net::dispatch(stream_.get_executor(), [self = shared_from_this()] { self->read_header(); });
-}
-
-void session::hold_slot() {
-  holds_slot_ = true;
-}
-
-void session::start_refused(std::string_view cause, std::string_view message) {
-  settings_.tracker.add(shared_from_this());
-  net::dispatch(stream_.get_executor(), [self = shared_from_this(), cause, message] {
-    self->reject(503, cause, message, true);
+  net::dispatch(stream_.get_executor(), [self = shared_from_this()] {
+    if (self->settings_.options.trusted_proxies.trusts(self->peer_))
+      return self->read_proxy_header();
+    self->admit_connection();
   });
 }
 
@@ -145,6 +139,7 @@ void session::on_header(beast::error_code ec) {
   if (ec)
     return handle_read_error(ec);
   auto& req = parser_->get();
+  client_ = request_client();
   auto given_id = req["X-Request-Id"];
   request_id_ = request_id_for({given_id.data(), given_id.size()});
   const auto& routes = settings_.listener == listener_kind::operator_api
@@ -188,7 +183,7 @@ void session::on_header(beast::error_code ec) {
       if (book.is == token_book::standing::unknown)
         return reject(401, "unknown_key", "Invalid API key");
       if (book.is == token_book::standing::unseen && settings_.unseen) {
-        unseen_lease_ = settings_.unseen->admit(address_, key_hash_);
+        unseen_lease_ = settings_.unseen->admit(client_, key_hash_);
         if (!unseen_lease_)
           return reject(429, "unseen_keys",
                         "Too many unknown API keys from this address at once; try again shortly",
@@ -216,13 +211,13 @@ std::uint64_t session::share() const {
   // one address has); no key, its address's.
   if (!key_hash_.empty())
     return std::hash<std::string>{}(key_hash_);
-  return address_client_key(address_);
+  return address_client_key(client_);
 }
 
 void session::identify(inbound_request& r) const {
   const auto& req = parser_->get();
   r.authorization = std::string{req[bhttp::field::authorization]};
-  r.address = address_;
+  r.address = client_;
   if (settings_.listener != listener_kind::public_api)
     return;
   r.origin = std::string{req[bhttp::field::origin]};
@@ -398,6 +393,7 @@ void session::answer_inline(std::string_view route, outbound_response r,
               .status = r.status,
               .latency = std::chrono::duration_cast<std::chrono::microseconds>(latency),
               .request_id = request_id_,
+              .client = client_,
               .tenant_id = std::nullopt,
               .reason = {}});
   send(std::move(r), keep_alive);
@@ -444,6 +440,7 @@ void session::reject(unsigned status, std::string_view cause, std::string_view m
               .status = status,
               .latency = std::nullopt,
               .request_id = request_id_.empty() ? std::string_view{"-"} : request_id_,
+              .client = client_,
               .tenant_id = std::nullopt,
               .reason = message});
   outbound_response r;

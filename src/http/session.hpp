@@ -1,5 +1,6 @@
 #pragma once
 
+#include "domain/outbound_address.hpp"
 #include "http/beast.hpp"
 #include "http/body_budget.hpp"
 #include "http/connection_limits.hpp"
@@ -61,16 +62,13 @@ struct session_settings {
 // (session_events.cpp).
 class session : public std::enable_shared_from_this<session>, public event_hub::sink {
 public:
-  // `address`: the client's.
-  session(tcp::socket&& socket, session_settings settings, std::string address);
+  // `peer`: the address the connection comes from.
+  session(tcp::socket&& socket, session_settings settings, const domain::ip_address& peer);
   ~session();
 
+  // Reads a trusted proxy's PROXY header, if any, then admits the
+  // connection under the listener's limits and serves it.
   void start();
-  // Counts the connection against its client address's limit until it ends.
-  void hold_slot();
-  // Answers 503 with `message` and closes (a connection over the limits,
-  // counted under `cause`).
-  void start_refused(std::string_view cause, std::string_view message);
   // Called at shutdown: closes the connection now if no request is in
   // progress, otherwise after its response.
   void shutdown();
@@ -91,6 +89,15 @@ private:
   void watch_peer();
   void beat();
   void end_stream();
+
+  // A trusted proxy's connection (session_proxy.cpp): the PROXY protocol
+  // header it may start with names the client; then the connection is
+  // admitted, counted against that client's limit until it ends.
+  void read_proxy_header();
+  void admit_connection();
+  // The current request's client: a trusted peer's X-Forwarded-For says
+  // who it carries.
+  std::string request_client() const;
 
   void read_header();
   void on_header(beast::error_code ec);
@@ -148,8 +155,14 @@ private:
   // The current list body's items so far, and how much of the body was read.
   std::optional<array_item_counter> items_;
   std::size_t counted_ = 0;
+  // The connection's client (a trusted proxy's, or the one its PROXY header
+  // names) and its address as text, counted against the listener's limits
+  // while the connection holds a slot; the current request's client.
+  domain::ip_address peer_;
   std::string address_;
   bool holds_slot_ = false;
+  bool per_client_slot_ = true;
+  std::string client_;
   // The current request's bearer token hashed, when its route takes a key,
   // and its place among its address's unseen keys while it is one.
   std::string key_hash_;

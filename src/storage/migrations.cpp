@@ -2,6 +2,7 @@
 
 #include <soci/soci.h>
 
+#include <algorithm>
 #include <charconv>
 #include <stdexcept>
 #include <string>
@@ -23,6 +24,8 @@ CREATE TABLE IF NOT EXISTS schema_migrations (
 constexpr const char* select_applied = "SELECT coalesce(max(version), 0) FROM schema_migrations";
 constexpr const char* select_is_applied =
     "SELECT count(*) FROM schema_migrations WHERE version = :v";
+constexpr const char* select_version_table =
+    "SELECT CASE WHEN to_regclass('schema_migrations') IS NULL THEN 0 ELSE 1 END";
 constexpr const char* insert_applied =
     "INSERT INTO schema_migrations (version, name) VALUES (:v, :n)";
 
@@ -55,6 +58,24 @@ private:
 };
 
 } // namespace
+
+migration_status read_migration_status(soci::session& sql) {
+  migration_status status;
+  int has_table = 0;
+  sql << select_version_table, soci::into(has_table);
+  if (has_table != 0)
+    sql << select_applied, soci::into(status.current);
+  for (const auto& [name, text] : embedded_migrations()) {
+    const int version = version_of(name);
+    status.latest = std::max(status.latest, version);
+    long long present = 0;
+    if (has_table != 0)
+      sql << select_is_applied, soci::use(version), soci::into(present);
+    if (present == 0)
+      status.pending.push_back(name);
+  }
+  return status;
+}
 
 migration_report migrate(soci::session& sql) {
   advisory_lock lock{sql};

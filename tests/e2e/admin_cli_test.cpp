@@ -4,7 +4,11 @@
 #include "command_run.hpp"
 #include "service_fixture.hpp"
 
+#include <arpa/inet.h>
+#include <netinet/in.h>
 #include <sstream>
+#include <sys/socket.h>
+#include <unistd.h>
 
 namespace vcs::test {
 namespace {
@@ -244,6 +248,25 @@ TEST_F(admin_cli_test, refusals_fail_with_the_apis_message_and_mistakes_send_not
   EXPECT_EQ(unreachable.status, 1);
   EXPECT_NE(unreachable.err.find("cannot reach the operator API"), std::string::npos)
       << unreachable.err;
+  // A listener that takes the connection and never answers: admin gives up
+  // at --timeout, whatever step it is at.
+  const int silent = ::socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in at{};
+  at.sin_family = AF_INET;
+  at.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  socklen_t length = sizeof at;
+  ASSERT_EQ(::bind(silent, reinterpret_cast<sockaddr*>(&at), sizeof at), 0);
+  ASSERT_EQ(::listen(silent, 4), 0);
+  ASSERT_EQ(::getsockname(silent, reinterpret_cast<sockaddr*>(&at), &length), 0);
+  auto unanswered = run_service_command(
+      "VCS_OPERATOR_TOKEN=t", "admin tenants list --timeout=1 --operator-url=http://127.0.0.1:" +
+                                  std::to_string(ntohs(at.sin_port)));
+  ::close(silent);
+  EXPECT_EQ(unanswered.status, 1);
+  EXPECT_NE(unanswered.err.find("did not answer within 1 s"), std::string::npos) << unanswered.err;
+  auto not_a_url = run_service_command("VCS_OPERATOR_TOKEN=t",
+                                       "admin tenants list --operator-url=ftp://127.0.0.1:1");
+  EXPECT_EQ(not_a_url.status, 2) << not_a_url.err;
   auto no_token = run_service_command("", "admin tenants list");
   EXPECT_EQ(no_token.status, 2);
   EXPECT_NE(no_token.err.find("VCS_OPERATOR_TOKEN"), std::string::npos) << no_token.err;

@@ -1,7 +1,9 @@
 // The executable's commands and start-up errors.
 
 #include "command_run.hpp"
+#include "scratch_database.hpp"
 #include "service_process.hpp"
+#include "storage/migrations.hpp"
 
 #include <gtest/gtest.h>
 
@@ -97,6 +99,30 @@ TEST(cli_test, migrate_command_is_idempotent) {
   auto second = run("", "migrate --database-url='" + database_url() + "'");
   EXPECT_EQ(second.status, 0) << second.output;
   EXPECT_NE(second.output.find("0 applied"), std::string::npos) << second.output;
+}
+
+TEST(cli_test, migrate_status_lists_what_migrate_would_apply_and_changes_nothing) {
+  scratch_database db{"vcs_migrate_status"};
+  const auto env = "VCS_DATABASE_URL='" + db.url() + "'";
+  const auto& all = storage::embedded_migrations();
+  auto fresh = run(env, "migrate --status");
+  EXPECT_EQ(fresh.status, 3) << fresh.output;
+  EXPECT_NE(fresh.output.find("schema version 0"), std::string::npos) << fresh.output;
+  for (const auto& [name, sql] : all)
+    EXPECT_NE(fresh.output.find("pending: " + std::string{name}), std::string::npos) << name;
+  EXPECT_EQ(run(env, "migrate --status").status, 3) << "--status applied nothing";
+
+  ASSERT_EQ(run(env, "migrate").status, 0);
+  auto current = run(env, "migrate --status");
+  EXPECT_EQ(current.status, 0) << current.output;
+  EXPECT_NE(current.output.find("up to date"), std::string::npos) << current.output;
+  EXPECT_EQ(current.output.find("pending:"), std::string::npos) << current.output;
+
+  // A database a newer binary migrated.
+  *db.open() << "INSERT INTO schema_migrations (version, name) VALUES (9999, '9999_future.sql')";
+  auto newer = run(env, "migrate --status");
+  EXPECT_EQ(newer.status, 4) << newer.output;
+  EXPECT_NE(newer.output.find("run a newer binary"), std::string::npos) << newer.output;
 }
 
 } // namespace
