@@ -3,14 +3,14 @@
 
     openapi_split.py SOURCE PUBLIC_OUT OPERATOR_OUT
 
-The source describes both planes, each operation tagged `public`,
-`operator`, `docs` (served by both listeners), `console` (the tenant
-console's pages) or `portal` (the client portal's). The public document
-keeps the `public`, `docs`, `console` and `portal` operations and the
-webhook events (`x-webhooks`);
-the operator document keeps the `operator` and `docs` operations. Each keeps
+The source describes both planes. Each operation is tagged with its
+resource and names the listener that serves it in `x-listener`: `public`,
+`operator` or `both` (health and this reference). The public document keeps
+the `public` and `both` operations and the webhook events (`x-webhooks`);
+the operator document keeps the `operator` and `both` operations. Each keeps
 only the components its operations reach, so a client generated from the
-public document has no operator call or type. Both are written as JSON.
+public document has no operator call or type, and lists only the tags its
+operations use. `x-listener` is not published. Both are written as JSON.
 """
 import copy
 import json
@@ -20,10 +20,11 @@ import sys
 import yaml
 
 METHODS = {"get", "put", "post", "delete", "options", "head", "patch", "trace"}
+LISTENERS = {"public", "operator", "both"}
 
 PLANES = {
     "public": {
-        "tags": {"public", "docs", "console", "portal"},
+        "listeners": {"public", "both"},
         "title": "Voice Campaign Service: public API",
         "server": "public listener",
         "security": [{"apiKey": []}, {"memberSession": []}],
@@ -31,7 +32,7 @@ PLANES = {
         "lead": "The public API, for tenants' dialers (Bearer API key). The operator API is a separate document.",
     },
     "operator": {
-        "tags": {"operator", "docs"},
+        "listeners": {"operator", "both"},
         "title": "Voice Campaign Service: operator API",
         "server": "operator listener",
         "security": [{"operatorToken": []}],
@@ -64,11 +65,13 @@ def plane_document(source, plane):
         kept = {}
         for key, value in item.items():
             if key in METHODS:
-                if spec["tags"] & set(value.get("tags", [])):
+                listener = value.get("x-listener")
+                if listener not in LISTENERS:
+                    sys.exit(f"openapi_split: {key.upper()} {path}: x-listener {listener!r} "
+                             f"is not one of {', '.join(sorted(LISTENERS))}")
+                if listener in spec["listeners"]:
                     op = copy.deepcopy(value)
-                    # An operation of both listeners (health) shows under
-                    # this document's tag only.
-                    op["tags"] = [t for t in op["tags"] if t in spec["tags"]]
+                    del op["x-listener"]
                     kept[key] = op
             else:
                 kept[key] = copy.deepcopy(value)
@@ -84,7 +87,15 @@ def plane_document(source, plane):
     doc["info"]["description"] = spec["lead"] + "\n\n" + rest
     doc["servers"] = [s for s in source["servers"] if s.get("description") == spec["server"]]
     doc["security"] = spec["security"]
-    doc["tags"] = [t for t in source["tags"] if t["name"] in spec["tags"]]
+    # The tags of the kept operations and webhook events, in the source's
+    # order; one no operation uses would show as an empty section.
+    items = list(paths.values()) + list(doc.get("x-webhooks", {}).values())
+    used = {tag for item in items for key, op in item.items() if key in METHODS
+            for tag in op.get("tags", [])}
+    undeclared = used - {t["name"] for t in source["tags"]}
+    if undeclared:
+        sys.exit(f"openapi_split: tags not in the top-level list: {', '.join(sorted(undeclared))}")
+    doc["tags"] = [t for t in source["tags"] if t["name"] in used]
 
     # The components the kept operations (and their security) reach.
     components = source["components"]

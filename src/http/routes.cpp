@@ -199,11 +199,6 @@ router operator_routes() {
   r.add({"GET", "/openapi.json", handlers::openapi_document(listener_kind::operator_api)});
   r.add({"GET", "/docs", handlers::api_reference_page()});
   r.add({"GET", "/docs/redoc.standalone.js", handlers::api_reference_script()});
-  r.add({"GET", "/console", handlers::console_page()});
-  r.add({"GET", "/console/{page}", handlers::console_page()});
-  r.add({"GET", "/console/campaigns/{campaign_id}", handlers::console_page()});
-  r.add({"GET", "/console/assets/console.js", handlers::console_script()});
-  r.add({"GET", "/console/assets/console.css", handlers::web_style()});
   r.add({"POST", "/admin/v1/tenants", handlers::create_tenant()});
   r.add({"GET", "/admin/v1/tenants", handlers::list_tenants()});
   r.add({"GET", "/admin/v1/tenants/{tenant_id}", handlers::get_tenant()});

@@ -24,8 +24,8 @@ for (const [type, item] of Object.entries(spec['x-webhooks'] ?? {}))
 await withPage(async (page, errors) => {
   await page.goto(`${base}/docs`, { waitUntil: 'networkidle' });
   await page.waitForSelector('[data-section-id*="/operation/"]', { timeout: 30000 });
-  // Redoc gives each operation a section "tag/<tag>/operation/<operationId>";
-  // an operation with two tags appears under each.
+  // Redoc gives each operation a section "tag/<tag>/operation/<operationId>"
+  // (one tag each: its resource).
   const ids = await page.$$eval('[data-section-id*="/operation/"]', (els) =>
     els.map((e) => e.getAttribute('data-section-id')));
   const shown = new Set();

@@ -291,9 +291,8 @@ async function call(id, opts = {}) {
   const o = byId.get(id);
   if (!o) throw new Error(`no operation ${id} in the document`);
   const method = (opts.method ?? o.method).toUpperCase();
-  const tags = o.op.tags ?? [];
-  const listener =
-    opts.listener ?? (tags.includes('operator') && !tags.includes('public') ? 'operator' : 'public');
+  // x-listener names the listener serving the operation; `both`: the public.
+  const listener = opts.listener ?? (o.op['x-listener'] === 'operator' ? 'operator' : 'public');
   const security = o.op.security ?? spec.security ?? [];
   let token = null;
   if (opts.auth !== undefined) token = opts.auth;
@@ -427,24 +426,24 @@ async function scenario() {
   // Each listener serves its own part of the document, built into the
   // binary: the public listener the public operations and the webhook
   // events, the operator listener the operator operations; both the docs.
-  const ops = (d, tags) =>
+  const ops = (d, listeners) =>
     Object.entries(d?.paths ?? {})
       .flatMap(([path, item]) =>
-        METHODS.filter((m) => item[m] && (!tags || (item[m].tags ?? []).some((t) => tags.includes(t)))).map(
+        METHODS.filter((m) => item[m] && (!listeners || listeners.includes(item[m]['x-listener']))).map(
           (m) => `${m} ${path}`,
         ),
       )
       .sort()
       .join('\n');
-  for (const [listener, tags] of [
-    ['public', ['public', 'docs', 'console', 'portal']],
-    ['operator', ['operator', 'docs']],
+  for (const [listener, listeners] of [
+    ['public', ['public', 'both']],
+    ['operator', ['operator', 'both']],
   ]) {
     const served = (
       await call('getOpenApiDocument', { expect: 200, listener, ...(listener === 'operator' ? { note: 'operator listener' } : {}) })
     ).json;
-    if (ops(served) !== ops(spec, tags))
-      fail(`GET /openapi.json (${listener}): the served operations are not ${docPath}'s ${tags.join(', ')} ones`);
+    if (ops(served) !== ops(spec, listeners))
+      fail(`GET /openapi.json (${listener}): the served operations are not ${docPath}'s x-listener ${listeners.join(', ')} ones`);
     const webhooks = Object.keys(served?.['x-webhooks'] ?? {}).length;
     if ((listener === 'public') !== (webhooks > 0)) fail(`GET /openapi.json (${listener}): ${webhooks} webhook events`);
     const dangling = JSON.stringify(served).match(/"#\/components\/[^"]+"/g)?.filter((ref) => {
@@ -452,6 +451,17 @@ async function scenario() {
       return !served.components?.[kind]?.[name];
     });
     if (dangling?.length) fail(`GET /openapi.json (${listener}): unresolved ${[...new Set(dangling)].join(', ')}`);
+    // Operations are tagged by resource; the document lists exactly the tags
+    // its operations use, and x-listener stays in the source.
+    const used = new Set(
+      [...Object.values(served?.paths ?? {}), ...Object.values(served?.['x-webhooks'] ?? {})].flatMap((item) =>
+        METHODS.flatMap((m) => item[m]?.tags ?? []),
+      ),
+    );
+    const listed = (served?.tags ?? []).map((t) => t.name);
+    if ([...used].sort().join() !== [...listed].sort().join())
+      fail(`GET /openapi.json (${listener}): tags listed ${listed.join(', ')}; used ${[...used].join(', ')}`);
+    if (JSON.stringify(served).includes('"x-listener"')) fail(`GET /openapi.json (${listener}): x-listener published`);
     await call('getApiReferencePage', { expect: 200, listener, ...(listener === 'operator' ? { note: 'operator listener' } : {}) });
     await call('getApiReferenceScript', { expect: 200, listener, ...(listener === 'operator' ? { note: 'operator listener' } : {}) });
   }

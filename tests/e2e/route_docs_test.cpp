@@ -1,8 +1,10 @@
 // docs/openapi.yaml and the router agree: every routed method and path is
-// documented, every documented operation is routed, every public route
-// that takes an API key names the permission it needs, as documented
-// (x-permission), and the routes open to client users name the access level
-// they need, as documented (x-client-level).
+// documented, every documented operation is routed by each listener its
+// x-listener names (scripts/lib/openapi_split.py publishes each listener's
+// document from it), every public route that takes an API key names the
+// permission it needs, as documented (x-permission), and the routes open to
+// client users name the access level they need, as documented
+// (x-client-level).
 
 #include "http/handler.hpp"
 #include "http/routes.hpp"
@@ -21,10 +23,11 @@ namespace {
 
 using operation = std::pair<std::string, std::string>; // method, path
 
-// An operation's x-permission and x-client-level ("" when none).
+// An operation's x-permission, x-client-level and x-listener ("" when none).
 struct extensions {
   std::string permission;
   std::string client_level;
+  std::string listener;
 };
 
 // Reads "  /path:" and "    get:" lines (the document's own layout).
@@ -37,6 +40,7 @@ std::map<operation, extensions> documented() {
   std::regex method_line{R"(^    (get|post|patch|put|delete):\s*$)"};
   std::regex permission_line{R"(^      x-permission: (\S+)\s*$)"};
   std::regex level_line{R"(^      x-client-level: (\S+)\s*$)"};
+  std::regex listener_line{R"(^      x-listener: (\S+)\s*$)"};
   std::smatch m;
   bool in_paths = false;
   while (std::getline(in, line)) {
@@ -58,6 +62,8 @@ std::map<operation, extensions> documented() {
       ops[*last].permission = m[1];
     } else if (last && std::regex_match(line, m, level_line)) {
       ops[*last].client_level = m[1];
+    } else if (last && std::regex_match(line, m, listener_line)) {
+      ops[*last].listener = m[1];
     }
   }
   return ops;
@@ -80,6 +86,36 @@ TEST(route_docs_test, every_route_is_documented_and_every_documented_route_exist
         << op.first << " " << op.second << " is routed but not documented";
   for (const auto& [op, ext] : docs)
     EXPECT_TRUE(code.count(op)) << op.first << " " << op.second << " is documented but not routed";
+}
+
+// The listeners that route each operation.
+std::map<operation, std::set<std::string>> routed_by() {
+  std::map<operation, std::set<std::string>> by;
+  const auto public_table = public_routes();
+  const auto operator_table = operator_routes();
+  for (const auto& r : public_table.routes())
+    by[{r.method, r.pattern}].insert("public");
+  for (const auto& r : operator_table.routes())
+    by[{r.method, r.pattern}].insert("operator");
+  return by;
+}
+
+// x-listener decides which published document has the operation, so the
+// listeners it names, and only those, route it.
+TEST(route_docs_test, every_documented_operation_is_routed_by_its_x_listener) {
+  const std::map<std::string, std::set<std::string>> named{
+      {"public", {"public"}}, {"operator", {"operator"}}, {"both", {"public", "operator"}}};
+  auto by = routed_by();
+  for (const auto& [op, ext] : documented()) {
+    const auto listeners = named.find(ext.listener);
+    if (listeners == named.end()) {
+      ADD_FAILURE() << op.first << " " << op.second << ": x-listener is '" << ext.listener
+                    << "', not public, operator or both";
+      continue;
+    }
+    EXPECT_EQ(by[op], listeners->second)
+        << op.first << " " << op.second << " is documented for x-listener " << ext.listener;
+  }
 }
 
 TEST(route_docs_test, every_public_route_taking_a_key_names_its_permission_as_documented) {
