@@ -22,8 +22,11 @@ install(FILES ${packaging}/env DESTINATION ${VCS_CONFIG_DIR}
 install(FILES ${generated}/voice-campaign-service.service
         DESTINATION lib/systemd/system)
 install(FILES ${PROJECT_SOURCE_DIR}/README.md DESTINATION ${VCS_DOC_DIR})
+# An example's installed packages and generated files are not documentation.
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/docs/ DESTINATION ${VCS_DOC_DIR}
-        PATTERN "*.png" EXCLUDE)
+        PATTERN "*.png" EXCLUDE
+        PATTERN "node_modules" EXCLUDE
+        PATTERN "generated" EXCLUDE)
 
 set(CPACK_GENERATOR DEB)
 set(CPACK_PACKAGE_NAME voice-campaign-service)
