@@ -8,6 +8,15 @@ bool is_cycle_request(std::string_view type) noexcept {
   return type == "SUBSCRIPTION" || type == "OVERAGE";
 }
 
+void validate_payment_request(const payment_request_draft& draft, field_errors& errors) {
+  if (draft.period_start && draft.period_end && *draft.period_end < *draft.period_start)
+    errors.add("period_end", "Must not be before period_start.");
+  if (is_cycle_request(draft.type) && !draft.names_subscription)
+    errors.add("subscription_id", "Required for SUBSCRIPTION and OVERAGE requests.");
+  if (!draft.type.empty() && !is_cycle_request(draft.type) && draft.has_grace_period)
+    errors.add("grace_period_ends_at", "Only SUBSCRIPTION and OVERAGE requests have one.");
+}
+
 subscription_transition after_payment_change(std::string_view subscription_status,
                                              std::string_view request_type,
                                              std::string_view request_status,

@@ -5,6 +5,7 @@
 // subscription, the consumption order of call minutes, billing periods and
 // the amounts of the requests a period end issues.
 
+#include "domain/error.hpp"
 #include "domain/timestamp.hpp"
 
 #include <cstdint>
@@ -18,6 +19,21 @@ namespace vcs::domain {
 // SUBSCRIPTION and OVERAGE bill the subscription's cycle and move its
 // status; ADDON and ONE_TIME are charges beside the cycle and never do.
 bool is_cycle_request(std::string_view type) noexcept;
+
+// What a new payment request's fields say of each other (each field's own
+// form is checked where it is read; a field missing or malformed is left
+// out here): its period does not end before it starts; a cycle request
+// belongs to a subscription, and only a cycle request has a grace period.
+// `names_subscription`: a subscription was given, even one that did not
+// parse.
+struct payment_request_draft {
+  std::string_view type;
+  bool names_subscription = false;
+  bool has_grace_period = false;
+  std::optional<timestamp> period_start;
+  std::optional<timestamp> period_end;
+};
+void validate_payment_request(const payment_request_draft& draft, field_errors& errors);
 
 // What a subscription does after one of its payment requests changed.
 struct subscription_transition {

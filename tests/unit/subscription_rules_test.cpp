@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <string>
+#include <vector>
+
 namespace vcs::domain {
 namespace {
 
@@ -111,6 +114,37 @@ TEST(subscription_rules, amounts_are_exact_and_round_half_up) {
   EXPECT_EQ(overage_cents(922'337'203'685'477, 99'999), 9'223'279'803'134'401);
   EXPECT_EQ(flat_cents({490000, 50}), 4900 + 1); // 49 + 0.005 -> 49.01
   EXPECT_EQ(flat_cents({}), 0);
+}
+
+TEST(subscription_rules, a_new_payment_requests_fields_agree_with_each_other) {
+  auto messages = [](const payment_request_draft& d) {
+    field_errors errors;
+    validate_payment_request(d, errors);
+    std::vector<std::string> out;
+    for (const auto& [field, list] : errors.entries())
+      for (const auto& m : list)
+        out.push_back(field + ": " + m);
+    return out;
+  };
+  const auto t0 = at("2026-01-01T00:00:00Z");
+  const auto t1 = at("2026-02-01T00:00:00Z");
+  EXPECT_TRUE(messages({.type = "SUBSCRIPTION",
+                        .names_subscription = true,
+                        .has_grace_period = true,
+                        .period_start = t0,
+                        .period_end = t1})
+                  .empty());
+  EXPECT_TRUE(messages({.type = "ONE_TIME", .period_start = t0, .period_end = t0}).empty());
+  EXPECT_EQ(messages({.type = "ADDON", .period_start = t1, .period_end = t0}),
+            std::vector<std::string>{"period_end: Must not be before period_start."});
+  EXPECT_EQ(
+      messages({.type = "OVERAGE"}),
+      std::vector<std::string>{"subscription_id: Required for SUBSCRIPTION and OVERAGE requests."});
+  EXPECT_EQ(messages({.type = "ONE_TIME", .has_grace_period = true}),
+            std::vector<std::string>{
+                "grace_period_ends_at: Only SUBSCRIPTION and OVERAGE requests have one."});
+  // A type that did not parse is judged by its own field only.
+  EXPECT_TRUE(messages({.type = "", .has_grace_period = true}).empty());
 }
 
 } // namespace

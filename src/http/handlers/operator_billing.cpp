@@ -51,8 +51,6 @@ public:
     p.grace_period_ends_at = time("grace_period_ends_at", false);
     auto start = time("period_start", true);
     auto end = time("period_end", true);
-    if (start && end && *end < *start)
-      errors.add("period_end", "Must not be before period_start.");
     p.notes = in.string("notes", false, 2000);
     if (auto items = body.FindMember("line_items");
         items != body.MemberEnd() && !items->value.IsNull()) {
@@ -65,11 +63,14 @@ public:
         p.line_items_json.assign(buf.GetString(), buf.GetSize());
       }
     }
-    if (domain::is_cycle_request(p.type) && !p.subscription_id &&
-        (!in.has("subscription_id") || in.is_null("subscription_id")))
-      errors.add("subscription_id", "Required for SUBSCRIPTION and OVERAGE requests.");
-    if (!p.type.empty() && !domain::is_cycle_request(p.type) && p.grace_period_ends_at)
-      errors.add("grace_period_ends_at", "Only SUBSCRIPTION and OVERAGE requests have one.");
+    domain::validate_payment_request(
+        {.type = p.type,
+         .names_subscription = p.subscription_id.has_value() ||
+                               (in.has("subscription_id") && !in.is_null("subscription_id")),
+         .has_grace_period = p.grace_period_ends_at.has_value(),
+         .period_start = start,
+         .period_end = end},
+        errors);
     if (!errors.empty())
       return ex->fail(validation_error(std::move(errors)));
     auto tenant = storage::tenant_of_client(ctx.db(), *client);
