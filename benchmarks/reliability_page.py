@@ -38,14 +38,13 @@ def probe(f):
             f"{pct(f['probe_health_ok_pct'])} answered")
 
 
-def slowloris(f):
-    return (f"{num(f['attack_connections'])} attack connections, at most "
-            f"{num(f['held_by_attacker_max'])} held at once; {probe(f)}; RSS {rss(f['rss_mb'])}")
-
-
 def slow_body(f):
     return (f"{num(f['attack_connections'])} attack connections, at most "
             f"{num(f['held_by_attacker_max'])} held at once; {probe(f)}")
+
+
+def slowloris(f):
+    return f"{slow_body(f)}; RSS {rss(f['rss_mb'])}"
 
 
 def malformed_flood(f):
