@@ -3,11 +3,10 @@
 #include "actors/actor_error.hpp"
 #include "actors/db_pool.hpp"
 #include "actors/db_task.hpp"
-#include "storage/storage_error.hpp"
+#include "storage/write_batch.hpp"
 
 #include <caf/typed_response_promise.hpp>
 #include <soci/soci.h>
-#include <spdlog/spdlog.h>
 
 #include <chrono>
 #include <deque>
@@ -29,23 +28,20 @@ using written_value_t =
     typename written_value<std::invoke_result_t<const Work&, soci::session&>>::type;
 
 // Group commit for an entity actor: writes submitted while a transaction is
-// in flight wait here and all go into the next transaction; one failing
-// write does not undo the others. Each write's result stays typed: it waits
-// in the job's closure until the batch commits, then goes to the actor.
+// in flight wait here and all go into the next transaction, which
+// storage::run_write_batch runs (one failing write does not undo the
+// others). Each write's result stays typed: it waits in the job's closure
+// until the batch commits, then goes to the actor.
 class group_commit {
 public:
   explicit group_commit(std::size_t max_batch = 256) : max_batch_(max_batch) {}
-
-  // Starts the batch's transaction with the entity's row lock; an error
-  // when the entity does not exist.
-  using prologue_fn = std::function<std::optional<domain::error>(soci::session&)>;
 
   // Starts every batch's transaction (without one: a plain BEGIN): an entity
   // takes its row lock here, in the same round trip as the BEGIN
   // (storage::begin_with), so what the actor serialises in one node is
   // serialised across nodes too. A refusal answers every write of the
   // batch, none of which runs.
-  void set_prologue(prologue_fn p) { prologue_ = std::move(p); }
+  void set_prologue(storage::batch_prologue p) { prologue_ = std::move(p); }
 
   // Called in the actor after a batch the prologue refused, once the next
   // batch (if any) is under way: an actor for an entity that does not exist
@@ -89,16 +85,17 @@ public:
     const ticket place = next_ticket_++;
     auto result = std::make_shared<std::optional<result_type>>();
     queue_.push_back(
-        job{[work = std::move(work), result](soci::session& sql) {
+        job{[work = std::move(work), result](soci::session& sql) -> std::optional<domain::error> {
               if constexpr (std::is_same_v<result_type,
                                            std::invoke_result_t<const Work&, soci::session&>>) {
                 result->emplace(work(sql));
               } else {
                 auto r = work(sql);
                 if (!r)
-                  throw refusal{std::move(r).err()};
+                  return std::move(r).err();
                 result->emplace(std::move(*r));
               }
+              return std::nullopt;
             },
             [done = std::move(done), result]() mutable { done(**result); }, std::move(failed),
             std::chrono::steady_clock::now() + max_wait_});
@@ -108,143 +105,12 @@ public:
   }
 
 private:
-  using work_fn = std::function<void(soci::session&)>;
-
-  // A write that answered an error: thrown inside this class only, so that
-  // the batch undoes the write's effects (the rerun with savepoints) as for
-  // any failure.
-  struct refusal : std::exception {
-    explicit refusal(domain::error e) : error(std::move(e)) {}
-    const char* what() const noexcept override { return error.message.c_str(); }
-    domain::error error;
-  };
-
   struct job {
-    work_fn work;
+    storage::batch_write work;
     std::function<void()> deliver;
     std::function<void(const caf::error&)> fail;
     std::chrono::steady_clock::time_point due;
   };
-  // Per write of a batch: nothing when it committed, else its error.
-  using outcome = std::optional<domain::error>;
-  struct batch_outcome {
-    std::vector<outcome> writes;
-    bool refused = false;
-  };
-
-  // A batch's transaction: begun by the prologue or a plain BEGIN, rolled
-  // back unless committed (as soci::transaction, which always begins with
-  // a round trip of its own).
-  class open_transaction {
-  public:
-    explicit open_transaction(soci::session& sql) : sql_(sql) {}
-    open_transaction(const open_transaction&) = delete;
-    open_transaction& operator=(const open_transaction&) = delete;
-    ~open_transaction() {
-      if (!begun_)
-        return;
-      try {
-        sql_.rollback();
-      } catch (...) {
-        // The connection is gone; so is the transaction.
-      }
-    }
-    std::optional<domain::error> begin(const prologue_fn& prologue) {
-      begun_ = true;
-      if (prologue)
-        return prologue(sql_);
-      sql_.begin();
-      return std::nullopt;
-    }
-    void commit() {
-      sql_.commit();
-      begun_ = false;
-    }
-
-  private:
-    soci::session& sql_;
-    bool begun_ = false;
-  };
-
-  // Every write back to back in one transaction, committed when all of them
-  // succeed: no savepoints, which cost two round trips per write, each
-  // waiting for a core under load. Otherwise the transaction is rolled back
-  // and the failed batch runs again with a savepoint per write, so one
-  // write's failure undoes nothing else. Writes only read what they
-  // captured, so running one twice is safe.
-  static batch_outcome run_batch(soci::session& sql, const prologue_fn& prologue,
-                                 const std::vector<work_fn>& works) {
-    {
-      open_transaction tx{sql};
-      if (auto refused = tx.begin(prologue))
-        return {std::vector<outcome>(works.size(), refused), true};
-      auto failure = run_together(sql, works, works.size() == 1);
-      if (!failure) {
-        tx.commit();
-        return {std::vector<outcome>(works.size()), false};
-      }
-      if (works.size() == 1)
-        return {{std::move(failure)}, false};
-    }
-    return run_each(sql, prologue, works);
-  }
-
-  // The first failure of writes run back to back, or nothing. It is logged
-  // only when it is the answer (`answers`): a batch of several runs again
-  // write by write, which logs the failing one then.
-  static outcome run_together(soci::session& sql, const std::vector<work_fn>& works, bool answers) {
-    try {
-      for (const auto& w : works)
-        w(sql);
-    } catch (const std::exception& e) {
-      if (must_end_batch(e))
-        throw;
-      return failed(e, answers);
-    }
-    return std::nullopt;
-  }
-
-  static batch_outcome run_each(soci::session& sql, const prologue_fn& prologue,
-                                const std::vector<work_fn>& works) {
-    open_transaction tx{sql};
-    if (auto refused = tx.begin(prologue))
-      return {std::vector<outcome>(works.size(), refused), true};
-    std::vector<outcome> out;
-    out.reserve(works.size());
-    for (const auto& w : works) {
-      sql << "SAVEPOINT vcs_job";
-      try {
-        w(sql);
-        out.emplace_back();
-        sql << "RELEASE SAVEPOINT vcs_job";
-      } catch (const std::exception& e) {
-        if (must_end_batch(e))
-          throw;
-        sql << "ROLLBACK TO SAVEPOINT vcs_job";
-        out.emplace_back(failed(e, true));
-      }
-    }
-    tx.commit();
-    return {std::move(out), false};
-  }
-
-  // Failures no write of the batch can outlive: the connection is gone, or
-  // the transaction's time is up (timeouts, a cancel at the deadline), so
-  // a rerun would only wait again.
-  static bool must_end_batch(const std::exception& e) {
-    if (dynamic_cast<const refusal*>(&e))
-      return false;
-    return storage::is_connection_error(e) || storage::is_out_of_time(e);
-  }
-
-  static domain::error failed(const std::exception& e, bool log) {
-    if (auto r = dynamic_cast<const refusal*>(&e))
-      return r->error;
-    auto err = storage::translate(e);
-    if (log && err.code == domain::errc::internal)
-      spdlog::error("write failed: {}", e.what());
-    return err;
-  }
 
   template <class Self> void flush(Self* self, const db_pool& pool) {
     std::vector<job> batch;
@@ -261,14 +127,14 @@ private:
     if (batch.empty())
       return;
     in_flight_ = true;
-    std::vector<work_fn> works;
+    std::vector<storage::batch_write> works;
     works.reserve(batch.size());
     for (auto& j : batch)
       works.push_back(std::move(j.work));
     auto shared = std::make_shared<std::vector<job>>(std::move(batch));
-    auto outcomes = std::make_shared<batch_outcome>();
+    auto outcomes = std::make_shared<storage::batch_outcome>();
     db_task task{[prologue = prologue_, works = std::move(works), outcomes](soci::session& sql) {
-                   *outcomes = run_batch(sql, prologue, works);
+                   *outcomes = storage::run_write_batch(sql, prologue, works);
                  },
                  owner_};
     auto finish = [this, self, &pool] {
@@ -296,7 +162,7 @@ private:
   }
 
   std::deque<job> queue_;
-  prologue_fn prologue_;
+  storage::batch_prologue prologue_;
   std::function<void()> on_refused_;
   std::uint64_t owner_ = 0;
   ticket next_ticket_ = 0;
