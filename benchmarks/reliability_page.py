@@ -251,10 +251,11 @@ DRILLS = {
                    lambda f: primary_changes(f, planned=True)),
     "retention_soak": ("Tables that only grow, under a steady load: the dialer calling 20 new "
                        "leads a second (fast simulated calls, webhooks to a closed port), every "
-                       "retention at 60 s, swept every 5 s (`scripts/retention_soak.py`)",
+                       "retention at 60 s, swept every 5 s "
+                       "(`tools/vcs_tools/drills/retention_soak.py`)",
                        retention_soak),
     "restore": ("A full pgBackRest backup taken under writes, the data directory emptied, "
-                "restored to a point in time (`scripts/restore_drill.py`; "
+                "restored to a point in time (`tools/vcs_tools/drills/restore.py`; "
                 "[ops/backup-restore.md](ops/backup-restore.md))", restore),
 }
 

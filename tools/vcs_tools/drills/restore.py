@@ -25,8 +25,10 @@ import shutil
 import subprocess
 import threading
 import time
-import urllib.error
-import urllib.request
+
+from vcs_tools.api import Api
+from vcs_tools.deployment import Deployment
+from vcs_tools.log import drill_log as log
 
 STANZA = "vcs"
 PREFIX = "+1415"  # valid North American numbers: exchanges 200-999
@@ -91,7 +93,7 @@ pg1-user=postgres
             "pgbackrest": shutil.which("pgbackrest") or "/usr/bin/pgbackrest"}
 
 
-def start_archiving_cluster(dep, log):
+def start_archiving_cluster(dep):
     """Step 1: the cluster (pg.sh), WAL archiving to the repository on
     (ALTER SYSTEM: kept in the data directory, hence in its backups), the
     stanza created and checked."""
@@ -107,28 +109,22 @@ def start_archiving_cluster(dep, log):
     return ctx
 
 
-def provision(dep, api_class):
+def provision(dep):
     """Step 2: the node, a tenant and a campaign; answers (api, campaign)."""
     dep.start_service()
-    op = api_class(f"http://127.0.0.1:{dep.operator_port}", dep.token)
+    op = Api(f"http://127.0.0.1:{dep.operator_port}", dep.token)
     tenant = op.ok("POST", "/admin/v1/tenants", {"name": "restore", "plan": "PRO"})
-    api = api_class(f"http://127.0.0.1:{dep.public_port}", tenant["api_key"]["key"])
+    api = Api(f"http://127.0.0.1:{dep.public_port}", tenant["api_key"]["key"])
     campaign = api.ok("POST", "/api/v2/voice-campaigns", {"name": "restore"})["data"]["campaign_id"]
     return api, campaign
 
 
 def keyed_add(api, campaign, key):
     """A lead add with an Idempotency-Key: (status, replayed, body bytes)."""
-    req = urllib.request.Request(
-        f"{api.base}/api/v2/voice-campaigns/{campaign}/leads", method="POST",
-        data=b'{"phone_number": "+14155550123"}',
-        headers={"Authorization": f"Bearer {api.token}", "Content-Type": "application/json",
-                 "Idempotency-Key": key})
-    try:
-        with urllib.request.urlopen(req, timeout=30) as r:
-            return r.status, r.headers.get("Idempotent-Replayed") == "true", r.read()
-    except urllib.error.HTTPError as e:
-        return e.code, False, e.read()
+    status, headers, body = api.send("POST", f"/api/v2/voice-campaigns/{campaign}/leads",
+                                     b'{"phone_number": "+14155550123"}',
+                                     {"Idempotency-Key": key}, timeout=30)
+    return status, status < 300 and headers.get("Idempotent-Replayed") == "true", body
 
 
 class Writer:
@@ -163,7 +159,7 @@ class Writer:
         self.thread.join(timeout=60)
 
 
-def backup_and_pick_target(dep, ctx, writer, seconds, log):
+def backup_and_pick_target(dep, ctx, writer, seconds):
     """Step 4: writes for `seconds`, a full backup while they go on, a
     third of `seconds` more (at least 3 s: WAL to replay past the backup),
     the target T (now), 2 s past T, then the WAL covering T archived
@@ -197,7 +193,7 @@ def destroy(dep, ctx):
     chown_to_owner(ctx["data"])
 
 
-def restore_to(dep, ctx, target, log):
+def restore_to(dep, ctx, target):
     """Step 6: pgbackrest restores the data directory to T, PostgreSQL
     starts, replays the archived WAL up to T and promotes. Answers the
     seconds of the restore and of the recovery."""
@@ -246,23 +242,23 @@ def check_service(dep, api, campaign, idem_key, first_answer):
             "sealed_answer_replayed": again[0] == 201 and again[1] and again[2] == first_answer}
 
 
-def run(bench, binary, seconds, log):
+def run(binary, seconds):
     """Runs the drill on a deployment of its own; answers (figures, passed)."""
     seconds = max(5, seconds)
-    dep = bench.Deployment(binary)
+    dep = Deployment(binary)
     started = time.monotonic()
     writer = None
     try:
-        ctx = start_archiving_cluster(dep, log)
-        api, campaign = provision(dep, bench.Api)
+        ctx = start_archiving_cluster(dep)
+        api, campaign = provision(dep)
         idem_key = "restore-drill-keyed-add"
         first = keyed_add(api, campaign, idem_key)
         if first[0] != 201:
             raise RuntimeError(f"the keyed lead add answered {first[0]}: {first[2][:200]}")
         writer = Writer(api, campaign)
-        figures, target = backup_and_pick_target(dep, ctx, writer, seconds, log)
+        figures, target = backup_and_pick_target(dep, ctx, writer, seconds)
         destroy(dep, ctx)
-        figures["restore_s"], figures["restore_to_promoted_s"] = restore_to(dep, ctx, target, log)
+        figures["restore_s"], figures["restore_to_promoted_s"] = restore_to(dep, ctx, target)
         figures["target"] = stamp(target)
         figures.update(check_points(dep, writer.acked, target))
         figures.update(check_service(dep, api, campaign, idem_key, first[2]))
@@ -277,3 +273,13 @@ def run(bench, binary, seconds, log):
               and figures["leads_listed"] == figures["leads_in_table"]
               and figures["sealed_answer_replayed"])
     return figures, passed
+
+
+# A full pgBackRest backup under writes restored to a point in time, on
+# a cluster and node of its own.
+def restore(drills):
+    figures, passed = run(drills.args.binary, drills.args.duration)
+    lost = figures["missing"]
+    drills.record("backup under writes restored to a point in time",
+                  "pgbackrest backup --type=full, restore --type=time", figures,
+                  "nothing" if lost == 0 else f"{lost} leads", drills.alive() and passed)

@@ -16,6 +16,9 @@ import socket
 import threading
 import time
 
+from vcs_tools.api import Api, new_provider
+from vcs_tools.log import drill_log as log
+
 RETENTION_S = 60
 TABLES = ("calls", "webhook_deliveries", "events")
 NODE_ENV = {
@@ -43,17 +46,15 @@ def sample(dep):
     return int(rows), int(size)
 
 
-def run(dep, op, api_class, seconds, log):
+def run(dep, op, seconds):
     """Runs the soak for `seconds` (at least three retentions); answers
     (figures, passed)."""
     dep.stop_service()
     dep.start_service(NODE_ENV)
     try:
         tenant = op.ok("POST", "/admin/v1/tenants", {"name": "soak", "plan": "ENTERPRISE"})
-        api = api_class(f"http://127.0.0.1:{dep.public_port}", tenant["api_key"]["key"])
-        provider = api.ok("POST", "/api/v2/voice-pod", {
-            "voice_provider": "provider_b", "provider_b_api_key": "soak",
-            "concurrency_limit": 200})["data"]["voice_provider_id"]
+        api = Api(f"http://127.0.0.1:{dep.public_port}", tenant["api_key"]["key"])
+        provider = new_provider(api, "soak", 200)
         campaign = api.ok("POST", "/api/v2/voice-campaigns", {
             "name": "soak", "tenant_voice_provider_id": provider,
             "webhook_url": f"http://127.0.0.1:{closed_port()}/hook"})["data"]["campaign_id"]
@@ -95,3 +96,10 @@ def run(dep, op, api_class, seconds, log):
                "mb_max_after": round(peak_size / 1e6, 1)}
     passed = base_rows > 0 and peak_rows <= 1.3 * base_rows and peak_size <= 1.5 * base_size
     return figures, passed
+
+
+# Retention under a steady load: the trimmed tables level off.
+def retention_soak(drills):
+    figures, passed = run(drills.dep, drills.op, drills.args.soak_seconds)
+    drills.record("retention under steady calls", "the dialer, 20 leads/s", figures,
+                  "nothing", drills.alive() and passed)

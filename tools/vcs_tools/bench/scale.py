@@ -14,14 +14,12 @@ background rounds slowed to a crawl and its lead page cache off, so that
 what is measured is each request's own database work.
 """
 
-import base64
 import datetime
-import http.client
-import json
 import time
-import urllib.parse
 
-from bench_api import Api, load_leads, log, percentile
+from vcs_tools.api import Api, load_leads, new_client, new_provider, percentile, row_id
+from vcs_tools.client import KeepAlive
+from vcs_tools.log import bench_log as log
 
 # Background rounds out of the way (the health probe stays: its rate is
 # measured and subtracted); the lead page cache off, so lists read the
@@ -71,32 +69,6 @@ SEED_STEPS = [
 ]
 
 
-def row_id(global_id):
-    """The database id inside a global id (base64 of "Kind:id")."""
-    return int(base64.b64decode(global_id).decode().split(":")[1])
-
-
-class Connection:
-    """One keep-alive connection to a listener, timing each request."""
-
-    def __init__(self, base, token):
-        url = urllib.parse.urlsplit(base)
-        self.conn = http.client.HTTPConnection(url.hostname, url.port, timeout=600)
-        self.headers = {"Authorization": f"Bearer {token}", "Content-Type": "application/json"}
-
-    def timed(self, method, path, body=None):
-        """(milliseconds, status) of one request, its answer read whole."""
-        data = None if body is None else json.dumps(body).encode()
-        started = time.perf_counter()
-        self.conn.request(method, path, body=data, headers=self.headers)
-        response = self.conn.getresponse()
-        response.read()
-        return (time.perf_counter() - started) * 1000, response.status
-
-    def close(self):
-        self.conn.close()
-
-
 class Tenant:
     """One size's tenant, its data and the requests measured on it."""
 
@@ -113,11 +85,8 @@ class Tenant:
         self.prefix = "+1632"
         load_leads(self.api, self.campaign, size, self.prefix)
         email = f"scale-{size}@bench.example"
-        self.client = self.api.ok("POST", "/api/v2/clients/create", {
-            "client_users": [{"email": email, "password": "bench-password"}],
-            "client_details": {"name": f"scale-{size}", "email": email},
-            "client_asset_group": {"name": f"scale-{size}"},
-            "assigned_resources": {"campaign": [self.campaign]}})["data"]["client_id"]
+        self.client = new_client(self.api, f"scale-{size}", email, "bench-password",
+                                 [self.campaign])
         d = bench.deployment
         tenant_row = row_id(self.tenant_id)
         log(f"scale {size}: writing calls, deliveries, events, imports, payment requests")
@@ -167,8 +136,8 @@ def measure(deployment, connection, method, path, body, requests, idle_rate):
     started = time.monotonic()
     times, errors = [], 0
     for i in range(requests):
-        ms, status = connection.timed(method, path, body(i) if callable(body) else body)
-        times.append(ms)
+        status, seconds = connection.timed(method, path, body(i) if callable(body) else body)
+        times.append(seconds * 1000)
         errors += status >= 400
     elapsed = time.monotonic() - started
     statements = deployment.statements("vcs") - before - idle_rate * elapsed
@@ -188,9 +157,7 @@ def idle_statements_per_second(deployment, seconds=2.0):
 def operator_routes(bench, tenant):
     """The background work measured on demand: a dial round (the tenant's
     campaign ACTIVE on a simulated provider) and a billing sweep."""
-    provider = tenant.api.ok("POST", "/api/v2/voice-pod", {
-        "voice_provider": "provider_b", "provider_b_api_key": "bench",
-        "concurrency_limit": 1000})["data"]["voice_provider_id"]
+    provider = new_provider(tenant.api, "bench", 1000)
     tenant.api.ok("PATCH", f"/api/v2/voice-campaigns/{tenant.campaign}",
                   {"tenant_voice_provider_id": provider})
     tenant.api.ok("PATCH", f"/api/v2/voice-campaigns/{tenant.campaign}/status",
@@ -216,8 +183,8 @@ def run_scale(bench, sizes, requests):
         for size in sizes:
             tenant = Tenant(bench, size)
             idle = idle_statements_per_second(d)
-            public = Connection(bench.public, tenant.api.token)
-            operator = Connection(bench.op.base, bench.op.token)
+            public = KeepAlive(bench.public, 600, tenant.api.token)
+            operator = KeepAlive(bench.op.base, 600, bench.op.token)
             try:
                 for name, method, path, body in tenant.routes():
                     r = measure(d, public, method, path, body, requests, idle)
