@@ -155,8 +155,12 @@ lead_call_state abandon_attempt(lead_call_state s, const dial_policy&, timestamp
   return s;
 }
 
+bool is_answered(const lead_call_state& s) noexcept {
+  return s.answered || s.status == call_status::completed;
+}
+
 lead_call_state mark_unanswered(lead_call_state s) {
-  if (!s.answered && s.status != call_status::completed)
+  if (!is_answered(s))
     return s;
   s.status = call_status::idle;
   s.answered = false;

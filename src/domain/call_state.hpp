@@ -113,8 +113,12 @@ inline constexpr std::chrono::minutes abandon_retry_delay{1};
 lead_call_state abandon_attempt(lead_call_state s, const dial_policy& p, timestamp now,
                                 std::string reason);
 
+// Whether mark_unanswered applies: the lead is answered, or COMPLETED.
+bool is_answered(const lead_call_state& s) noexcept;
+
 // An answered (or COMPLETED) lead back to IDLE with its answer, error,
 // retry time and attempt counters cleared: a re-queue starts a new round.
+// Any other lead is returned as it is.
 lead_call_state mark_unanswered(lead_call_state s);
 
 // Call minutes in hundredths of a minute, rounded up (61 s -> 102);

@@ -30,13 +30,25 @@ constexpr prepared_statement state_stmt{
     "daily_attempts_day::text, next_attempt_after, answered_at, call_error_reason, do_not_call, "
     "invalid, invalid_reason FROM leads WHERE tenant_id = $1 AND id = $2"};
 
+constexpr prepared_statement lock_states_stmt{
+    "vcs_lock_call_states",
+    "SELECT id, phone_number, call_status, answered, answer_type, attempts_made, daily_attempts, "
+    "daily_attempts_day::text, next_attempt_after, answered_at, call_error_reason, do_not_call, "
+    "invalid, invalid_reason FROM leads WHERE tenant_id = $1 AND campaign_id = $2 "
+    "AND phone_number = ANY($3::text[]) ORDER BY id FOR UPDATE"};
+
+// Every write's fields as one text array per column (pg_param's text forms).
 constexpr prepared_statement store_stmt{
-    "vcs_store_call_state",
-    "UPDATE leads SET call_status = $3, answered = $4::boolean, answer_type = $5, "
-    "attempts_made = $6::int, daily_attempts = $7::int, daily_attempts_day = $8::date, "
-    "next_attempt_after = $9::timestamptz, answered_at = $10::timestamptz, "
-    "call_error_reason = $11, invalid = $12::boolean, invalid_reason = $13 "
-    "WHERE tenant_id = $1 AND id = $2"};
+    "vcs_store_call_states",
+    "UPDATE leads l SET call_status = s.status, answered = s.answered::boolean, "
+    "answer_type = s.answer_type, attempts_made = s.attempts::int, "
+    "daily_attempts = s.daily::int, daily_attempts_day = s.day::date, "
+    "next_attempt_after = s.next::timestamptz, answered_at = s.answered_at::timestamptz, "
+    "call_error_reason = s.error, invalid = s.invalid::boolean, invalid_reason = s.invalid_reason "
+    "FROM unnest($2::bigint[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], "
+    "$8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::text[]) "
+    "AS s(id, status, answered, answer_type, attempts, daily, day, next, answered_at, error, "
+    "invalid, invalid_reason) WHERE l.tenant_id = $1 AND l.id = s.id"};
 
 constexpr prepared_statement provider_stmt{
     "vcs_provider_slots",
@@ -145,7 +157,7 @@ constexpr prepared_statement dnc_remove_stmt{
 constexpr prepared_statement dnc_find_stmt{
     "vcs_dnc_find", "SELECT 1 FROM do_not_call_numbers WHERE tenant_id = $1 AND phone_number = $2"};
 
-// Columns 2..13 of candidates_stmt and state_stmt.
+// Columns 2..13 of candidates_stmt, state_stmt and lock_states_stmt.
 domain::lead_call_state state_of(const pg_rows& rows, int i) {
   domain::lead_call_state s;
   s.status = rows.parsed(i, 2, domain::parse_call_status);
@@ -180,11 +192,47 @@ std::vector<dial_candidate> dial_candidates(soci::session& sql, int64_t tenant_i
 }
 
 void store_call_state(soci::session& sql, int64_t tenant_id, int64_t lead_id,
-                      const domain::lead_call_state& s) {
+                      const domain::lead_call_state& state) {
+  store_call_states(sql, tenant_id, {{lead_id, state}});
+}
+
+void store_call_states(soci::session& sql, int64_t tenant_id,
+                       const std::vector<lead_state_write>& writes) {
+  using text = std::optional<std::string>;
+  const auto time = [](const std::optional<domain::timestamp>& t) -> text {
+    return t ? text{domain::to_pg_timestamp(*t)} : std::nullopt;
+  };
+  std::vector<int64_t> ids;
+  std::vector<text> status, answered, answer_type, attempts, daily, day, next, answered_at, error,
+      invalid, invalid_reason;
+  for (const auto& [id, s] : writes) {
+    ids.push_back(id);
+    status.emplace_back(domain::to_string(s.status));
+    answered.emplace_back(s.answered ? "t" : "f");
+    answer_type.emplace_back(s.answer_type);
+    attempts.emplace_back(std::to_string(s.attempts_made));
+    daily.emplace_back(std::to_string(s.daily_attempts));
+    day.push_back(s.daily_attempts_day);
+    next.push_back(time(s.next_attempt_after));
+    answered_at.push_back(time(s.answered_at));
+    error.push_back(s.call_error_reason);
+    invalid.emplace_back(s.invalid ? "t" : "f");
+    invalid_reason.push_back(s.invalid_reason);
+  }
   execute(sql, store_stmt,
-          {tenant_id, lead_id, domain::to_string(s.status), s.answered, s.answer_type,
-           s.attempts_made, s.daily_attempts, s.daily_attempts_day, s.next_attempt_after,
-           s.answered_at, s.call_error_reason, s.invalid, s.invalid_reason});
+          {tenant_id, ids, status, answered, answer_type, attempts, daily, day, next, answered_at,
+           error, invalid, invalid_reason});
+}
+
+std::vector<locked_call_state> lock_call_states(soci::session& sql, int64_t tenant_id,
+                                                int64_t campaign_id,
+                                                const std::vector<std::string>& phone_numbers) {
+  auto rows = execute(sql, lock_states_stmt, {tenant_id, campaign_id, phone_numbers});
+  std::vector<locked_call_state> out;
+  out.reserve(static_cast<std::size_t>(rows.size()));
+  for (int i = 0; i < rows.size(); ++i)
+    out.push_back({rows.int64(i, 0), std::string{rows.text(i, 1)}, state_of(rows, i)});
+  return out;
 }
 
 std::optional<domain::lead_call_state> find_call_state(soci::session& sql, int64_t tenant_id,

@@ -42,6 +42,25 @@ std::vector<dial_candidate> dial_candidates(soci::session& sql, int64_t tenant_i
 void store_call_state(soci::session& sql, int64_t tenant_id, int64_t lead_id,
                       const domain::lead_call_state& state);
 
+// Writes several leads' dialing fields in one statement.
+struct lead_state_write {
+  int64_t lead_id = 0;
+  domain::lead_call_state state;
+};
+void store_call_states(soci::session& sql, int64_t tenant_id,
+                       const std::vector<lead_state_write>& writes);
+
+// The campaign's leads with these phone numbers and their dialing state,
+// under their row locks (taken in id order).
+struct locked_call_state {
+  int64_t lead_id = 0;
+  std::string phone_number;
+  domain::lead_call_state state;
+};
+std::vector<locked_call_state> lock_call_states(soci::session& sql, int64_t tenant_id,
+                                                int64_t campaign_id,
+                                                const std::vector<std::string>& phone_numbers);
+
 std::optional<domain::lead_call_state> find_call_state(soci::session& sql, int64_t tenant_id,
                                                        int64_t lead_id);
 

@@ -1,9 +1,11 @@
 #include "storage/lead_repository.hpp"
 
 #include "domain/bulk_import.hpp"
+#include "domain/call_state.hpp"
 #include "domain/lead.hpp"
 
 #include "storage/database.hpp"
+#include "storage/dialer_repository.hpp"
 #include "storage/lead_columns.hpp"
 #include "storage/prepared.hpp"
 
@@ -183,23 +185,18 @@ enum : int {
 };
 } // namespace lead_col
 
-// Update items in one statement, one outcome row per item in order:
-// updated, or whether the lead exists at all (then it was not answered).
-// Items arrive as parallel text arrays and merge into the stored row
-// (custom_fields keys into the stored object), so concurrent writers on any
-// node lose nothing. mark_as_unanswered is domain::mark_unanswered (the lead
-// call state machine) as a set-based SQL merge: an answered or COMPLETED
-// lead only, back to IDLE, a new round of attempts; lead_test ties the two.
-// Each item finds its lead by the unique (campaign, phone) index in a
-// LATERAL lookup that the planner cannot flatten (LIMIT): as a plain join,
-// a generic plan made while a fresh import had not yet been analysed
-// scanned the whole campaign per statement (445 ms for 100 items of
-// 10,000 leads instead of about 1 ms).
+// Update items in one statement, one outcome row per item in order: whether
+// it found its lead. Items arrive as parallel text arrays and merge into the
+// stored row (custom_fields keys into the stored object), so concurrent
+// writers on any node lose nothing. Each item finds its lead by the unique
+// (campaign, phone) index in a LATERAL lookup that the planner cannot
+// flatten (LIMIT): as a plain join, a generic plan made while a fresh import
+// had not yet been analysed scanned the whole campaign per statement
+// (445 ms for 100 items of 10,000 leads instead of about 1 ms).
 constexpr prepared_statement update_many_stmt{"vcs_update_leads", R"sql(
 WITH input AS (
-  SELECT * FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
-                       $9::text[])
-    WITH ORDINALITY AS i(phone, first_name, last_name, email, dnc, custom, mark, ord)
+  SELECT * FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[])
+    WITH ORDINALITY AS i(phone, first_name, last_name, email, dnc, custom, ord)
 ), target AS (
   SELECT i.*, x.id AS lead_id FROM input i
   LEFT JOIN LATERAL (SELECT id FROM leads WHERE tenant_id = $1 AND campaign_id = $2
@@ -211,23 +208,12 @@ WITH input AS (
     email = coalesce(t.email, l.email),
     do_not_call = coalesce(t.dnc::boolean, l.do_not_call),
     custom_fields = l.custom_fields || coalesce(t.custom::jsonb, '{}'::jsonb),
-    answered = CASE WHEN t.mark::boolean THEN false ELSE l.answered END,
-    answer_type = CASE WHEN t.mark::boolean THEN '' ELSE l.answer_type END,
-    answered_at = CASE WHEN t.mark::boolean THEN NULL ELSE l.answered_at END,
-    call_status = CASE WHEN t.mark::boolean THEN 'IDLE' ELSE l.call_status END,
-    next_attempt_after = CASE WHEN t.mark::boolean THEN NULL ELSE l.next_attempt_after END,
-    call_error_reason = CASE WHEN t.mark::boolean THEN NULL ELSE l.call_error_reason END,
-    attempts_made = CASE WHEN t.mark::boolean THEN 0 ELSE l.attempts_made END,
-    daily_attempts = CASE WHEN t.mark::boolean THEN 0 ELSE l.daily_attempts END,
-    daily_attempts_day = CASE WHEN t.mark::boolean THEN NULL ELSE l.daily_attempts_day END,
     updated_at = now()
   FROM target t
   WHERE l.id = t.lead_id AND l.tenant_id = $1
-    AND (NOT t.mark::boolean OR l.answered OR l.call_status = 'COMPLETED')
   RETURNING t.ord
 )
-SELECT u.ord IS NOT NULL, t.lead_id IS NOT NULL
-FROM target t LEFT JOIN upd u ON u.ord = t.ord ORDER BY t.ord)sql"};
+SELECT u.ord IS NOT NULL FROM target t LEFT JOIN upd u ON u.ord = t.ord ORDER BY t.ord)sql"};
 
 // Removal items in one statement: each names its lead by id, or else by
 // phone number; the leads found are deleted (index look-ups, whatever the
@@ -479,13 +465,55 @@ std::optional<lead_page> find_lead_by_phone(soci::session& sql, int64_t tenant_i
 
 namespace {
 
+// mark_as_unanswered is the call state machine's transition
+// (domain::mark_unanswered): the marked items' leads are read under their
+// row locks, the rule decides and makes each new state, and the states are
+// written back in one statement. An item whose lead is not answered
+// changes nothing, not even its other fields. Answers the round's items
+// that go on to the merge.
+std::vector<std::size_t> mark_unanswered(soci::session& sql, int64_t tenant_id, int64_t campaign_id,
+                                         const std::vector<domain::lead_update>& items,
+                                         const std::vector<std::size_t>& round,
+                                         std::vector<domain::lead_outcome>& out) {
+  std::vector<std::string> marked;
+  for (const auto k : round)
+    if (items[k].mark_as_unanswered)
+      marked.push_back(items[k].phone_number);
+  if (marked.empty())
+    return round;
+  std::unordered_map<std::string, locked_call_state> leads;
+  for (auto& lead : lock_call_states(sql, tenant_id, campaign_id, marked))
+    leads.emplace(lead.phone_number, std::move(lead));
+  std::vector<std::size_t> merged;
+  std::vector<lead_state_write> resets;
+  for (const auto k : round) {
+    if (items[k].mark_as_unanswered) {
+      auto it = leads.find(items[k].phone_number);
+      if (it == leads.end())
+        continue; // not_found
+      if (!domain::is_answered(it->second.state)) {
+        out[k] = domain::lead_outcome::not_answered;
+        continue;
+      }
+      resets.push_back({it->second.lead_id, domain::mark_unanswered(it->second.state)});
+    }
+    merged.push_back(k);
+  }
+  if (!resets.empty())
+    store_call_states(sql, tenant_id, resets);
+  return merged;
+}
+
 // One round of update items with distinct phone numbers (`round` indexes
-// `items`), in one statement; each item's outcome goes to out[index].
+// `items`); each item's outcome goes to out[index].
 void update_round(soci::session& sql, int64_t tenant_id, int64_t campaign_id,
                   const std::vector<domain::lead_update>& items,
                   const std::vector<std::size_t>& round, std::vector<domain::lead_outcome>& out) {
-  std::vector<std::optional<std::string>> phone, first, last, email, dnc, custom, mark;
-  for (const auto k : round) {
+  const auto merged = mark_unanswered(sql, tenant_id, campaign_id, items, round, out);
+  if (merged.empty())
+    return;
+  std::vector<std::optional<std::string>> phone, first, last, email, dnc, custom;
+  for (const auto k : merged) {
     const auto& item = items[k];
     phone.emplace_back(item.phone_number);
     first.push_back(item.first_name);
@@ -494,15 +522,12 @@ void update_round(soci::session& sql, int64_t tenant_id, int64_t campaign_id,
     dnc.push_back(item.do_not_call ? std::optional<std::string>{*item.do_not_call ? "t" : "f"}
                                    : std::nullopt);
     custom.push_back(item.custom_fields_json);
-    mark.emplace_back(item.mark_as_unanswered ? "t" : "f");
   }
   auto rows = execute(sql, update_many_stmt,
-                      {tenant_id, campaign_id, phone, first, last, email, dnc, custom, mark});
+                      {tenant_id, campaign_id, phone, first, last, email, dnc, custom});
   for (int i = 0; i < rows.size(); ++i)
-    out[round[static_cast<std::size_t>(i)]] = rows.boolean(i, 0) ? domain::lead_outcome::done
-                                              : rows.boolean(i, 1)
-                                                  ? domain::lead_outcome::not_answered
-                                                  : domain::lead_outcome::not_found;
+    out[merged[static_cast<std::size_t>(i)]] =
+        rows.boolean(i, 0) ? domain::lead_outcome::done : domain::lead_outcome::not_found;
 }
 
 } // namespace
