@@ -173,9 +173,10 @@ public:
     return d.answer;
   }
   virtual body_size body() const { return body_size::regular; }
-  // The most items a JSON-array body may hold, counted while the session
-  // reads it (domain::too_many_items); 0: not counted.
-  virtual std::size_t body_items() const { return 0; }
+  // The most items a JSON-array body of this content type may hold, counted
+  // while the session reads it (domain::too_many_items); 0: not counted
+  // there (a body the handler counts as it parses it, or none).
+  virtual std::size_t body_items(std::string_view /*content_type*/) const { return 0; }
   // The path parameter naming a campaign whose leads version is read in the
   // same round trip as the key (exchange::campaign); empty: none.
   virtual std::string_view versioned_campaign() const { return {}; }

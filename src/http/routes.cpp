@@ -186,8 +186,8 @@ std::size_t request_body_limit(const router::route* route, const server_options&
   return route && route->target->body() == body_size::bulk ? o.bulk_body_limit : o.body_limit;
 }
 
-std::size_t request_body_items(const router::route* route) {
-  return route ? route->target->body_items() : 0;
+std::size_t request_body_items(const router::route* route, std::string_view content_type) {
+  return route ? route->target->body_items(content_type) : 0;
 }
 
 router operator_routes() {

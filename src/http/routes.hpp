@@ -32,7 +32,8 @@ routed_request route_request(const router& routes, std::string_view method,
 // request no route takes gets the regular limit.
 std::size_t request_body_limit(const router::route* route, const server_options& o);
 
-// The most items its route's list body may hold (handler::body_items), or 0.
-std::size_t request_body_items(const router::route* route);
+// The most items its route's list body of `content_type` may hold
+// (handler::body_items), or 0.
+std::size_t request_body_items(const router::route* route, std::string_view content_type);
 
 } // namespace vcs::http

@@ -6,7 +6,6 @@
 #include "http/bearer_token.hpp"
 #include "http/error_mapping.hpp"
 #include "http/handler.hpp"
-#include "http/lead_csv.hpp"
 #include "http/member_cookie.hpp"
 #include "http/metrics.hpp"
 #include "http/token_book.hpp"
@@ -271,9 +270,8 @@ void session::admit_body() {
   }
   items_.reset();
   counted_ = 0;
-  // A CSV body's rows are counted as they are read (read_lead_csv).
   const auto type = req[bhttp::field::content_type];
-  if (auto most = request_body_items(routed_.route()); most && !is_csv({type.data(), type.size()}))
+  if (auto most = request_body_items(routed_.route(), {type.data(), type.size()}))
     items_.emplace(list_body_limits{most, domain::bulk_item_max_bytes, domain::bulk_max_values});
   if (beast::iequals(req[bhttp::field::expect], "100-continue")) {
     net::async_write(stream_, net::buffer(continue_response.data(), continue_response.size()),

@@ -549,7 +549,7 @@ TEST_F(lead_test, bulk_update_merges_fields_and_reports_each_item) {
   EXPECT_FALSE(results[2]["success"].GetBool());
   EXPECT_NE(str(results[2], "message").find("phone_number"), std::string::npos);
   EXPECT_FALSE(results[3]["success"].GetBool());
-  EXPECT_NE(str(results[3], "message").find("not marked as answered"), std::string::npos);
+  EXPECT_EQ(str(results[3], "message"), "mark_as_unanswered: The lead is not marked as answered.");
   EXPECT_FALSE(results[4]["success"].GetBool());
   auto page = list();
   const auto& lead1 = page["leads"][1];
@@ -588,10 +588,10 @@ TEST_F(lead_test, mark_as_unanswered_resets_an_answered_lead) {
   EXPECT_EQ(daily, 0);
 }
 
-// The SQL of mark_as_unanswered and domain::mark_unanswered are one rule:
-// from the same stored state, the bulk update leaves what the domain
-// function returns, and refuses exactly when it changes nothing.
-TEST_F(lead_test, mark_as_unanswered_in_sql_is_the_domain_rule) {
+// A bulk update's mark_as_unanswered applies the call state machine's rule
+// (domain::mark_unanswered) to the stored state: it leaves what the rule
+// makes, and refuses exactly when the rule changes nothing.
+TEST_F(lead_test, mark_as_unanswered_stores_what_the_call_state_rule_makes) {
   ASSERT_EQ(add(R"({"phone_number":"+14155550001"})").status, 201u);
   auto sql = storage::open_session(database_url());
   const auto cid = campaign_db_id();
@@ -722,6 +722,17 @@ TEST_F(lead_test, v1_update_and_remove) {
                    R"({"tenant_id":")" + t.id + R"(","phone_number":"+14155559999"})");
   EXPECT_EQ(ghost.status, 404u);
   EXPECT_EQ(str(parse(ghost.body), "message"), "Lead not found");
+  // The bulk item's words, as the 400's problem; the other field is kept.
+  auto unanswered = pub("PATCH", v1 + "/lead/update", t.key,
+                        R"({"tenant_id":")" + t.id +
+                            R"(","phone_number":"+14155550001","first_name":"Not",)"
+                            R"("mark_as_unanswered":true})");
+  EXPECT_EQ(unanswered.status, 400u);
+  auto problems = parse(unanswered.body);
+  ASSERT_TRUE(problems["error"].IsArray()) << unanswered.body;
+  EXPECT_STREQ(problems["error"][0].GetString(),
+               "mark_as_unanswered: The lead is not marked as answered.");
+  EXPECT_EQ(str(list()["leads"][0], "first_name"), "V1");
 
   auto neither = pub("DELETE", v1 + "/lead/remove", t.key, R"({"tenant_id":")" + t.id + "\"}");
   EXPECT_EQ(neither.status, 400u);

@@ -25,6 +25,24 @@ domain::result<rapidjson::Document> read_bulk_body(std::string_view body, std::s
   return std::move(*doc);
 }
 
+std::string lead_outcome_message(domain::lead_outcome outcome, lead_change change) {
+  switch (outcome) {
+  case domain::lead_outcome::done:
+    return change == lead_change::update ? "Lead updated successfully"
+                                         : "Lead removed successfully";
+  case domain::lead_outcome::not_found:
+    return change == lead_change::update
+               ? "Lead not found"
+               : "Lead not found with the given phone number or campaign lead id";
+  case domain::lead_outcome::not_answered:
+    return "mark_as_unanswered: The lead is not marked as answered.";
+  case domain::lead_outcome::not_run:
+    // An item a bulk request did not reach before the database failed.
+    return "Not processed: the request stopped before this item; send it again";
+  }
+  return {};
+}
+
 void respond_success(const exchange_ptr& ex, std::string_view message) {
   json_out out;
   out.w().StartObject();

@@ -4,11 +4,9 @@
 #include "domain/lead_record.hpp"
 #include "http/handler.hpp"
 #include "http/json.hpp"
-#include "http/on_cpu_pool.hpp"
 
 #include <string>
 #include <string_view>
-#include <type_traits>
 #include <vector>
 
 namespace vcs::http::handlers {
@@ -33,24 +31,11 @@ domain::error invalid_lead_data(std::vector<std::string> problems);
 // handler::body_items).
 domain::result<rapidjson::Document> read_bulk_body(std::string_view body, std::size_t max_items);
 
-// Reads the request's bulk body and its items with `read(document)` on the
-// CPU pool, then runs `next(ctx, read_out)` back on the worker, where
-// `read_out` is the items or the 400 refusing the body: `next` answers that
-// itself (it runs outside the request worker's catch).
-template <class Read, class Next>
-void with_bulk_body(const exchange_ptr& ex, const worker_context& ctx, std::size_t max_items,
-                    Read read, Next next) {
-  using items = std::invoke_result_t<Read&, rapidjson::Document&>;
-  on_cpu_pool(
-      ex, ctx,
-      [ex, max_items, read]() mutable -> domain::result<items> {
-        auto body = read_bulk_body(ex->request.body, max_items);
-        if (!body)
-          return std::move(body).err();
-        return read(*body);
-      },
-      std::move(next));
-}
+// What a lead update or removal did, in words: a bulk item's message and
+// the v1 route's answer (there `not_answered` is its 400's problem, in the
+// "field: problem" form of the other invalid items).
+enum class lead_change { update, removal };
+std::string lead_outcome_message(domain::lead_outcome outcome, lead_change change);
 
 // {status: "success", message} with status 200.
 void respond_success(const exchange_ptr& ex, std::string_view message);

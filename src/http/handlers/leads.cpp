@@ -16,7 +16,6 @@
 #include "storage/lead_repository.hpp"
 
 #include <thread>
-#include <type_traits>
 
 namespace vcs::http::handlers {
 
@@ -100,14 +99,17 @@ public:
 class bulk_add_leads_handler final : public handler {
 public:
   body_size body() const override { return body_size::bulk; }
-  std::size_t body_items() const override { return domain::bulk_max_items; }
+  // A CSV body's rows are counted as it is parsed (read_lead_csv).
+  std::size_t body_items(std::string_view content_type) const override {
+    return is_csv(content_type) ? 0 : max_items;
+  }
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
     on_cpu_pool(
         ex, ctx,
-        [ex, max = body_items()]() -> domain::result<domain::bulk_import> {
+        [ex]() -> domain::result<domain::bulk_import> {
           const auto& req = ex->request;
-          auto body = is_csv(req.content_type) ? read_lead_csv(req.body, max)
-                                               : read_bulk_body(req.body, max);
+          auto body = is_csv(req.content_type) ? read_lead_csv(req.body, max_items)
+                                               : read_bulk_body(req.body, max_items);
           if (!body)
             return std::move(body).err();
           return read_bulk_leads(*body, ex->svc.cpu->width(std::thread::hardware_concurrency()));
@@ -120,6 +122,8 @@ public:
   }
 
 private:
+  static constexpr std::size_t max_items = domain::bulk_max_items;
+
   static void import(const exchange_ptr& ex, worker_context& ctx, domain::bulk_import& bulk) {
     auto c = path_lead_campaign(ex);
     if (!c)
@@ -205,174 +209,6 @@ private:
   }
 };
 
-// Results of a bulk update or removal: every item with its index, its key
-// as sent, and its outcome.
-struct item_result {
-  std::optional<std::string> phone_number;
-  std::optional<std::string> campaign_lead_id;
-  bool success = false;
-  std::string message;
-};
-
-void respond_results(const exchange_ptr& ex, std::string_view verb,
-                     const std::vector<item_result>& results) {
-  std::size_t ok = 0;
-  for (const auto& r : results)
-    ok += r.success ? 1 : 0;
-  json_out out;
-  out.w().StartObject();
-  out.field("status", "success");
-  out.field("message", "Processed " + std::to_string(results.size()) +
-                           " items: " + std::to_string(ok) + " " + std::string{verb} + ", " +
-                           std::to_string(results.size() - ok) + " failed");
-  out.key("results");
-  out.w().StartArray();
-  for (std::size_t i = 0; i < results.size(); ++i) {
-    const auto& r = results[i];
-    out.w().StartObject();
-    out.field("index", static_cast<int64_t>(i));
-    if (r.phone_number)
-      out.field("phone_number", *r.phone_number);
-    if (r.campaign_lead_id)
-      out.field("campaign_lead_id", *r.campaign_lead_id);
-    out.field("success", r.success);
-    out.field("message", r.message);
-    out.w().EndObject();
-  }
-  out.w().EndArray();
-  out.w().EndObject();
-  ex->respond(200, out.take());
-}
-
-std::optional<std::string> sent_string(const rapidjson::Value& item, const char* name) {
-  if (!item.IsObject())
-    return std::nullopt;
-  auto it = item.FindMember(name);
-  if (it == item.MemberEnd() || !it->value.IsString())
-    return std::nullopt;
-  return std::string{it->value.GetString(), it->value.GetStringLength()};
-}
-
-// An item a bulk request did not reach before the database failed.
-constexpr const char* not_run_message =
-    "Not processed: the request stopped before this item; send it again";
-
-std::string update_message(domain::lead_outcome o) {
-  switch (o) {
-  case domain::lead_outcome::done:
-    return "Lead updated successfully";
-  case domain::lead_outcome::not_found:
-    return "Lead not found";
-  case domain::lead_outcome::not_answered:
-    return "Lead is not marked as answered; mark_as_unanswered does not apply";
-  case domain::lead_outcome::not_run:
-    return not_run_message;
-  }
-  return {};
-}
-
-std::string remove_message(domain::lead_outcome o) {
-  switch (o) {
-  case domain::lead_outcome::done:
-    return "Lead removed successfully";
-  case domain::lead_outcome::not_run:
-    return not_run_message;
-  default:
-    return "Lead not found with the given phone number or campaign lead id";
-  }
-}
-
-// A bulk body's items: every item's result so far, and the good ones to send.
-template <class Batch> struct bulk_items {
-  std::shared_ptr<std::vector<item_result>> results = std::make_shared<std::vector<item_result>>();
-  Batch batch;
-  // Where each sent item's result is.
-  std::vector<std::size_t> sent_index;
-};
-
-// Sends the good items to the campaign actor in one message and answers
-// with every item's result in the order sent.
-template <class Batch, class Message>
-void send_bulk(const exchange_ptr& ex, worker_context& ctx, bulk_items<Batch> items,
-               Message message, std::string_view verb) {
-  auto c = path_lead_campaign(ex);
-  if (!c)
-    return ex->fail(c.err());
-  auto results = items.results;
-  auto sent_index = std::move(items.sent_index);
-  auto batch = std::move(items.batch);
-  // Sent even when empty: the campaign actor answers whether the campaign
-  // exists.
-  using verb_atom = std::conditional_t<std::is_same_v<Batch, actors::lead_updates>,
-                                       actors::update_atom, actors::delete_atom>;
-  ask_campaign<actors::lead_outcomes>(
-      ctx.self, ex, c->tenant_id, c->campaign_id,
-      [ex, results, sent_index, message, verb](actors::lead_outcomes& outcomes) {
-        for (std::size_t i = 0; i < sent_index.size(); ++i) {
-          auto& r = (*results)[sent_index[i]];
-          r.success = outcomes.items[i] == domain::lead_outcome::done;
-          r.message = message(outcomes.items[i]);
-        }
-        respond_results(ex, verb, *results);
-      },
-      std::make_tuple(verb_atom::value, std::move(batch)));
-}
-
-// The shared shape of bulk update and bulk removal: read every item on the
-// CPU pool (a bad item fails alone), send the good ones to the campaign
-// actor in one message, and answer with every item's result in the order
-// sent.
-template <class Batch, class Read, class Message>
-void run_bulk(const exchange_ptr& ex, worker_context& ctx, std::size_t max_items, Read read,
-              Message message, std::string_view verb) {
-  with_bulk_body(
-      ex, ctx, max_items,
-      [read](rapidjson::Document& body) {
-        bulk_items<Batch> out;
-        for (const auto& item : body.GetArray()) {
-          item_result r;
-          r.phone_number = sent_string(item, "phone_number");
-          r.campaign_lead_id = sent_string(item, "campaign_lead_id");
-          std::vector<std::string> problems;
-          if (auto parsed = read(item, problems)) {
-            out.sent_index.push_back(out.results->size());
-            out.batch.items.push_back(std::move(*parsed));
-          } else {
-            r.message = problems.front();
-          }
-          out.results->push_back(std::move(r));
-        }
-        return out;
-      },
-      [ex, message, verb](worker_context& ctx, domain::result<bulk_items<Batch>>& items) {
-        if (!items)
-          return ex->fail(items.err());
-        send_bulk(ex, ctx, std::move(*items), message, verb);
-      });
-}
-
-// PATCH /api/v2/voice-campaigns/{campaign_id}/leads/update/bulk
-class bulk_update_leads_handler final : public handler {
-public:
-  body_size body() const override { return body_size::bulk; }
-  std::size_t body_items() const override { return domain::bulk_update_max_items; }
-  void handle(const exchange_ptr& ex, worker_context& ctx) override {
-    run_bulk<actors::lead_updates>(ex, ctx, body_items(), read_lead_update, update_message,
-                                   "updated");
-  }
-};
-
-// DELETE /api/v2/voice-campaigns/{campaign_id}/leads/remove/bulk
-class bulk_remove_leads_handler final : public handler {
-public:
-  body_size body() const override { return body_size::bulk; }
-  std::size_t body_items() const override { return domain::bulk_max_items; }
-  void handle(const exchange_ptr& ex, worker_context& ctx) override {
-    run_bulk<actors::lead_removals>(ex, ctx, body_items(), read_lead_removal, remove_message,
-                                    "removed");
-  }
-};
-
 } // namespace
 
 std::shared_ptr<handler> add_lead() {
@@ -383,12 +219,6 @@ std::shared_ptr<handler> bulk_add_leads() {
 }
 std::shared_ptr<handler> list_leads() {
   return std::make_shared<list_leads_handler>();
-}
-std::shared_ptr<handler> bulk_update_leads() {
-  return std::make_shared<bulk_update_leads_handler>();
-}
-std::shared_ptr<handler> bulk_remove_leads() {
-  return std::make_shared<bulk_remove_leads_handler>();
 }
 
 } // namespace vcs::http::handlers

@@ -49,14 +49,15 @@ public:
     ask_campaign<actors::lead_outcomes>(
         ctx.self, ex, c.tenant_id, c.campaign_id,
         [ex](actors::lead_outcomes& outcomes) {
-          switch (outcomes.items.at(0)) {
+          const auto outcome = outcomes.items.at(0);
+          const auto message = lead_outcome_message(outcome, lead_change::update);
+          switch (outcome) {
           case domain::lead_outcome::done:
-            return respond_success(ex, "Lead updated successfully");
+            return respond_success(ex, message);
           case domain::lead_outcome::not_found:
-            return ex->fail(domain::not_found("Lead not found"));
+            return ex->fail(domain::not_found(message));
           case domain::lead_outcome::not_answered:
-            return ex->fail(
-                invalid_lead_data({"mark_as_unanswered: The lead is not marked as answered."}));
+            return ex->fail(invalid_lead_data({message}));
           case domain::lead_outcome::not_run:
             return ex->fail(domain::not_run_in_time());
           }
@@ -85,10 +86,13 @@ public:
     ask_campaign<actors::lead_outcomes>(
         ctx.self, ex, c.tenant_id, c.campaign_id,
         [ex](actors::lead_outcomes& outcomes) {
-          if (outcomes.items.at(0) == domain::lead_outcome::done)
-            return respond_success(ex, "Lead removed successfully");
-          ex->fail(
-              domain::not_found("Lead not found with the given phone number or campaign lead id"));
+          const auto outcome = outcomes.items.at(0);
+          const auto message = lead_outcome_message(outcome, lead_change::removal);
+          if (outcome == domain::lead_outcome::done)
+            return respond_success(ex, message);
+          if (outcome == domain::lead_outcome::not_run)
+            return ex->fail(domain::not_run_in_time());
+          ex->fail(domain::not_found(message));
         },
         std::make_tuple(actors::delete_atom::value, std::move(removals)));
   }
