@@ -7,6 +7,7 @@
 #include "actors/import_events.hpp"
 #include "actors/voice_gateway.hpp"
 #include "actors/work_counters.hpp"
+#include "domain/campaign_changes.hpp"
 #include "domain/campaign_errors.hpp"
 #include "storage/campaign_repository.hpp"
 #include "storage/import_job_repository.hpp"
@@ -35,69 +36,34 @@ namespace {
 // ordinary way.
 constexpr std::chrono::milliseconds parallel_chunk_lock_wait{250};
 
-// A create-only field may be sent on update only with its stored value
-// (docs/decisions/campaigns.md#campaigns): sending a different one is the
-// spec's "immutable".
-std::optional<domain::error> changed(const char* field, const std::optional<std::string>& sent,
-                                     const std::optional<std::string>& stored) {
-  if (sent && sent != stored)
-    return domain::immutable_field(field);
-  return std::nullopt;
-}
-
-// The stored fields with the update laid over them, for the rules that
-// relate two fields (daily window, attempts), whichever of them was sent.
-domain::campaign_fields merged(const domain::campaign& c, const domain::campaign_fields& u) {
-  domain::campaign_fields m;
-  m.max_call_attempts = u.max_call_attempts ? u.max_call_attempts : c.max_call_attempts;
-  m.max_daily_attempts = u.max_daily_attempts ? u.max_daily_attempts : c.max_daily_attempts;
-  m.daily_start_time = u.daily_start_time ? u.daily_start_time : c.daily_start_time;
-  m.daily_end_time = u.daily_end_time ? u.daily_end_time : c.daily_end_time;
-  return m;
-}
-
 domain::result<domain::campaign> update(soci::session& sql, int64_t tenant_id, int64_t campaign_id,
                                         const campaign_update& req) {
   auto current = storage::find_campaign(sql, tenant_id, campaign_id, true);
   if (!current)
     return domain::campaign_not_found();
   const auto& f = req.fields;
-  for (auto& refused : {changed("type", f.type, current->type),
-                        changed("provider_a_calling_entity", f.provider_a_calling_entity,
-                                current->provider_a_calling_entity),
-                        changed("start_date", f.start_date, current->start_date),
-                        changed("end_date", f.end_date, current->end_date)})
-    if (refused)
-      return *refused;
+  std::optional<std::string> unknown_provider;
   if (f.voice_provider_id && !storage::voice_provider_exists(sql, tenant_id, *f.voice_provider_id))
-    return domain::voice_provider_not_found(req.voice_provider_ref);
-  domain::field_errors errors;
-  domain::validate_campaign(merged(*current, f), false, errors);
-  if (!errors.empty())
-    return domain::invalid_data(std::move(errors));
+    unknown_provider = req.voice_provider_ref;
+  if (auto refused = domain::check_campaign_update(*current, f, unknown_provider))
+    return std::move(*refused);
   return storage::update_campaign(sql, tenant_id, campaign_id, f);
 }
 
 domain::result<domain::campaign> move_to(soci::session& sql, int64_t tenant_id, int64_t campaign_id,
                                          domain::campaign_status to) {
-  using domain::campaign_status;
   auto current = storage::find_campaign(sql, tenant_id, campaign_id, true);
   if (!current)
     return domain::campaign_not_found();
   if (current->status == to)
     return std::move(*current);
-  if (current->status == campaign_status::ended)
-    return domain::campaign_status_rejected("An ENDED campaign cannot change its status.");
-  // A billing block pauses ACTIVE and SCHEDULED campaigns; neither may
-  // start again until it is lifted. This read follows the campaign row lock,
-  // so it sees a block committed while the lock was awaited
-  // (subscription_repository.cpp).
-  if (to == campaign_status::active || to == campaign_status::scheduled) {
-    if (auto blocked = storage::blocking_subscription_status(sql, tenant_id, campaign_id))
-      return domain::campaign_status_rejected(
-          "The client's subscription is " + *blocked +
-          "; its campaigns cannot become ACTIVE or SCHEDULED until the payment is resolved.");
-  }
+  // This read follows the campaign row lock, so it sees a billing block
+  // committed while the lock was awaited (subscription_repository.cpp).
+  std::optional<std::string> blocked_by;
+  if (domain::billing_may_block(to))
+    blocked_by = storage::blocking_subscription_status(sql, tenant_id, campaign_id);
+  if (auto refused = domain::check_status_change(current->status, to, blocked_by))
+    return std::move(*refused);
   return storage::set_campaign_status(sql, tenant_id, campaign_id, to);
 }
 

@@ -1,0 +1,60 @@
+#include "domain/campaign_changes.hpp"
+
+#include "domain/campaign_errors.hpp"
+
+namespace vcs::domain {
+namespace {
+
+std::optional<error> changed(const char* field, const std::optional<std::string>& sent,
+                             const std::optional<std::string>& stored) {
+  if (sent && sent != stored)
+    return immutable_field(field);
+  return std::nullopt;
+}
+
+// The stored fields with the update laid over them.
+campaign_fields merged(const campaign& c, const campaign_fields& u) {
+  campaign_fields m;
+  m.max_call_attempts = u.max_call_attempts ? u.max_call_attempts : c.max_call_attempts;
+  m.max_daily_attempts = u.max_daily_attempts ? u.max_daily_attempts : c.max_daily_attempts;
+  m.daily_start_time = u.daily_start_time ? u.daily_start_time : c.daily_start_time;
+  m.daily_end_time = u.daily_end_time ? u.daily_end_time : c.daily_end_time;
+  return m;
+}
+
+} // namespace
+
+std::optional<error> check_campaign_update(const campaign& stored, const campaign_fields& f,
+                                           const std::optional<std::string>& unknown_provider) {
+  for (auto& refused : {changed("type", f.type, stored.type),
+                        changed("provider_a_calling_entity", f.provider_a_calling_entity,
+                                stored.provider_a_calling_entity),
+                        changed("start_date", f.start_date, stored.start_date),
+                        changed("end_date", f.end_date, stored.end_date)})
+    if (refused)
+      return refused;
+  if (unknown_provider)
+    return voice_provider_not_found(*unknown_provider);
+  field_errors errors;
+  validate_campaign(merged(stored, f), false, errors);
+  if (!errors.empty())
+    return invalid_data(std::move(errors));
+  return std::nullopt;
+}
+
+bool billing_may_block(campaign_status to) noexcept {
+  return to == campaign_status::active || to == campaign_status::scheduled;
+}
+
+std::optional<error> check_status_change(campaign_status from, campaign_status to,
+                                         const std::optional<std::string>& blocked_by) {
+  if (from == campaign_status::ended)
+    return campaign_status_rejected("An ENDED campaign cannot change its status.");
+  if (blocked_by && billing_may_block(to))
+    return campaign_status_rejected(
+        "The client's subscription is " + *blocked_by +
+        "; its campaigns cannot become ACTIVE or SCHEDULED until the payment is resolved.");
+  return std::nullopt;
+}
+
+} // namespace vcs::domain

@@ -1,0 +1,35 @@
+#pragma once
+
+// What a stored campaign may become: the rules of an update and of a status
+// change, checked after the campaign's row lock (campaign_work.cpp reads
+// what they need and writes what they allow).
+
+#include "domain/campaign.hpp"
+#include "domain/error.hpp"
+
+#include <optional>
+#include <string>
+
+namespace vcs::domain {
+
+// Whether `update` may apply to `stored`, in this order: each create-only
+// field (type, provider_a_calling_entity, start_date, end_date) sent only
+// with its stored value (docs/decisions/campaigns.md#campaigns: a different
+// one is the spec's "immutable"); the voice provider one of the tenant's
+// (`unknown_provider`: the id as sent when it names none); and the fields
+// that relate to each other (daily window, attempts) valid together,
+// whichever of them was sent.
+std::optional<error> check_campaign_update(const campaign& stored, const campaign_fields& update,
+                                           const std::optional<std::string>& unknown_provider);
+
+// Whether moving to `to` needs the client's billing state: a billing block
+// keeps campaigns from becoming ACTIVE or SCHEDULED.
+bool billing_may_block(campaign_status to) noexcept;
+
+// Whether a campaign in `from` may move to `to` (a different status). An
+// ENDED campaign stays ENDED; `blocked_by` is the client's subscription
+// status when it blocks the move (read when billing_may_block(to)).
+std::optional<error> check_status_change(campaign_status from, campaign_status to,
+                                         const std::optional<std::string>& blocked_by);
+
+} // namespace vcs::domain
