@@ -11,7 +11,6 @@
 #include "http/json.hpp"
 #include "http/member_cookie.hpp"
 #include "http/rate_limiter.hpp"
-#include "http/request_error.hpp"
 #include "http/token_book.hpp"
 #include "storage/api_key_repository.hpp"
 #include "storage/client_user_repository.hpp"
@@ -372,8 +371,6 @@ void request_worker_state::handle(request_worker_actor::pointer self, http_call&
       return;
     worker_context ctx{self, [this]() -> soci::session& { return db(); }, *svc};
     match.found->target->handle(ex, ctx);
-  } catch (const request_error& e) {
-    ex->fail(e.error());
   } catch (const std::exception& e) {
     auto err = storage::translate(e, sql->broken());
     if (err.code == domain::errc::internal)

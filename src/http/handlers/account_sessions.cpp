@@ -5,7 +5,6 @@
 #include "domain/password.hpp"
 #include "http/handlers/body.hpp"
 #include "http/on_cpu_pool.hpp"
-#include "http/request_error.hpp"
 
 #include <soci/soci.h>
 
@@ -13,10 +12,12 @@ namespace vcs::http::handlers {
 
 namespace {
 
-// A browser signs in only from this service's own pages (login CSRF).
-void require_same_origin(const exchange_ptr& ex) {
+// A browser signs in only from this service's own pages (login CSRF): 403
+// from any other, else nothing.
+std::optional<domain::error> check_same_origin(const exchange_ptr& ex) {
   if (!same_origin(ex->request.origin, ex->request.host))
-    throw request_error({domain::errc::forbidden, "This request's Origin is not this service's"});
+    return domain::error{domain::errc::forbidden, "This request's Origin is not this service's"};
+  return std::nullopt;
 }
 
 std::optional<std::string> read_password(object_reader& in, const char* name,
@@ -106,10 +107,13 @@ public:
   access required_access() const override { return access::none; }
 
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
-    require_same_origin(ex);
+    if (auto refused = check_same_origin(ex))
+      return ex->fail(*refused);
     auto body = object_body(ex);
+    if (!body)
+      return ex->fail(body.err());
     domain::field_errors errors;
-    object_reader in{body, errors};
+    object_reader in{*body, errors};
     auto password = in.string("password", true, domain::password_max_length);
     auto subject = kind_->find(ctx.db(), in, errors, ex->request.address);
     if (!errors.empty() || !subject)
@@ -142,10 +146,13 @@ public:
   access required_access() const override { return access::none; }
 
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
-    require_same_origin(ex);
+    if (auto refused = check_same_origin(ex))
+      return ex->fail(*refused);
     auto body = object_body(ex);
+    if (!body)
+      return ex->fail(body.err());
     domain::field_errors errors;
-    object_reader in{body, errors};
+    object_reader in{*body, errors};
     auto token = in.string("token", true, 64);
     auto password = read_password(in, "password", errors);
     if (!errors.empty())
@@ -199,8 +206,10 @@ public:
 
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
     auto body = object_body(ex);
+    if (!body)
+      return ex->fail(body.err());
     domain::field_errors errors;
-    object_reader in{body, errors};
+    object_reader in{*body, errors};
     auto current = in.string("current_password", true, domain::password_max_length);
     auto wanted = read_password(in, "new_password", errors);
     if (!errors.empty())

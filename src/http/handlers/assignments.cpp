@@ -2,7 +2,6 @@
 #include "http/assignment_input.hpp"
 #include "http/handlers/body.hpp"
 #include "http/handlers/handlers.hpp"
-#include "http/request_error.hpp"
 #include "storage/assignment_repository.hpp"
 
 namespace vcs::http::handlers {
@@ -34,14 +33,13 @@ std::string resources_json(std::string_view message, int64_t config_id,
   return out.take();
 }
 
-// The configuration of the path, the tenant's; otherwise throws
-// request_error 404 naming the id.
-int64_t path_configuration(const exchange_ptr& ex, worker_context& ctx) {
+// The configuration of the path, the tenant's; otherwise 404 naming the id.
+domain::result<int64_t> path_configuration(const exchange_ptr& ex, worker_context& ctx) {
   const auto& ref = ex->param("client_account_configuration_id");
   auto id = domain::parse_id(domain::entity::account_configuration, ref);
   if (!id || !storage::account_configuration_exists(ctx.db(), ex->principal->tenant_id, *id))
-    throw request_error(domain::not_found("Client account configuration not found")
-                            .with_errors({"Invalid client_account_configuration_id: " + ref}));
+    return domain::not_found("Client account configuration not found")
+        .with_errors({"Invalid client_account_configuration_id: " + ref});
   return *id;
 }
 
@@ -49,7 +47,10 @@ int64_t path_configuration(const exchange_ptr& ex, worker_context& ctx) {
 class get_assignments_handler final : public handler {
 public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
-    auto id = path_configuration(ex, ctx);
+    auto config = path_configuration(ex, ctx);
+    if (!config)
+      return ex->fail(config.err());
+    const auto id = *config;
     auto set = storage::read_assignments(ctx.db(), ex->principal->tenant_id, id);
     ex->respond(200, resources_json("Assigned resources retrieved successfully", id, set));
   }
@@ -61,10 +62,12 @@ class assign_resources_handler final : public handler {
 public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
     auto body = object_body(ex);
+    if (!body)
+      return ex->fail(body.err());
     domain::field_errors errors;
     actors::assignment_replace req;
-    auto it = body.FindMember("assigned_resources");
-    if (it == body.MemberEnd() || it->value.IsNull())
+    auto it = body->FindMember("assigned_resources");
+    if (it == body->MemberEnd() || it->value.IsNull())
       errors.add("assigned_resources", "This field is required.");
     else
       req.set = read_assignments(it->value, "assigned_resources", errors, req.campaign_ids);
@@ -76,7 +79,10 @@ public:
     if (!any)
       return ex->fail(domain::error{domain::errc::bad_request, "Invalid data"}.with_errors(
           {"Assigned resources cannot be empty"}));
-    auto id = path_configuration(ex, ctx);
+    auto config = path_configuration(ex, ctx);
+    if (!config)
+      return ex->fail(config.err());
+    const auto id = *config;
     req.config_id = id;
     ask_tenant<actors::assignment_set>(
         ctx.self, ex, ex->principal->tenant_id,

@@ -7,20 +7,20 @@
 #include "http/handlers/handlers.hpp"
 #include "http/handlers/listing.hpp"
 #include "http/handlers/readers.hpp"
-#include "http/request_error.hpp"
 #include "storage/billing_repository.hpp"
 
 namespace vcs::http::handlers {
 
 namespace {
 
-// Every external billing route needs PRO or above: throws request_error
-// 403 below.
-void require_billing_plan(const exchange_ptr& ex) {
+// Every external billing route needs PRO or above: the 403 below, or
+// nothing.
+std::optional<domain::error> check_billing_plan(const exchange_ptr& ex) {
   if (!domain::allows_external_billing(ex->principal->plan))
-    throw request_error(
-        {domain::errc::forbidden,
-         "External Billing API access requires a PRO plan. Error Code: external_billing_api"});
+    return domain::error{
+        domain::errc::forbidden,
+        "External Billing API access requires a PRO plan. Error Code: external_billing_api"};
+  return std::nullopt;
 }
 
 } // namespace
@@ -50,14 +50,19 @@ namespace {
 class list_payments_handler final : public handler {
 public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
-    require_billing_plan(ex);
+    if (auto refused = check_billing_plan(ex))
+      return ex->fail(*refused);
     storage::payment_filter f;
     storage::page_request page;
     const auto& t = ex->target;
-    throw_if_refused(read_client_filter(t, f.client_id));
-    throw_if_refused(read_choice(t, "status", domain::payment_statuses(), f.status));
-    throw_if_refused(read_choice(t, "type", domain::payment_types(), f.type));
-    throw_if_refused(read_page(t, page));
+    if (auto refused = read_client_filter(t, f.client_id))
+      return ex->fail(*refused);
+    if (auto refused = read_choice(t, "status", domain::payment_statuses(), f.status))
+      return ex->fail(*refused);
+    if (auto refused = read_choice(t, "type", domain::payment_types(), f.type))
+      return ex->fail(*refused);
+    if (auto refused = read_page(t, page))
+      return ex->fail(*refused);
     auto found = storage::list_payment_requests(ctx.db(), ex->principal->tenant_id, f, page);
     respond_page(ex, found, page, render_payment);
   }
@@ -67,7 +72,8 @@ public:
 class get_payment_handler final : public handler {
 public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
-    require_billing_plan(ex);
+    if (auto refused = check_billing_plan(ex))
+      return ex->fail(*refused);
     std::optional<domain::payment_request> p;
     if (auto id = domain::parse_positive_int(ex->param("payment_request_id")))
       p = storage::find_payment_request(ctx.db(), ex->principal->tenant_id, *id);
@@ -85,7 +91,8 @@ public:
 class update_payment_handler final : public handler {
 public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
-    require_billing_plan(ex);
+    if (auto refused = check_billing_plan(ex))
+      return ex->fail(*refused);
     auto tenant = ex->principal->tenant_id;
     std::optional<domain::payment_request> current;
     if (auto id = domain::parse_positive_int(ex->param("payment_request_id")))
@@ -93,8 +100,10 @@ public:
     if (!current)
       return ex->fail(domain::not_found("Payment request not found"));
     auto body = object_body(ex);
+    if (!body)
+      return ex->fail(body.err());
     domain::field_errors errors;
-    auto update = read_payment_update(body, errors);
+    auto update = read_payment_update(*body, errors);
     if (update.bad_status)
       return ex->fail(invalid_choice("status", *update.bad_status, domain::payment_statuses())
                           .with_field_errors(std::move(errors)));
@@ -126,13 +135,17 @@ public:
 class list_subscriptions_handler final : public handler {
 public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
-    require_billing_plan(ex);
+    if (auto refused = check_billing_plan(ex))
+      return ex->fail(*refused);
     storage::subscription_filter f;
     storage::page_request page;
     const auto& t = ex->target;
-    throw_if_refused(read_client_filter(t, f.client_id));
-    throw_if_refused(read_choice(t, "status", domain::subscription_statuses(), f.status));
-    throw_if_refused(read_page(t, page));
+    if (auto refused = read_client_filter(t, f.client_id))
+      return ex->fail(*refused);
+    if (auto refused = read_choice(t, "status", domain::subscription_statuses(), f.status))
+      return ex->fail(*refused);
+    if (auto refused = read_page(t, page))
+      return ex->fail(*refused);
     auto found = storage::list_subscriptions(ctx.db(), ex->principal->tenant_id, f, page);
     respond_page(ex, found, page, render_subscription);
   }
@@ -142,7 +155,8 @@ public:
 class get_subscription_handler final : public handler {
 public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
-    require_billing_plan(ex);
+    if (auto refused = check_billing_plan(ex))
+      return ex->fail(*refused);
     std::optional<domain::subscription_record> s;
     if (auto id = domain::parse_positive_int(ex->param("subscription_id")))
       s = storage::find_subscription(ctx.db(), ex->principal->tenant_id, *id);
@@ -158,11 +172,14 @@ public:
 class list_usage_handler final : public handler {
 public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
-    require_billing_plan(ex);
+    if (auto refused = check_billing_plan(ex))
+      return ex->fail(*refused);
     std::optional<int64_t> client;
     storage::page_request page;
-    throw_if_refused(read_client_filter(ex->target, client));
-    throw_if_refused(read_page(ex->target, page));
+    if (auto refused = read_client_filter(ex->target, client))
+      return ex->fail(*refused);
+    if (auto refused = read_page(ex->target, page))
+      return ex->fail(*refused);
     auto found = storage::list_usage(ctx.db(), ex->principal->tenant_id, client, page);
     respond_page(ex, found, page, render_usage);
   }

@@ -1,18 +1,17 @@
 #include "http/handlers/body.hpp"
 
 #include "domain/global_id.hpp"
-#include "http/request_error.hpp"
 
 namespace vcs::http::handlers {
 
-rapidjson::Document object_body(const exchange_ptr& ex) {
+domain::result<rapidjson::Document> object_body(const exchange_ptr& ex) {
   auto doc = parse_json(ex->request.body);
   if (!doc)
-    throw request_error(domain::error{domain::errc::bad_request, "Invalid data"}.with_errors(
-        {"Request body is not valid JSON"}));
+    return domain::error{domain::errc::bad_request, "Invalid data"}.with_errors(
+        {"Request body is not valid JSON"});
   if (!doc->IsObject())
-    throw request_error(domain::error{domain::errc::bad_request, "Invalid data"}.with_errors(
-        {"Request body must be a JSON object"}));
+    return domain::error{domain::errc::bad_request, "Invalid data"}.with_errors(
+        {"Request body must be a JSON object"});
   return std::move(*doc);
 }
 
@@ -26,13 +25,15 @@ std::optional<int64_t> client_reference(object_reader& in, domain::field_errors&
   return id;
 }
 
-domain::timestamp as_of_body(const exchange_ptr& ex) {
+domain::result<domain::timestamp> as_of_body(const exchange_ptr& ex) {
   auto now = domain::now();
   if (ex->request.body.empty())
     return now;
   auto body = object_body(ex);
+  if (!body)
+    return body.err();
   domain::field_errors errors;
-  object_reader in{body, errors};
+  object_reader in{*body, errors};
   if (auto text = in.string("now", false, 40)) {
     if (auto t = domain::parse_iso8601(*text))
       now = *t;
@@ -40,7 +41,7 @@ domain::timestamp as_of_body(const exchange_ptr& ex) {
       errors.add("now", "Enter an ISO 8601 timestamp.");
   }
   if (!errors.empty())
-    throw request_error(validation_error(std::move(errors)));
+    return validation_error(std::move(errors));
   return now;
 }
 

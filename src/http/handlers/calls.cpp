@@ -7,7 +7,6 @@
 #include "http/handlers/listing.hpp"
 #include "http/handlers/lookup.hpp"
 #include "http/handlers/readers.hpp"
-#include "http/request_error.hpp"
 #include "storage/call_repository.hpp"
 
 namespace vcs::http::handlers {
@@ -55,10 +54,15 @@ class list_campaign_calls_handler final : public handler {
 public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
     auto c = path_campaign(ex, ctx);
+    if (!c)
+      return ex->fail(c.err());
     storage::page_request page;
-    auto f = value_or_throw(read_call_filter(ex->target));
-    throw_if_refused(read_page(ex->target, page));
-    respond_page(ex, storage::list_campaign_calls(ctx.db(), c.tenant_id, c.id, f, page), page,
+    auto f = read_call_filter(ex->target);
+    if (!f)
+      return ex->fail(f.err());
+    if (auto refused = read_page(ex->target, page))
+      return ex->fail(*refused);
+    respond_page(ex, storage::list_campaign_calls(ctx.db(), c->tenant_id, c->id, *f, page), page,
                  render_call);
   }
 };

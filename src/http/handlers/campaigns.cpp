@@ -8,7 +8,6 @@
 #include "http/handlers/readers.hpp"
 #include "http/outbound_client.hpp"
 #include "http/render.hpp"
-#include "http/request_error.hpp"
 #include "storage/campaign_progress.hpp"
 #include "storage/campaign_repository.hpp"
 
@@ -27,11 +26,13 @@ std::string summary_json(std::string_view message, const domain::campaign& c) {
   return out.take();
 }
 
-// Reads and validates the body; throws request_error when it is refused.
-campaign_input campaign_body(const exchange_ptr& ex, bool creating) {
+// Reads and validates the body, or returns the error that refuses it.
+domain::result<campaign_input> campaign_body(const exchange_ptr& ex, bool creating) {
   auto body = object_body(ex);
+  if (!body)
+    return body.err();
   domain::field_errors errors;
-  auto input = read_campaign_input(body, errors);
+  auto input = read_campaign_input(*body, errors);
   domain::validate_campaign(input.fields, creating, errors);
   // Resolving the host waits for DNS at most this long; a name that does
   // not answer in time is checked again at every delivery.
@@ -41,9 +42,9 @@ campaign_input campaign_body(const exchange_ptr& ex, bool creating) {
                                              resolve_limit))
       errors.add("webhook_url", "Must not point at an internal address: " + *why + ".");
   if (!errors.empty())
-    throw request_error(domain::invalid_data(std::move(errors)));
+    return domain::invalid_data(std::move(errors));
   if (input.voice_provider_malformed)
-    throw request_error(domain::voice_provider_not_found(input.voice_provider_ref));
+    return domain::voice_provider_not_found(input.voice_provider_ref);
   return input;
 }
 
@@ -55,14 +56,16 @@ public:
     if (ex->principal->scope.campaigns)
       return ex->fail(domain::campaign_creation_out_of_scope());
     auto input = campaign_body(ex, true);
+    if (!input)
+      return ex->fail(input.err());
     ask_tenant<domain::campaign>(
         ctx.self, ex, ex->principal->tenant_id,
         [ex](domain::campaign& c) {
           ex->respond(201, summary_json("Campaign created successfully", c));
         },
-        std::make_tuple(
-            actors::create_atom::value,
-            actors::campaign_create{std::move(input.fields), std::move(input.voice_provider_ref)}));
+        std::make_tuple(actors::create_atom::value,
+                        actors::campaign_create{std::move(input->fields),
+                                                std::move(input->voice_provider_ref)}));
   }
 };
 
@@ -75,9 +78,12 @@ public:
     const auto& t = ex->target;
     storage::campaign_filter f;
     storage::page_request page;
-    throw_if_refused(read_choice(t, "status", domain::campaign_status_names(), f.status));
-    throw_if_refused(read_choice(t, "type", domain::campaign_type_names(), f.type));
-    throw_if_refused(read_page(t, page));
+    if (auto refused = read_choice(t, "status", domain::campaign_status_names(), f.status))
+      return ex->fail(*refused);
+    if (auto refused = read_choice(t, "type", domain::campaign_type_names(), f.type))
+      return ex->fail(*refused);
+    if (auto refused = read_page(t, page))
+      return ex->fail(*refused);
     f.only = ex->principal->scope.campaigns;
     auto found = storage::list_campaigns(ctx.db(), ex->principal->tenant_id, f, page);
     respond_page(ex, found, page,
@@ -90,7 +96,10 @@ public:
 class get_campaign_handler final : public handler {
 public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
-    auto progress = storage::read_campaign_progress(ctx.db(), path_campaign(ex, ctx));
+    auto c = path_campaign(ex, ctx);
+    if (!c)
+      return ex->fail(c.err());
+    auto progress = storage::read_campaign_progress(ctx.db(), std::move(*c));
     json_out out;
     out.w().StartObject();
     out.field("status", "success");
@@ -107,15 +116,19 @@ class update_campaign_handler final : public handler {
 public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
     auto input = campaign_body(ex, false);
+    if (!input)
+      return ex->fail(input.err());
     auto c = path_campaign(ex, ctx);
+    if (!c)
+      return ex->fail(c.err());
     ask_campaign<domain::campaign>(
-        ctx.self, ex, c.tenant_id, c.id,
+        ctx.self, ex, c->tenant_id, c->id,
         [ex](domain::campaign& updated) {
           ex->respond(200, summary_json("Campaign updated successfully", updated));
         },
-        std::make_tuple(
-            actors::update_atom::value,
-            actors::campaign_update{std::move(input.fields), std::move(input.voice_provider_ref)}));
+        std::make_tuple(actors::update_atom::value,
+                        actors::campaign_update{std::move(input->fields),
+                                                std::move(input->voice_provider_ref)}));
   }
 };
 
@@ -124,15 +137,19 @@ class update_campaign_status_handler final : public handler {
 public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
     auto body = object_body(ex);
+    if (!body)
+      return ex->fail(body.err());
     std::optional<domain::campaign_status> status;
-    if (auto it = body.FindMember("status"); it != body.MemberEnd() && it->value.IsString())
+    if (auto it = body->FindMember("status"); it != body->MemberEnd() && it->value.IsString())
       status = domain::parse_campaign_status(
           std::string_view{it->value.GetString(), it->value.GetStringLength()});
     if (!status)
       return ex->fail(domain::invalid_campaign_status());
     auto c = path_campaign(ex, ctx);
+    if (!c)
+      return ex->fail(c.err());
     ask_campaign<domain::campaign>(
-        ctx.self, ex, c.tenant_id, c.id,
+        ctx.self, ex, c->tenant_id, c->id,
         [ex](domain::campaign&) {
           json_out out;
           out.w().StartObject();

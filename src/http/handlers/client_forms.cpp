@@ -4,7 +4,6 @@
 #include "http/handlers/listing.hpp"
 #include "http/handlers/lookup.hpp"
 #include "http/handlers/readers.hpp"
-#include "http/request_error.hpp"
 #include "storage/form_repository.hpp"
 
 namespace vcs::http::handlers {
@@ -33,14 +32,18 @@ class create_form_handler final : public operator_handler {
 public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
     auto body = object_body(ex);
+    if (!body)
+      return ex->fail(body.err());
     domain::field_errors errors;
-    object_reader in{body, errors};
+    object_reader in{*body, errors};
     auto title = in.string("title", true, 255);
     if (!errors.empty())
       return ex->fail(validation_error(std::move(errors)));
     auto t = path_tenant(ex, ctx);
+    if (!t)
+      return ex->fail(t.err());
     ask_tenant<domain::client_form>(
-        ctx.self, ex, t.id,
+        ctx.self, ex, t->id,
         [ex](domain::client_form& f) {
           json_out out;
           out.w().StartObject();
@@ -59,12 +62,14 @@ class add_submission_handler final : public operator_handler {
 public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
     auto body = object_body(ex);
+    if (!body)
+      return ex->fail(body.err());
     domain::field_errors errors;
-    object_reader in{body, errors};
+    object_reader in{*body, errors};
     domain::form_submission sub;
     auto client = client_reference(in, errors);
-    auto data = body.FindMember("response_data");
-    if (data == body.MemberEnd() || !data->value.IsObject()) {
+    auto data = body->FindMember("response_data");
+    if (data == body->MemberEnd() || !data->value.IsObject()) {
       errors.add("response_data", "Must be an object.");
     } else {
       rapidjson::StringBuffer buf;
@@ -114,8 +119,10 @@ public:
     }
     const bool paged = asks_for_a_page(ex->target);
     storage::page_request page;
-    if (paged)
-      throw_if_refused(read_page(ex->target, page));
+    if (paged) {
+      if (auto refused = read_page(ex->target, page))
+        return ex->fail(*refused);
+    }
     auto tenant = ex->principal->tenant_id;
     const bool has_form = storage::tenant_has_form(ctx.db(), tenant, *form);
     json_out out;
@@ -133,12 +140,15 @@ public:
       for (const auto& s : found->items)
         render_submission(out, s);
     } else if (has_form) {
-      written = write_in_batches(
+      auto batches = write_in_batches(
           ex->due,
           [&](const auto& after, int64_t rows) {
             return storage::list_submissions(ctx.db(), tenant, *form, client, after, rows);
           },
           [&](const domain::form_submission& s) { render_submission(out, s); });
+      if (!batches)
+        return ex->fail(batches.err());
+      written = *batches;
     }
     if ((found ? found->total : static_cast<int64_t>(written)) == 0)
       return ex->fail(domain::not_found("Submissions not found")

@@ -13,7 +13,6 @@
 #include "http/handlers/listing.hpp"
 #include "http/json.hpp"
 #include "http/render.hpp"
-#include "http/request_error.hpp"
 #include "storage/client_user_repository.hpp"
 
 namespace vcs::http::handlers {
@@ -23,18 +22,24 @@ namespace {
 using domain::encode_global_id;
 using domain::entity;
 
-int64_t path_client_id(const exchange_ptr& ex) {
+// The {client_id} path parameter, or 404 `Client not found`.
+domain::result<int64_t> path_client_id(const exchange_ptr& ex) {
   auto id = domain::parse_id(entity::client, ex->param("client_id"));
   if (!id)
-    throw request_error(domain::not_found("Client not found"));
+    return domain::not_found("Client not found");
   return *id;
 }
 
-int64_t path_user_id(const exchange_ptr& ex) {
-  auto id = domain::parse_id(entity::client_user, ex->param("user_id"));
-  if (!id)
-    throw request_error(domain::not_found("Client user not found"));
-  return *id;
+// The {client_id} and {user_id} path parameters, in that order, or the 404
+// of the first that names none (`Client user not found` for the user).
+domain::result<std::pair<int64_t, int64_t>> path_client_user(const exchange_ptr& ex) {
+  auto client = path_client_id(ex);
+  if (!client)
+    return client.err();
+  auto user = domain::parse_id(entity::client_user, ex->param("user_id"));
+  if (!user)
+    return domain::not_found("Client user not found");
+  return std::pair{*client, *user};
 }
 
 void render_client_user(json_out& out, const storage::client_user_info& u) {
@@ -62,7 +67,10 @@ std::string user_json(const storage::client_user_info& u, std::string_view messa
 class list_client_users_handler final : public handler {
 public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
-    auto users = storage::list_client_users(ctx.db(), ex->principal->tenant_id, path_client_id(ex));
+    auto client = path_client_id(ex);
+    if (!client)
+      return ex->fail(client.err());
+    auto users = storage::list_client_users(ctx.db(), ex->principal->tenant_id, *client);
     if (!users)
       return ex->fail(domain::not_found("Client not found"));
     json_out out;
@@ -83,16 +91,21 @@ class update_client_user_handler final : public handler {
 public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
     auto body = object_body(ex);
+    if (!body)
+      return ex->fail(body.err());
     domain::field_errors errors;
-    object_reader in{body, errors};
+    object_reader in{*body, errors};
     auto status = in.string("status", true, 16);
     if (status && *status != "Active" && *status != "Disabled")
       errors.add("status", "Must be Active or Disabled.");
     if (!errors.empty())
       return ex->fail(validation_error(std::move(errors)));
-    auto user =
-        storage::set_client_user_disabled(ctx.db(), ex->principal->tenant_id, path_client_id(ex),
-                                          path_user_id(ex), *status == "Disabled");
+    auto ids = path_client_user(ex);
+    if (!ids)
+      return ex->fail(ids.err());
+    const auto [client, user_id] = *ids;
+    auto user = storage::set_client_user_disabled(ctx.db(), ex->principal->tenant_id, client,
+                                                  user_id, *status == "Disabled");
     if (!user)
       return ex->fail(domain::not_found("Client user not found"));
     ex->respond(200, user_json(*user, user->disabled ? "Client user disabled; its sessions ended"
@@ -106,8 +119,10 @@ class client_user_setup_link_handler final : public handler {
 public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
     const auto tenant = ex->principal->tenant_id;
-    const auto client = path_client_id(ex);
-    const auto user_id = path_user_id(ex);
+    auto ids = path_client_user(ex);
+    if (!ids)
+      return ex->fail(ids.err());
+    const auto [client, user_id] = *ids;
     const auto token = domain::random_hex_32();
     if (!storage::insert_client_user_link(ctx.db(), tenant, client, user_id,
                                           domain::hash_api_key(token), domain::setup_link_validity))
@@ -134,16 +149,21 @@ class set_client_access_handler final : public handler {
 public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
     auto body = object_body(ex);
+    if (!body)
+      return ex->fail(body.err());
     domain::field_errors errors;
-    auto it = body.FindMember("client_access");
+    auto it = body->FindMember("client_access");
     std::vector<std::pair<std::string, std::string>> access;
-    if (it == body.MemberEnd() || !it->value.IsObject())
+    if (it == body->MemberEnd() || !it->value.IsObject())
       errors.add("client_access", "Must be an object of resource kinds to access levels.");
     else
       access = read_client_access(it->value, errors);
     if (!errors.empty())
       return ex->fail(validation_error(std::move(errors)));
-    if (!storage::set_client_access(ctx.db(), ex->principal->tenant_id, path_client_id(ex), access))
+    auto client = path_client_id(ex);
+    if (!client)
+      return ex->fail(client.err());
+    if (!storage::set_client_access(ctx.db(), ex->principal->tenant_id, *client, access))
       return ex->fail(domain::not_found("Client not found"));
     json_out out;
     out.w().StartObject();

@@ -9,7 +9,6 @@
 #include "http/handlers/readers.hpp"
 #include "http/on_cpu_pool.hpp"
 #include "http/render.hpp"
-#include "http/request_error.hpp"
 #include "storage/client_repository.hpp"
 
 #include <algorithm>
@@ -28,8 +27,10 @@ public:
     const auto tenant = ex->principal->tenant_id;
     const bool paged = asks_for_a_page(ex->target);
     storage::page_request page;
-    if (paged)
-      throw_if_refused(read_page(ex->target, page));
+    if (paged) {
+      if (auto refused = read_page(ex->target, page))
+        return ex->fail(*refused);
+    }
     json_out out;
     out.w().StartObject();
     out.key("clients");
@@ -41,12 +42,14 @@ public:
       out.w().EndArray();
       meta_field(out, found.total, page);
     } else {
-      write_in_batches(
+      auto written = write_in_batches(
           ex->due,
           [&](const auto& after, int64_t rows) {
             return storage::list_clients(ctx.db(), tenant, after, rows);
           },
           [&](const domain::client& c) { render_client(out, c); });
+      if (!written)
+        return ex->fail(written.err());
       out.w().EndArray();
     }
     out.w().EndObject();
@@ -188,10 +191,12 @@ class create_client_handler final : public handler {
 public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
     auto body = object_body(ex);
+    if (!body)
+      return ex->fail(body.err());
     domain::field_errors errors;
     domain::client_create req;
     std::vector<std::string> passwords;
-    read_client_create(body, req, passwords, errors);
+    read_client_create(*body, req, passwords, errors);
     if (!errors.empty())
       return ex->fail(validation_error(std::move(errors)));
     if (auto refused = storage::check_client_create(ctx.db(), ex->principal->tenant_id, req))

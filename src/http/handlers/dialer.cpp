@@ -6,7 +6,6 @@
 #include "http/handlers/handlers.hpp"
 #include "http/handlers/listing.hpp"
 #include "http/handlers/lookup.hpp"
-#include "http/request_error.hpp"
 #include "storage/call_repository.hpp"
 #include "storage/campaign_repository.hpp"
 
@@ -22,7 +21,10 @@ public:
     return d.answer * 2;
   }
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
-    auto now = as_of_body(ex);
+    auto as_of = as_of_body(ex);
+    if (!as_of)
+      return ex->fail(as_of.err());
+    const auto now = *as_of;
     ctx.self
         ->request(ex->svc.dialer, deadline(ex->svc.deadlines), actors::dial_atom::value,
                   actors::dial_request{now})
@@ -46,11 +48,15 @@ class list_calls_handler final : public operator_handler {
 public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
     auto t = path_tenant(ex, ctx);
-    auto limit = value_or_throw(limit_param(*ex));
+    if (!t)
+      return ex->fail(t.err());
+    auto limit = limit_param(*ex);
+    if (!limit)
+      return ex->fail(limit.err());
     auto id = domain::parse_id(domain::entity::campaign, ex->param("campaign_id"));
-    if (!id || !storage::find_campaign(ctx.db(), t.id, *id))
+    if (!id || !storage::find_campaign(ctx.db(), t->id, *id))
       return ex->fail(domain::campaign_not_found());
-    respond_list(ex, "calls", storage::list_calls(ctx.db(), t.id, *id, limit),
+    respond_list(ex, "calls", storage::list_calls(ctx.db(), t->id, *id, *limit),
                  [](json_out& out, const storage::call_record& c) {
                    out.field("id", std::to_string(c.id));
                    out.field("lead_id", domain::encode_global_id(domain::entity::lead, c.lead_id));

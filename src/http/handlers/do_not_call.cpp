@@ -5,7 +5,6 @@
 #include "http/handlers/body.hpp"
 #include "http/handlers/handlers.hpp"
 #include "http/handlers/lookup.hpp"
-#include "http/request_error.hpp"
 #include "storage/dialer_repository.hpp"
 
 namespace vcs::http::handlers {
@@ -18,16 +17,16 @@ domain::error dnc_refusal(domain::field_errors errors, bool operator_plane) {
                         : domain::invalid_data(std::move(errors));
 }
 
-// The E.164 number of a do-not-call route, from the body or the path;
-// throws request_error 400 when it is missing or malformed.
-std::string dnc_number(std::optional<std::string> text, bool operator_plane) {
+// The E.164 number of a do-not-call route, from the body or the path, or
+// the 400 when it is missing or malformed.
+domain::result<std::string> dnc_number(std::optional<std::string> text, bool operator_plane) {
   domain::field_errors errors;
   if (!text)
     errors.add("phone_number", "This field is required.");
   else if (!domain::check_phone(*text).well_formed)
     errors.add("phone_number", "Enter a phone number in E.164 format (+ and 2 to 15 digits).");
   if (!errors.empty())
-    throw request_error(dnc_refusal(std::move(errors), operator_plane));
+    return dnc_refusal(std::move(errors), operator_plane);
   return std::move(*text);
 }
 
@@ -51,17 +50,28 @@ template <class Base> class dnc_handler : public Base {
 protected:
   static constexpr bool operator_plane = std::is_same_v<Base, operator_handler>;
 
-  int64_t tenant(const exchange_ptr& ex, worker_context& ctx) {
-    if constexpr (operator_plane)
-      return path_tenant(ex, ctx).id;
-    else
+  // The key's tenant, or the path's (or its 404 `Tenant not found`).
+  domain::result<int64_t> tenant(const exchange_ptr& ex, worker_context& ctx) {
+    if constexpr (operator_plane) {
+      auto t = path_tenant(ex, ctx);
+      if (!t)
+        return t.err();
+      return t->id;
+    } else
       return ex->principal->tenant_id;
   }
 
-  // The tenant and the number in the path.
-  std::pair<int64_t, std::string> path_target(const exchange_ptr& ex, worker_context& ctx) {
+  // The tenant and the number in the path, or the number's 400 or the
+  // tenant's 404, in that order.
+  domain::result<std::pair<int64_t, std::string>> path_target(const exchange_ptr& ex,
+                                                              worker_context& ctx) {
     auto number = dnc_number(ex->param("phone_number"), operator_plane);
-    return {tenant(ex, ctx), std::move(number)};
+    if (!number)
+      return number.err();
+    auto t = tenant(ex, ctx);
+    if (!t)
+      return t.err();
+    return std::pair<int64_t, std::string>{*t, std::move(*number)};
   }
 };
 
@@ -70,21 +80,27 @@ template <class Base> class add_dnc_handler final : public dnc_handler<Base> {
 public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
     auto body = object_body(ex);
+    if (!body)
+      return ex->fail(body.err());
     domain::field_errors errors;
-    object_reader in{body, errors};
+    object_reader in{*body, errors};
     auto text = in.string("phone_number", false, 32);
     if (!errors.empty())
       return ex->fail(dnc_refusal(std::move(errors), this->operator_plane));
     auto number = dnc_number(text, this->operator_plane);
+    if (!number)
+      return ex->fail(number.err());
     auto t = this->tenant(ex, ctx);
+    if (!t)
+      return ex->fail(t.err());
     ask_tenant<bool>(
-        ctx.self, ex, t,
-        [ex, n = number](bool added) {
+        ctx.self, ex, *t,
+        [ex, n = *number](bool added) {
           render_dnc(ex, added ? 201 : 200, n, true,
                      added ? "Number added to the do-not-call list"
                            : "Number already on the do-not-call list");
         },
-        std::make_tuple(actors::create_atom::value, actors::do_not_call_change{number}));
+        std::make_tuple(actors::create_atom::value, actors::do_not_call_change{*number}));
   }
 };
 
@@ -92,7 +108,10 @@ public:
 template <class Base> class remove_dnc_handler final : public dnc_handler<Base> {
 public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
-    auto [t, number] = this->path_target(ex, ctx);
+    auto target = this->path_target(ex, ctx);
+    if (!target)
+      return ex->fail(target.err());
+    auto& [t, number] = *target;
     ask_tenant<bool>(
         ctx.self, ex, t,
         [ex, n = number](bool removed) {
@@ -108,7 +127,10 @@ public:
 template <class Base> class check_dnc_handler final : public dnc_handler<Base> {
 public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
-    const auto [t, number] = this->path_target(ex, ctx);
+    auto target = this->path_target(ex, ctx);
+    if (!target)
+      return ex->fail(target.err());
+    const auto& [t, number] = *target;
     bool listed = storage::is_do_not_call(ctx.db(), t, number);
     render_dnc(ex, 200, number, listed,
                listed ? "Number is on the do-not-call list" : "Number is not on the list");

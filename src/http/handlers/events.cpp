@@ -8,24 +8,24 @@
 #include "http/handlers/handlers.hpp"
 #include "http/handlers/listing.hpp"
 #include "http/render.hpp"
-#include "http/request_error.hpp"
 #include "storage/event_repository.hpp"
 
 namespace vcs::http::handlers {
 
 namespace {
 
-// The cursor a reader gave (`after`, or a stream's `Last-Event-ID`).
-std::optional<storage::event_cursor> given_cursor(const exchange_ptr& ex) {
+// The cursor a reader gave (`after`, or a stream's `Last-Event-ID`), none
+// when it gave none, or 400 `Invalid cursor`.
+domain::result<std::optional<storage::event_cursor>> given_cursor(const exchange_ptr& ex) {
   // Held as strings: a view of the query's value would outlive it.
   const std::optional<std::string> given =
       ex->request.last_event_id ? ex->request.last_event_id : ex->target.param("after");
   if (!given)
-    return std::nullopt;
+    return std::optional<storage::event_cursor>{};
   auto parsed = storage::parse_event_cursor(*given);
   if (!parsed)
-    throw request_error(domain::error{domain::errc::bad_request, "Invalid cursor"}.with_errors(
-        {"after must be a next_cursor this feed answered"}));
+    return domain::error{domain::errc::bad_request, "Invalid cursor"}.with_errors(
+        {"after must be a next_cursor this feed answered"});
   return parsed;
 }
 
@@ -33,10 +33,15 @@ std::optional<storage::event_cursor> given_cursor(const exchange_ptr& ex) {
 class list_events_handler final : public handler {
 public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
-    const auto limit = value_or_throw(limit_param(*ex));
-    const auto after = given_cursor(ex).value_or(storage::event_cursor{});
+    auto limit = limit_param(*ex);
+    if (!limit)
+      return ex->fail(limit.err());
+    auto cursor = given_cursor(ex);
+    if (!cursor)
+      return ex->fail(cursor.err());
+    const auto after = cursor->value_or(storage::event_cursor{});
     const auto events = storage::read_events(ctx.db(), ex->principal->tenant_id, after,
-                                             ex->principal->scope.campaigns, limit);
+                                             ex->principal->scope.campaigns, *limit);
     json_out out;
     out.w().StartObject();
     out.key("data");
@@ -56,7 +61,10 @@ class event_stream_handler final : public handler {
 public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
     const auto tenant = ex->principal->tenant_id;
-    auto after = given_cursor(ex);
+    auto cursor = given_cursor(ex);
+    if (!cursor)
+      return ex->fail(cursor.err());
+    const auto after = *cursor;
     auto& hub = ex->svc.events;
     auto slot = hub->admit(tenant);
     if (!slot) {

@@ -7,7 +7,6 @@
 #include "http/handlers/listing.hpp"
 #include "http/handlers/readers.hpp"
 #include "http/render.hpp"
-#include "http/request_error.hpp"
 #include "storage/import_job_repository.hpp"
 
 namespace vcs::http::handlers {
@@ -16,30 +15,36 @@ namespace {
 
 // The {import_id} of the path's campaign, or 404: `Campaign not found`
 // when the tenant has no such campaign, `Import not found` otherwise.
-domain::import_job path_import(const exchange_ptr& ex, worker_context& ctx) {
-  auto c = value_or_throw(path_lead_campaign(ex));
+domain::result<domain::import_job> path_import(const exchange_ptr& ex, worker_context& ctx) {
+  auto c = path_lead_campaign(ex);
+  if (!c)
+    return c.err();
   std::optional<domain::import_job> job;
   if (auto id = domain::parse_id(domain::entity::lead_import, ex->param("import_id")))
-    job = storage::find_import_job(ctx.db(), c.tenant_id, c.campaign_id, *id);
-  if (!job && !storage::campaign_lead_total(ctx.db(), c.tenant_id, c.campaign_id))
-    throw request_error{domain::campaign_not_found()};
+    job = storage::find_import_job(ctx.db(), c->tenant_id, c->campaign_id, *id);
+  if (!job && !storage::campaign_lead_total(ctx.db(), c->tenant_id, c->campaign_id))
+    return domain::campaign_not_found();
   if (!job)
-    throw request_error{domain::not_found("Import not found")};
-  return *job;
+    return domain::not_found("Import not found");
+  return std::move(*job);
 }
 
 // GET /api/v2/voice-campaigns/{campaign_id}/leads/imports
 class list_imports_handler final : public handler {
 public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
-    auto c = value_or_throw(path_lead_campaign(ex));
+    auto c = path_lead_campaign(ex);
+    if (!c)
+      return ex->fail(c.err());
     std::optional<std::string> status;
     storage::page_request page;
-    throw_if_refused(read_choice(ex->target, "status", domain::import_job_statuses(), status));
-    throw_if_refused(read_page(ex->target, page));
-    if (!storage::campaign_lead_total(ctx.db(), c.tenant_id, c.campaign_id))
+    if (auto refused = read_choice(ex->target, "status", domain::import_job_statuses(), status))
+      return ex->fail(*refused);
+    if (auto refused = read_page(ex->target, page))
+      return ex->fail(*refused);
+    if (!storage::campaign_lead_total(ctx.db(), c->tenant_id, c->campaign_id))
       return ex->fail(domain::campaign_not_found());
-    auto found = storage::list_import_jobs(ctx.db(), c.tenant_id, c.campaign_id, status, page);
+    auto found = storage::list_import_jobs(ctx.db(), c->tenant_id, c->campaign_id, status, page);
     respond_page(ex, found, page, render_import_job);
   }
 };
@@ -48,8 +53,11 @@ public:
 class get_import_handler final : public handler {
 public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
+    auto job = path_import(ex, ctx);
+    if (!job)
+      return ex->fail(job.err());
     json_out out;
-    render_import_job(out, path_import(ex, ctx));
+    render_import_job(out, *job);
     ex->respond(200, out.take());
   }
 };
@@ -60,13 +68,17 @@ public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
     std::optional<std::string> reason;
     storage::page_request page;
-    throw_if_refused(read_choice(ex->target, "reason", domain::rejection_reason_names(), reason));
-    throw_if_refused(read_page(ex->target, page));
-    const auto job = path_import(ex, ctx);
+    if (auto refused = read_choice(ex->target, "reason", domain::rejection_reason_names(), reason))
+      return ex->fail(*refused);
+    if (auto refused = read_page(ex->target, page))
+      return ex->fail(*refused);
+    auto job = path_import(ex, ctx);
+    if (!job)
+      return ex->fail(job.err());
     std::optional<domain::rejection_reason> wanted;
     if (reason)
       wanted = domain::parse_rejection_reason(*reason);
-    auto found = storage::list_import_rejections(ctx.db(), job.id, wanted, page);
+    auto found = storage::list_import_rejections(ctx.db(), job->id, wanted, page);
     respond_page(ex, found, page, [](json_out& out, const domain::import_rejection& r) {
       out.w().StartObject();
       out.field("index", r.index);

@@ -19,8 +19,7 @@ struct lead_campaign {
 // The key's tenant and the {campaign_id} path parameter, or 404 `Campaign
 // not found` when it names no campaign id. Whether the tenant has that
 // campaign is the campaign actor's answer: its row lock finds the row or
-// answers 404 (no round trip here). A result, not a throw: the bulk routes
-// call it after their CPU-pool step, outside the request worker's catch.
+// answers 404 (no round trip here).
 domain::result<lead_campaign> path_lead_campaign(const exchange_ptr& ex);
 
 // 400 `Invalid data` with the problems as `error` (the lead endpoints' form).

@@ -11,7 +11,6 @@
 #include "http/lead_page_cache.hpp"
 #include "http/on_cpu_pool.hpp"
 #include "http/render.hpp"
-#include "http/request_error.hpp"
 #include "storage/import_job_repository.hpp"
 #include "storage/lead_repository.hpp"
 
@@ -78,9 +77,11 @@ public:
     auto lead = read_lead_input(*body, problems);
     if (!lead)
       return ex->fail(invalid_lead_data(std::move(problems)));
-    auto c = value_or_throw(path_lead_campaign(ex));
+    auto c = path_lead_campaign(ex);
+    if (!c)
+      return ex->fail(c.err());
     ask_campaign<bool>(
-        ctx.self, ex, c.tenant_id, c.campaign_id,
+        ctx.self, ex, c->tenant_id, c->campaign_id,
         [ex](bool&) {
           json_out out;
           out.w().StartObject();

@@ -2,18 +2,17 @@
 #include "http/handlers/handlers.hpp"
 #include "http/handlers/lead_support.hpp"
 #include "http/lead_input.hpp"
-#include "http/request_error.hpp"
 
 namespace vcs::http::handlers {
 
 namespace {
 
 // v1 bodies carry tenant_id; it must name the key's tenant (integer or
-// global id). Throws request_error otherwise.
-void check_tenant_id(const exchange_ptr& ex, const rapidjson::Value& body) {
+// global id). Returns the error refusing the body otherwise.
+std::optional<domain::error> check_tenant_id(const exchange_ptr& ex, const rapidjson::Value& body) {
   auto it = body.FindMember("tenant_id");
   if (it == body.MemberEnd() || it->value.IsNull())
-    throw request_error(invalid_lead_data({"tenant_id: This field is required."}));
+    return invalid_lead_data({"tenant_id: This field is required."});
   std::optional<int64_t> id;
   if (it->value.IsString())
     id = domain::parse_id(domain::entity::tenant,
@@ -21,16 +20,18 @@ void check_tenant_id(const exchange_ptr& ex, const rapidjson::Value& body) {
   else if (it->value.IsInt64() && it->value.GetInt64() > 0)
     id = it->value.GetInt64();
   if (id != ex->principal->tenant_id)
-    throw request_error({domain::errc::forbidden, "tenant_id does not match the API key"});
+    return domain::error{domain::errc::forbidden, "tenant_id does not match the API key"};
+  return std::nullopt;
 }
 
-// A v1 body: a JSON object naming the key's tenant; throws request_error
-// otherwise.
-rapidjson::Document v1_body(const exchange_ptr& ex) {
+// A v1 body: a JSON object naming the key's tenant, or the error refusing
+// it.
+domain::result<rapidjson::Document> v1_body(const exchange_ptr& ex) {
   auto body = parse_json(ex->request.body);
   if (!body || !body->IsObject())
-    throw request_error(invalid_lead_data({"Request body must be a JSON object."}));
-  check_tenant_id(ex, *body);
+    return invalid_lead_data({"Request body must be a JSON object."});
+  if (auto refused = check_tenant_id(ex, *body))
+    return std::move(*refused);
   return std::move(*body);
 }
 
@@ -39,15 +40,19 @@ class v1_update_lead_handler final : public handler {
 public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
     auto body = v1_body(ex);
+    if (!body)
+      return ex->fail(body.err());
     std::vector<std::string> problems;
-    auto update = read_lead_update(body, problems);
+    auto update = read_lead_update(*body, problems);
     if (!update)
       return ex->fail(invalid_lead_data(std::move(problems)));
-    auto c = value_or_throw(path_lead_campaign(ex));
+    auto c = path_lead_campaign(ex);
+    if (!c)
+      return ex->fail(c.err());
     actors::lead_updates updates;
     updates.items.push_back(std::move(*update));
     ask_campaign<actors::lead_outcomes>(
-        ctx.self, ex, c.tenant_id, c.campaign_id,
+        ctx.self, ex, c->tenant_id, c->campaign_id,
         [ex](actors::lead_outcomes& outcomes) {
           const auto outcome = outcomes.items.at(0);
           const auto message = lead_outcome_message(outcome, lead_change::update);
@@ -71,20 +76,24 @@ class v1_remove_lead_handler final : public handler {
 public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
     auto body = v1_body(ex);
+    if (!body)
+      return ex->fail(body.err());
     std::vector<std::string> problems;
-    auto removal = read_lead_removal(body, problems);
+    auto removal = read_lead_removal(*body, problems);
     if (!removal) {
-      bool missing_key = !body.HasMember("phone_number") && !body.HasMember("campaign_lead_id");
+      bool missing_key = !body->HasMember("phone_number") && !body->HasMember("campaign_lead_id");
       return ex->fail(missing_key ? domain::error{domain::errc::bad_request,
                                                   "Either phone_number or campaign_lead_id is "
                                                   "required"}
                                   : invalid_lead_data(std::move(problems)));
     }
-    auto c = value_or_throw(path_lead_campaign(ex));
+    auto c = path_lead_campaign(ex);
+    if (!c)
+      return ex->fail(c.err());
     actors::lead_removals removals;
     removals.items.push_back(std::move(*removal));
     ask_campaign<actors::lead_outcomes>(
-        ctx.self, ex, c.tenant_id, c.campaign_id,
+        ctx.self, ex, c->tenant_id, c->campaign_id,
         [ex](actors::lead_outcomes& outcomes) {
           const auto outcome = outcomes.items.at(0);
           const auto message = lead_outcome_message(outcome, lead_change::removal);

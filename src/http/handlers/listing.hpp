@@ -9,7 +9,6 @@
 #include "domain/timestamp.hpp"
 #include "http/handler.hpp"
 #include "http/json.hpp"
-#include "http/request_error.hpp"
 #include "storage/page.hpp"
 
 #include <chrono>
@@ -78,16 +77,17 @@ void respond_page(const exchange_ptr& ex, const storage::page_of<T>& page,
 // Writes every row of a newest-first list, read storage::list_batch_rows at
 // a time by `read(after, rows)`, each batch after the last row of the one
 // before: the rows held at once, and each statement's work, stay bounded
-// however long the list is, and no batch starts after `due` (503 then).
-// Answers how many rows there were.
+// however long the list is, and no batch starts after `due`. Returns how
+// many rows there were, or the 503 to answer when `due` came first.
 template <class Read, class Render>
-std::size_t write_in_batches(std::chrono::steady_clock::time_point due, Read read, Render render) {
+domain::result<std::size_t> write_in_batches(std::chrono::steady_clock::time_point due, Read read,
+                                             Render render) {
   std::optional<storage::newest_first_cursor> after;
   std::size_t written = 0;
   for (;;) {
     if (std::chrono::steady_clock::now() >= due)
-      throw request_error({domain::errc::unavailable,
-                           "The list took too long to read; ask for it by page (page, page_size)"});
+      return domain::error{domain::errc::unavailable,
+                           "The list took too long to read; ask for it by page (page, page_size)"};
     const auto rows = read(after, storage::list_batch_rows);
     for (const auto& row : rows)
       render(row);

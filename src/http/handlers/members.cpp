@@ -11,7 +11,6 @@
 #include "http/handlers/member_links.hpp"
 #include "http/handlers/readers.hpp"
 #include "http/render.hpp"
-#include "http/request_error.hpp"
 #include "storage/member_repository.hpp"
 
 #include <soci/soci.h>
@@ -20,26 +19,30 @@ namespace vcs::http::handlers {
 
 namespace {
 
-int64_t path_member_id(const exchange_ptr& ex) {
+// The {member_id} path parameter, or 404 `Member not found`.
+domain::result<int64_t> path_member_id(const exchange_ptr& ex) {
   auto id = domain::parse_id(domain::entity::member, ex->param("member_id"));
   if (!id)
-    throw request_error(domain::not_found("Member not found"));
+    return domain::not_found("Member not found");
   return *id;
 }
 
 // The path's member of the caller's tenant, locked until `sql`'s
-// transaction ends, with the tenant's roster; 404, or 403 for a member whose
-// role reaches more than the caller.
-std::pair<domain::member_info, storage::member_roster> lock_path_member(const exchange_ptr& ex,
-                                                                        soci::session& sql) {
+// transaction ends, with the tenant's roster; or 404, or 403 for a member
+// whose role reaches more than the caller.
+domain::result<std::pair<domain::member_info, storage::member_roster>>
+lock_path_member(const exchange_ptr& ex, soci::session& sql) {
   const auto tenant = ex->principal->tenant_id;
   auto roster = storage::lock_member_roster(sql, tenant);
-  auto member = storage::find_member(sql, tenant, path_member_id(ex));
+  auto id = path_member_id(ex);
+  if (!id)
+    return id.err();
+  auto member = storage::find_member(sql, tenant, *id);
   if (!member)
-    throw request_error(domain::not_found("Member not found"));
+    return domain::not_found("Member not found");
   if (auto refused = domain::check_role_within(ex->principal->scope, member->role))
-    throw request_error(*refused);
-  return {std::move(*member), roster};
+    return std::move(*refused);
+  return std::pair{std::move(*member), roster};
 }
 
 std::string setup_url(const services& svc, std::string_view token) {
@@ -68,13 +71,18 @@ class invite_member_handler final : public handler {
 public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
     auto body = object_body(ex);
+    if (!body)
+      return ex->fail(body.err());
     domain::field_errors errors;
-    auto req = read_member_invitation(body, errors);
+    auto req = read_member_invitation(*body, errors);
     if (!req)
       return ex->fail(validation_error(std::move(errors)));
     if (auto refused = domain::check_role_within(ex->principal->scope, req->role))
       return ex->fail(*refused);
-    ex->respond(invite(ctx.db(), ex->svc, ex->principal->tenant_id, *req));
+    auto invited = invite(ctx.db(), ex->svc, ex->principal->tenant_id, *req);
+    if (!invited)
+      return ex->fail(invited.err());
+    ex->respond(std::move(*invited));
   }
 };
 
@@ -83,20 +91,36 @@ class update_member_handler final : public handler {
 public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
     auto body = object_body(ex);
+    if (!body)
+      return ex->fail(body.err());
     domain::field_errors errors;
-    auto role = read_member_role(body, errors);
+    auto role = read_member_role(*body, errors);
     if (!role)
       return ex->fail(validation_error(std::move(errors)));
-    auto& sql = ctx.db();
-    soci::transaction tx{sql};
-    auto [member, roster] = lock_path_member(ex, sql);
-    if (auto refused = domain::check_role_within(ex->principal->scope, *role))
-      return ex->fail(*refused);
-    if (auto refused = domain::check_keeps_an_owner(member, role, roster.active_owners))
-      return ex->fail(*refused);
-    auto updated = storage::set_member_role(sql, member.tenant_id, member.id, *role);
-    tx.commit();
+    auto updated = change_role(ex, ctx.db(), *role);
+    if (!updated)
+      return ex->fail(updated.err());
     ex->respond(200, member_json(*updated, "Member updated"));
+  }
+
+private:
+  // The path member's new role, in one transaction under the roster's lock.
+  // It has ended when this returns, before the answer, which releases an
+  // Idempotency-Key on the same session.
+  static domain::result<domain::member_info> change_role(const exchange_ptr& ex, soci::session& sql,
+                                                         domain::member_role role) {
+    soci::transaction tx{sql};
+    auto locked = lock_path_member(ex, sql);
+    if (!locked)
+      return locked.err();
+    auto& [member, roster] = *locked;
+    if (auto refused = domain::check_role_within(ex->principal->scope, role))
+      return std::move(*refused);
+    if (auto refused = domain::check_keeps_an_owner(member, role, roster.active_owners))
+      return std::move(*refused);
+    auto updated = storage::set_member_role(sql, member.tenant_id, member.id, role);
+    tx.commit();
+    return std::move(*updated);
   }
 };
 
@@ -104,14 +128,24 @@ public:
 class remove_member_handler final : public handler {
 public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
-    auto& sql = ctx.db();
-    soci::transaction tx{sql};
-    auto [member, roster] = lock_path_member(ex, sql);
-    if (auto refused = domain::check_keeps_an_owner(member, std::nullopt, roster.active_owners))
+    if (auto refused = remove(ex, ctx.db()))
       return ex->fail(*refused);
+    ex->respond(200, R"({"success":true,"message":"Member removed"})");
+  }
+
+private:
+  // As change_role: the transaction has ended before the answer.
+  static std::optional<domain::error> remove(const exchange_ptr& ex, soci::session& sql) {
+    soci::transaction tx{sql};
+    auto locked = lock_path_member(ex, sql);
+    if (!locked)
+      return locked.err();
+    auto& [member, roster] = *locked;
+    if (auto refused = domain::check_keeps_an_owner(member, std::nullopt, roster.active_owners))
+      return refused;
     storage::delete_member(sql, member.tenant_id, member.id);
     tx.commit();
-    ex->respond(200, R"({"success":true,"message":"Member removed"})");
+    return std::nullopt;
   }
 };
 
@@ -122,29 +156,32 @@ class member_link_handler final : public handler {
 public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
     auto& sql = ctx.db();
-    auto member = lock_path_member(ex, sql).first;
-    ex->respond(new_setup_link(sql, ex->svc, member));
+    auto locked = lock_path_member(ex, sql);
+    if (!locked)
+      return ex->fail(locked.err());
+    ex->respond(new_setup_link(sql, ex->svc, locked->first));
   }
 };
 
 } // namespace
 
-outbound_response invite(soci::session& sql, const services& svc, int64_t tenant_id,
-                         const member_invitation& req) {
+domain::result<outbound_response> invite(soci::session& sql, const services& svc, int64_t tenant_id,
+                                         const member_invitation& req) {
   const auto token = domain::random_hex_32();
   auto invited =
       storage::invite_member(sql, tenant_id, req.email, req.role, domain::hash_api_key(token));
   using outcome = storage::invitation::outcome;
   if (invited.result == outcome::too_many)
-    throw request_error(
-        {domain::errc::bad_request, "A tenant may have at most " +
-                                        std::to_string(storage::max_members_per_tenant) +
-                                        " members; remove one first"});
+    return domain::error{domain::errc::bad_request,
+                         "A tenant may have at most " +
+                             std::to_string(storage::max_members_per_tenant) +
+                             " members; remove one first"};
   if (invited.result == outcome::email_taken)
-    throw request_error({domain::errc::conflict, "This e-mail already belongs to a member"});
-  return {201, member_json(invited.member,
-                           "Member invited; the set-up link is shown only in this answer",
-                           setup_url(svc, token))};
+    return domain::error{domain::errc::conflict, "This e-mail already belongs to a member"};
+  return outbound_response{
+      201,
+      member_json(invited.member, "Member invited; the set-up link is shown only in this answer",
+                  setup_url(svc, token))};
 }
 
 outbound_response new_setup_link(soci::session& sql, const services& svc,

@@ -20,14 +20,18 @@ class create_api_key_handler final : public operator_handler {
 public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
     auto body = object_body(ex);
+    if (!body)
+      return ex->fail(body.err());
     domain::field_errors errors;
-    object_reader in{body, errors};
+    object_reader in{*body, errors};
     auto name = in.string("name", true, 100);
     if (!errors.empty())
       return ex->fail(validation_error(std::move(errors)));
     auto t = path_tenant(ex, ctx);
+    if (!t)
+      return ex->fail(t.err());
     ask_tenant<actors::issued_api_key>(
-        ctx.self, ex, t.id,
+        ctx.self, ex, t->id,
         [ex](actors::issued_api_key& issued) {
           json_out out;
           render_api_key(out, issued.info, issued.key);
@@ -42,7 +46,9 @@ class list_api_keys_handler final : public operator_handler {
 public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
     auto t = path_tenant(ex, ctx);
-    ex->respond(200, api_keys_json("api_keys", storage::list_api_keys(ctx.db(), t.id)));
+    if (!t)
+      return ex->fail(t.err());
+    ex->respond(200, api_keys_json("api_keys", storage::list_api_keys(ctx.db(), t->id)));
   }
 };
 
@@ -51,16 +57,20 @@ class update_api_key_handler final : public operator_handler {
 public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
     auto body = object_body(ex);
+    if (!body)
+      return ex->fail(body.err());
     domain::field_errors errors;
-    auto status = read_key_status(body, errors);
+    auto status = read_key_status(*body, errors);
     if (!status)
       return ex->fail(validation_error(std::move(errors)));
     auto key = path_api_key(ex, ctx);
+    if (!key)
+      return ex->fail(key.err());
     ask_tenant<domain::api_key_info>(
-        ctx.self, ex, key.tenant_id,
+        ctx.self, ex, key->tenant_id,
         [ex](domain::api_key_info& updated) { ex->respond(200, key_json(updated)); },
         std::make_tuple(actors::update_atom::value,
-                        actors::api_key_status_change{key.id, *status}));
+                        actors::api_key_status_change{key->id, *status}));
   }
 };
 
@@ -69,10 +79,12 @@ class delete_api_key_handler final : public operator_handler {
 public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
     auto key = path_api_key(ex, ctx);
+    if (!key)
+      return ex->fail(key.err());
     ask_tenant<bool>(
-        ctx.self, ex, key.tenant_id,
+        ctx.self, ex, key->tenant_id,
         [ex](bool&) { ex->respond(200, message_json("API key deleted")); },
-        std::make_tuple(actors::delete_atom::value, actors::api_key_removal{key.id}));
+        std::make_tuple(actors::delete_atom::value, actors::api_key_removal{key->id}));
   }
 };
 

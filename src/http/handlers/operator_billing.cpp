@@ -19,8 +19,10 @@ class create_payment_handler final : public operator_handler {
 public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
     auto body = object_body(ex);
+    if (!body)
+      return ex->fail(body.err());
     domain::field_errors errors;
-    object_reader in{body, errors};
+    object_reader in{*body, errors};
     domain::payment_request p;
     auto client = client_reference(in, errors);
     if (auto ref = in.string("subscription_id", false, 32)) {
@@ -52,8 +54,8 @@ public:
     auto start = time("period_start", true);
     auto end = time("period_end", true);
     p.notes = in.string("notes", false, 2000);
-    if (auto items = body.FindMember("line_items");
-        items != body.MemberEnd() && !items->value.IsNull()) {
+    if (auto items = body->FindMember("line_items");
+        items != body->MemberEnd() && !items->value.IsNull()) {
       if (!items->value.IsArray()) {
         errors.add("line_items", "Must be a list.");
       } else {
@@ -106,8 +108,10 @@ template <class Atom> class minutes_handler final : public operator_handler {
 public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
     auto body = object_body(ex);
+    if (!body)
+      return ex->fail(body.err());
     domain::field_errors errors;
-    object_reader in{body, errors};
+    object_reader in{*body, errors};
     auto client = client_reference(in, errors);
     auto minutes = in.decimal("minutes", true, 2);
     int64_t hundredths = minutes ? domain::to_units(*minutes, 2) : 0;
@@ -156,7 +160,10 @@ public:
     return d.answer * 4;
   }
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
-    auto now = as_of_body(ex);
+    auto as_of = as_of_body(ex);
+    if (!as_of)
+      return ex->fail(as_of.err());
+    const auto now = *as_of;
     ctx.self
         ->request(ex->svc.billing, deadline(ex->svc.deadlines), actors::sweep_atom::value,
                   actors::sweep_request{now})

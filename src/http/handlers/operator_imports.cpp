@@ -5,7 +5,6 @@
 #include "http/handlers/listing.hpp"
 #include "http/handlers/readers.hpp"
 #include "http/render.hpp"
-#include "http/request_error.hpp"
 #include "storage/import_job_repository.hpp"
 #include "storage/tenant_repository.hpp"
 
@@ -30,12 +29,16 @@ public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
     std::optional<int64_t> tenant_id;
     std::optional<std::string> status;
-    throw_if_refused(read_id_param(ex->target, "tenant_id", domain::entity::tenant, tenant_id));
-    throw_if_refused(read_choice(ex->target, "status", domain::import_job_statuses(), status));
-    auto limit = value_or_throw(limit_param(*ex));
+    if (auto refused = read_id_param(ex->target, "tenant_id", domain::entity::tenant, tenant_id))
+      return ex->fail(*refused);
+    if (auto refused = read_choice(ex->target, "status", domain::import_job_statuses(), status))
+      return ex->fail(*refused);
+    auto limit = limit_param(*ex);
+    if (!limit)
+      return ex->fail(limit.err());
     if (tenant_id && !storage::find_tenant(ctx.db(), *tenant_id))
-      throw request_error(domain::not_found("Tenant not found"));
-    respond_list(ex, "imports", storage::list_cluster_imports(ctx.db(), tenant_id, status, limit),
+      return ex->fail(domain::not_found("Tenant not found"));
+    respond_list(ex, "imports", storage::list_cluster_imports(ctx.db(), tenant_id, status, *limit),
                  render_cluster_import);
   }
 };

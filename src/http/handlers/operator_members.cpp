@@ -7,7 +7,6 @@
 #include "http/handlers/lookup.hpp"
 #include "http/handlers/member_links.hpp"
 #include "http/render.hpp"
-#include "http/request_error.hpp"
 #include "storage/member_repository.hpp"
 
 namespace vcs::http::handlers {
@@ -20,14 +19,21 @@ class create_member_handler final : public operator_handler {
 public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
     auto body = object_body(ex);
-    if (!body.HasMember("role"))
-      body.AddMember("role", "owner", body.GetAllocator());
+    if (!body)
+      return ex->fail(body.err());
+    if (!body->HasMember("role"))
+      body->AddMember("role", "owner", body->GetAllocator());
     domain::field_errors errors;
-    auto req = read_member_invitation(body, errors);
+    auto req = read_member_invitation(*body, errors);
     if (!req)
       return ex->fail(validation_error(std::move(errors)));
     auto t = path_tenant(ex, ctx);
-    ex->respond(invite(ctx.db(), ex->svc, t.id, *req));
+    if (!t)
+      return ex->fail(t.err());
+    auto invited = invite(ctx.db(), ex->svc, t->id, *req);
+    if (!invited)
+      return ex->fail(invited.err());
+    ex->respond(std::move(*invited));
   }
 };
 
@@ -36,7 +42,9 @@ class list_members_handler final : public operator_handler {
 public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
     auto t = path_tenant(ex, ctx);
-    auto members = storage::list_members(ctx.db(), t.id);
+    if (!t)
+      return ex->fail(t.err());
+    auto members = storage::list_members(ctx.db(), t->id);
     json_out out;
     out.w().StartObject();
     out.key("members");
@@ -51,8 +59,10 @@ class member_link_handler final : public operator_handler {
 public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
     auto t = path_tenant(ex, ctx);
+    if (!t)
+      return ex->fail(t.err());
     auto id = domain::parse_id(domain::entity::member, ex->param("member_id"));
-    auto member = id ? storage::find_member(ctx.db(), t.id, *id) : std::nullopt;
+    auto member = id ? storage::find_member(ctx.db(), t->id, *id) : std::nullopt;
     if (!member)
       return ex->fail(domain::not_found("Member not found"));
     ex->respond(new_setup_link(ctx.db(), ex->svc, *member));

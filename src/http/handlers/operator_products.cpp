@@ -72,8 +72,10 @@ class create_product_handler final : public operator_handler {
 public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
     auto body = object_body(ex);
+    if (!body)
+      return ex->fail(body.err());
     domain::field_errors errors;
-    object_reader in{body, errors};
+    object_reader in{*body, errors};
     domain::product p;
     auto id = in.string("product_id", true, 255);
     auto name = in.string("name", true, 255);
@@ -82,8 +84,8 @@ public:
     auto extra = in.decimal("additional_minute_price", true, 4);
     auto days = in.integer("trial_days", false, 0, 365);
     auto minutes = in.decimal("trial_minutes", false, 2);
-    auto prices = body.FindMember("prices");
-    if (prices == body.MemberEnd() || !prices->value.IsArray() || prices->value.Empty()) {
+    auto prices = body->FindMember("prices");
+    if (prices == body->MemberEnd() || !prices->value.IsArray() || prices->value.Empty()) {
       errors.add("prices", "Provide a non-empty list of prices.");
     } else {
       std::set<std::string> seen;
@@ -99,6 +101,8 @@ public:
     if (!errors.empty())
       return ex->fail(validation_error(std::move(errors)));
     auto t = path_tenant(ex, ctx);
+    if (!t)
+      return ex->fail(t.err());
     p.processor_product_id = *id;
     p.name = *name;
     p.pricing_model = *model;
@@ -107,7 +111,7 @@ public:
     p.trial_days = static_cast<int32_t>(days.value_or(0));
     p.trial_minutes = minutes.value_or("0");
     ask_tenant<domain::product>(
-        ctx.self, ex, t.id,
+        ctx.self, ex, t->id,
         [ex](domain::product& created) {
           json_out out;
           render_product(out, created);

@@ -6,7 +6,6 @@
 #include "http/handlers/lookup.hpp"
 #include "http/handlers/readers.hpp"
 #include "http/render.hpp"
-#include "http/request_error.hpp"
 #include "storage/api_key_repository.hpp"
 #include "storage/tenant_repository.hpp"
 
@@ -42,8 +41,10 @@ class create_tenant_handler final : public operator_handler {
 public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
     auto body = object_body(ex);
+    if (!body)
+      return ex->fail(body.err());
     domain::field_errors errors;
-    object_reader in{body, errors};
+    object_reader in{*body, errors};
     auto name = in.string("name", true, 200);
     auto plan = read_plan(in, errors, true);
     auto limit = in.integer("campaign_limit", false, 0, max_campaign_limit);
@@ -74,10 +75,14 @@ public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
     std::optional<int64_t> after;
     std::optional<bool> active;
-    throw_if_refused(read_id_param(ex->target, "after", domain::entity::tenant, after));
-    throw_if_refused(read_flag(ex->target, "active", active));
-    auto limit = value_or_throw(limit_param(*ex));
-    auto tenants = storage::list_tenants(ctx.db(), after.value_or(0), active, limit);
+    if (auto refused = read_id_param(ex->target, "after", domain::entity::tenant, after))
+      return ex->fail(*refused);
+    if (auto refused = read_flag(ex->target, "active", active))
+      return ex->fail(*refused);
+    auto limit = limit_param(*ex);
+    if (!limit)
+      return ex->fail(limit.err());
+    auto tenants = storage::list_tenants(ctx.db(), after.value_or(0), active, *limit);
     json_out out;
     out.w().StartObject();
     out.key("tenants");
@@ -88,7 +93,7 @@ public:
       out.w().EndObject();
     }
     out.w().EndArray();
-    if (tenants.size() == static_cast<std::size_t>(limit))
+    if (tenants.size() == static_cast<std::size_t>(*limit))
       out.field("next_after", encode_global_id(domain::entity::tenant, tenants.back().id));
     else
       out.null_field("next_after");
@@ -101,7 +106,10 @@ public:
 class get_tenant_handler final : public operator_handler {
 public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
-    ex->respond(200, tenant_json(path_tenant(ex, ctx)));
+    auto t = path_tenant(ex, ctx);
+    if (!t)
+      return ex->fail(t.err());
+    ex->respond(200, tenant_json(*t));
   }
 };
 
@@ -110,8 +118,10 @@ class update_tenant_handler final : public operator_handler {
 public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
     auto body = object_body(ex);
+    if (!body)
+      return ex->fail(body.err());
     domain::field_errors errors;
-    object_reader in{body, errors};
+    object_reader in{*body, errors};
     domain::tenant_patch patch;
     patch.name = in.string("name", false, 200);
     patch.plan = read_plan(in, errors, false);
@@ -125,8 +135,10 @@ public:
     if (!errors.empty())
       return ex->fail(validation_error(std::move(errors)));
     auto t = path_tenant(ex, ctx);
+    if (!t)
+      return ex->fail(t.err());
     ask_tenant<domain::tenant>(
-        ctx.self, ex, t.id,
+        ctx.self, ex, t->id,
         [ex](domain::tenant& updated) { ex->respond(200, tenant_json(updated)); },
         std::make_tuple(actors::update_atom::value, std::move(patch)));
   }

@@ -8,7 +8,6 @@
 #include "http/handlers/handlers.hpp"
 #include "http/handlers/listing.hpp"
 #include "http/handlers/readers.hpp"
-#include "http/request_error.hpp"
 #include "http/subscription_view_render.hpp"
 #include "storage/billing_repository.hpp"
 #include "storage/client_detail_repository.hpp"
@@ -81,7 +80,8 @@ class portal_payment_requests_handler final : public portal_billing_route {
 public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
     storage::page_request page;
-    throw_if_refused(read_page(ex->target, page));
+    if (auto refused = read_page(ex->target, page))
+      return ex->fail(*refused);
     auto found = storage::list_payment_requests(ctx.db(), ex->principal->tenant_id,
                                                 {ex->principal->client->client_id, {}, {}}, page);
     respond_page(ex, found, page, render_payment);

@@ -9,7 +9,6 @@
 #include "http/handlers/listing.hpp"
 #include "http/handlers/readers.hpp"
 #include "http/render.hpp"
-#include "http/request_error.hpp"
 #include "storage/assignment_repository.hpp"
 #include "storage/client_user_repository.hpp"
 #include "storage/form_repository.hpp"
@@ -64,7 +63,8 @@ public:
 
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
     storage::page_request page;
-    throw_if_refused(read_page(ex->target, page));
+    if (auto refused = read_page(ex->target, page))
+      return ex->fail(*refused);
     auto found = storage::page_of_client_submissions(ctx.db(), ex->principal->tenant_id,
                                                      ex->principal->client->client_id, page);
     respond_page(ex, found, page, render_client_submission);

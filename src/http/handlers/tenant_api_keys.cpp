@@ -9,7 +9,6 @@
 #include "http/handlers/handlers.hpp"
 #include "http/handlers/readers.hpp"
 #include "http/render.hpp"
-#include "http/request_error.hpp"
 #include "storage/api_key_repository.hpp"
 
 namespace vcs::http::handlers {
@@ -30,10 +29,11 @@ std::string key_json(const domain::api_key_info& k, std::optional<std::string_vi
   return out.take();
 }
 
-int64_t path_key_id(const exchange_ptr& ex) {
+// The {key_id} path parameter, or 404 `API key not found`.
+domain::result<int64_t> path_key_id(const exchange_ptr& ex) {
   auto id = domain::parse_id(domain::entity::api_key, ex->param("key_id"));
   if (!id)
-    throw request_error(domain::not_found("API key not found"));
+    return domain::not_found("API key not found");
   return *id;
 }
 
@@ -51,8 +51,10 @@ class create_key_handler final : public handler {
 public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
     auto body = object_body(ex);
+    if (!body)
+      return ex->fail(body.err());
     domain::field_errors errors;
-    auto req = read_key_request(body, ex->principal->scope, errors);
+    auto req = read_key_request(*body, ex->principal->scope, errors);
     if (!req)
       return ex->fail(validation_error(std::move(errors)));
     if (auto refused = domain::check_within(ex->principal->scope, req->second))
@@ -73,18 +75,22 @@ class update_key_handler final : public handler {
 public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
     auto body = object_body(ex);
+    if (!body)
+      return ex->fail(body.err());
     domain::field_errors errors;
-    auto status = read_key_status(body, errors);
+    auto status = read_key_status(*body, errors);
     if (!status)
       return ex->fail(validation_error(std::move(errors)));
+    auto key_id = path_key_id(ex);
+    if (!key_id)
+      return ex->fail(key_id.err());
     ask_tenant<domain::api_key_info>(
         ctx.self, ex, ex->principal->tenant_id,
         [ex](domain::api_key_info& updated) {
           ex->respond(200, key_json(updated, std::nullopt, "API key updated"));
         },
-        std::make_tuple(
-            actors::update_atom::value,
-            actors::api_key_status_change{path_key_id(ex), *status, ex->principal->scope}));
+        std::make_tuple(actors::update_atom::value,
+                        actors::api_key_status_change{*key_id, *status, ex->principal->scope}));
   }
 };
 
@@ -92,11 +98,14 @@ public:
 class delete_key_handler final : public handler {
 public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
+    auto key_id = path_key_id(ex);
+    if (!key_id)
+      return ex->fail(key_id.err());
     ask_tenant<bool>(
         ctx.self, ex, ex->principal->tenant_id,
         [ex](bool&) { ex->respond(200, R"({"success":true,"message":"API key deleted"})"); },
         std::make_tuple(actors::delete_atom::value,
-                        actors::api_key_removal{path_key_id(ex), ex->principal->scope}));
+                        actors::api_key_removal{*key_id, ex->principal->scope}));
   }
 };
 

@@ -8,7 +8,6 @@
 #include "http/handlers/lookup.hpp"
 #include "http/handlers/readers.hpp"
 #include "http/handlers/webhook_render.hpp"
-#include "http/request_error.hpp"
 #include "storage/webhook_repository.hpp"
 
 namespace vcs::http::handlers {
@@ -29,10 +28,11 @@ void respond_one(const exchange_ptr& ex, unsigned code, std::string_view message
   ex->respond(code, out.take());
 }
 
-int64_t path_id(const exchange_ptr& ex, const char* name, const char* not_found) {
+// The path parameter `name`, a positive integer, or 404 `not_found`.
+domain::result<int64_t> path_id(const exchange_ptr& ex, const char* name, const char* not_found) {
   auto id = domain::parse_positive_int(ex->param(name));
   if (!id)
-    throw request_error(domain::not_found(not_found));
+    return domain::not_found(not_found);
   return *id;
 }
 
@@ -46,15 +46,18 @@ public:
     const auto& t = ex->target;
     storage::delivery_filter f;
     storage::page_request page;
-    throw_if_refused(read_choice(t, "status", domain::webhook_delivery_statuses(), f.status));
-    throw_if_refused(read_choice(t, "event_type", domain::webhook_event_types(), f.event_type));
+    if (auto refused = read_choice(t, "status", domain::webhook_delivery_statuses(), f.status))
+      return ex->fail(*refused);
+    if (auto refused = read_choice(t, "event_type", domain::webhook_event_types(), f.event_type))
+      return ex->fail(*refused);
     if (auto v = t.param("campaign_id")) {
       f.campaign_id = domain::parse_id(domain::entity::campaign, *v);
       if (!f.campaign_id)
-        throw request_error(
+        return ex->fail(
             domain::error{domain::errc::bad_request, "Invalid campaign_id: '" + *v + "'"});
     }
-    throw_if_refused(read_page(t, page));
+    if (auto refused = read_page(t, page))
+      return ex->fail(*refused);
     respond_page(ex, storage::page_webhooks(ctx.db(), ex->principal->tenant_id, f, page), page,
                  render_delivery);
   }
@@ -65,7 +68,9 @@ class get_delivery_handler final : public handler {
 public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
     auto id = path_id(ex, "delivery_id", delivery_not_found);
-    auto d = storage::find_webhook(ctx.db(), ex->principal->tenant_id, id);
+    if (!id)
+      return ex->fail(id.err());
+    auto d = storage::find_webhook(ctx.db(), ex->principal->tenant_id, *id);
     if (!d)
       return ex->fail(domain::not_found(delivery_not_found));
     respond_one(ex, 200, "Webhook delivery retrieved successfully", *d, render_delivery);
@@ -78,12 +83,14 @@ class replay_delivery_handler final : public handler {
 public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
     auto id = path_id(ex, "delivery_id", delivery_not_found);
+    if (!id)
+      return ex->fail(id.err());
     ask_tenant<storage::webhook_delivery>(
         ctx.self, ex, ex->principal->tenant_id,
         [ex](const storage::webhook_delivery& d) {
           respond_one(ex, 202, "Webhook delivery queued again", d, render_delivery);
         },
-        std::make_tuple(actors::update_atom::value, actors::webhook_replay{id}));
+        std::make_tuple(actors::update_atom::value, actors::webhook_replay{*id}));
   }
 };
 
@@ -93,12 +100,14 @@ class test_event_handler final : public handler {
 public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
     auto c = path_campaign(ex, ctx);
+    if (!c)
+      return ex->fail(c.err());
     ask_tenant<storage::webhook_delivery>(
-        ctx.self, ex, c.tenant_id,
+        ctx.self, ex, c->tenant_id,
         [ex](const storage::webhook_delivery& d) {
           respond_one(ex, 202, "Test event queued", d, render_delivery);
         },
-        std::make_tuple(actors::create_atom::value, actors::webhook_test{c.id}));
+        std::make_tuple(actors::create_atom::value, actors::webhook_test{c->id}));
   }
 };
 
@@ -107,7 +116,8 @@ class list_endpoints_handler final : public handler {
 public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
     storage::page_request page;
-    throw_if_refused(read_page(ex->target, page));
+    if (auto refused = read_page(ex->target, page))
+      return ex->fail(*refused);
     respond_page(ex, storage::page_webhook_endpoints(ctx.db(), ex->principal->tenant_id, page),
                  page, render_endpoint);
   }
@@ -118,12 +128,14 @@ class enable_endpoint_handler final : public handler {
 public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
     auto id = path_id(ex, "endpoint_id", endpoint_not_found);
+    if (!id)
+      return ex->fail(id.err());
     ask_tenant<storage::webhook_endpoint>(
         ctx.self, ex, ex->principal->tenant_id,
         [ex](const storage::webhook_endpoint& e) {
           respond_one(ex, 200, "Webhook endpoint enabled", e, render_endpoint);
         },
-        std::make_tuple(actors::update_atom::value, actors::webhook_endpoint_enable{id}));
+        std::make_tuple(actors::update_atom::value, actors::webhook_endpoint_enable{*id}));
   }
 };
 
@@ -134,12 +146,14 @@ public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
     auto tenant_id = ex->principal->tenant_id;
     auto rotation = rotation_request(ex, tenant_id);
+    if (!rotation)
+      return ex->fail(rotation.err());
     ask_tenant<storage::secret_rotation>(
         ctx.self, ex, tenant_id,
-        [ex, secret = rotation.secret](const storage::secret_rotation& r) {
+        [ex, secret = rotation->secret](const storage::secret_rotation& r) {
           respond_rotation(ex, secret, r);
         },
-        std::make_tuple(actors::update_atom::value, std::move(rotation.message)));
+        std::make_tuple(actors::update_atom::value, std::move(rotation->message)));
   }
 };
 

@@ -74,8 +74,10 @@ class create_voice_provider_handler final : public handler {
 public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
     auto body = object_body(ex);
+    if (!body)
+      return ex->fail(body.err());
     domain::field_errors errors;
-    auto req = read_provider_request(body, errors);
+    auto req = read_provider_request(*body, errors);
     if (!errors.empty() || !req)
       return ex->fail(validation_failure(std::move(errors)));
     auto tenant_id = ex->principal->tenant_id;

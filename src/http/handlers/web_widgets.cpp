@@ -99,8 +99,10 @@ class create_web_widget_handler final : public handler {
 public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
     auto body = object_body(ex);
+    if (!body)
+      return ex->fail(body.err());
     domain::field_errors errors;
-    auto [campaign_ref, voice, chat, config] = read_widget_request(body, errors);
+    auto [campaign_ref, voice, chat, config] = read_widget_request(*body, errors);
     if (!errors.empty())
       return ex->fail(domain::invalid_data(std::move(errors)));
 

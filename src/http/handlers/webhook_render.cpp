@@ -7,7 +7,6 @@
 #include "http/handlers/body.hpp"
 #include "http/handlers/listing.hpp"
 #include "http/render.hpp"
-#include "http/request_error.hpp"
 
 namespace vcs::http::handlers {
 
@@ -55,26 +54,31 @@ void render_endpoint(json_out& out, const storage::webhook_endpoint& e) {
 
 namespace {
 
-int32_t grace_period_body(const exchange_ptr& ex) {
+// The grace period of the optional body, or the 400 for a bad body.
+domain::result<int32_t> grace_period_body(const exchange_ptr& ex) {
   if (ex->request.body.empty())
     return static_cast<int32_t>(default_grace_seconds);
   auto body = object_body(ex);
+  if (!body)
+    return body.err();
   domain::field_errors errors;
-  object_reader in{body, errors};
+  object_reader in{*body, errors};
   auto grace = in.integer("grace_period_seconds", false, 0, max_grace_seconds);
   if (!errors.empty())
-    throw request_error(validation_error(std::move(errors)));
+    return validation_error(std::move(errors));
   return static_cast<int32_t>(grace.value_or(default_grace_seconds));
 }
 
 } // namespace
 
-secret_request rotation_request(const exchange_ptr& ex, int64_t tenant_id) {
-  const auto grace = grace_period_body(ex);
+domain::result<secret_request> rotation_request(const exchange_ptr& ex, int64_t tenant_id) {
+  auto grace = grace_period_body(ex);
+  if (!grace)
+    return grace.err();
   auto secret = domain::new_webhook_secret();
   actors::webhook_secret_set message{
-      ex->svc.secrets->seal(secret, domain::webhook_secret_binding(tenant_id)), grace};
-  return {std::move(secret), std::move(message)};
+      ex->svc.secrets->seal(secret, domain::webhook_secret_binding(tenant_id)), *grace};
+  return secret_request{std::move(secret), std::move(message)};
 }
 
 void respond_rotation(const exchange_ptr& ex, const std::string& secret,

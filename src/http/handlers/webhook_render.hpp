@@ -4,6 +4,7 @@
 // the tenant's and the operator's routes share them.
 
 #include "actors/actors.hpp"
+#include "domain/error.hpp"
 #include "http/handler.hpp"
 #include "http/json.hpp"
 #include "storage/webhook_repository.hpp"
@@ -22,13 +23,13 @@ void render_endpoint(json_out& out, const storage::webhook_endpoint& e);
 // A rotation of the tenant's secret: the new secret (shown once in the
 // answer) and the message that stores it sealed, with the grace period of
 // the optional body {grace_period_seconds} (how long the current secret
-// keeps signing beside the new one: 0 to 7 days, one day when absent).
-// Throws request_error 400 for a bad body.
+// keeps signing beside the new one: 0 to 7 days, one day when absent); or
+// the 400 for a bad body.
 struct secret_request {
   std::string secret;
   actors::webhook_secret_set message;
 };
-secret_request rotation_request(const exchange_ptr& ex, int64_t tenant_id);
+domain::result<secret_request> rotation_request(const exchange_ptr& ex, int64_t tenant_id);
 
 // 201 with the new secret, shown once, and the old one's expiry.
 void respond_rotation(const exchange_ptr& ex, const std::string& secret,

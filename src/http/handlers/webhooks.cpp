@@ -7,7 +7,6 @@
 #include "http/handlers/lookup.hpp"
 #include "http/handlers/readers.hpp"
 #include "http/handlers/webhook_render.hpp"
-#include "http/request_error.hpp"
 #include "storage/webhook_repository.hpp"
 
 namespace vcs::http::handlers {
@@ -21,13 +20,17 @@ class rotate_secret_handler final : public operator_handler {
 public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
     auto t = path_tenant(ex, ctx);
-    auto rotation = rotation_request(ex, t.id);
+    if (!t)
+      return ex->fail(t.err());
+    auto rotation = rotation_request(ex, t->id);
+    if (!rotation)
+      return ex->fail(rotation.err());
     ask_tenant<storage::secret_rotation>(
-        ctx.self, ex, t.id,
-        [ex, secret = rotation.secret](const storage::secret_rotation& r) {
+        ctx.self, ex, t->id,
+        [ex, secret = rotation->secret](const storage::secret_rotation& r) {
           respond_rotation(ex, secret, r);
         },
-        std::make_tuple(actors::update_atom::value, std::move(rotation.message)));
+        std::make_tuple(actors::update_atom::value, std::move(rotation->message)));
   }
 };
 
@@ -36,15 +39,20 @@ class list_deliveries_handler final : public operator_handler {
 public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
     auto t = path_tenant(ex, ctx);
+    if (!t)
+      return ex->fail(t.err());
     std::optional<std::string> status;
-    throw_if_refused(
-        read_choice(ex->target, "status", domain::webhook_delivery_statuses(), status));
-    auto limit = value_or_throw(limit_param(*ex));
+    if (auto refused =
+            read_choice(ex->target, "status", domain::webhook_delivery_statuses(), status))
+      return ex->fail(*refused);
+    auto limit = limit_param(*ex);
+    if (!limit)
+      return ex->fail(limit.err());
     json_out out;
     out.w().StartObject();
     out.key("deliveries");
     out.w().StartArray();
-    for (const auto& d : storage::list_webhooks(ctx.db(), t.id, status, limit))
+    for (const auto& d : storage::list_webhooks(ctx.db(), t->id, status, *limit))
       render_delivery(out, d);
     out.w().EndArray();
     out.w().EndObject();
@@ -57,11 +65,13 @@ class replay_delivery_handler final : public operator_handler {
 public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
     auto t = path_tenant(ex, ctx);
+    if (!t)
+      return ex->fail(t.err());
     auto id = domain::parse_positive_int(ex->param("delivery_id"));
     if (!id)
       return ex->fail(domain::not_found("Webhook delivery not found"));
     ask_tenant<storage::webhook_delivery>(
-        ctx.self, ex, t.id,
+        ctx.self, ex, t->id,
         [ex](const storage::webhook_delivery&) {
           json_out out;
           out.w().StartObject();
