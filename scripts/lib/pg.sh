@@ -160,7 +160,7 @@ pg_start() {
   # Dev-box tuning. fsync, full_page_writes and synchronous_commit keep their
   # durable defaults on purpose. Full-page images are compressed with lz4:
   # pglz (wal_compression = on) took half of a bulk insert's CPU when its
-  # rows went into pages written before a checkpoint (docs/performance.md).
+  # rows went into pages written before a checkpoint.
   cat >"$dir/data/vcs.conf" <<EOF || return 1
 # Written by scripts/lib/pg.sh at every start; edits are lost.
 listen_addresses = '127.0.0.1'

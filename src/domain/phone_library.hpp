@@ -60,8 +60,8 @@ private:
 
 // util->Parse(text, "ZZ", out) for text in strict E.164 form (a '+', then 2
 // to 15 digits, the first not 0), with the same result and the same error,
-// at less cost (a valid number's whole check fell from 15.2 to 9.5 µs,
-// docs/performance.md): Parse first looks for a number inside free
+// at less cost (a valid number's whole check fell from 15.2 to 9.5 µs):
+// Parse first looks for a number inside free
 // text (extensions, punctuation, letters, a second number, an
 // international dialling prefix) with a dozen regular expressions that
 // cannot match such text. The steps that can change the result (calling

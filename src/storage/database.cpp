@@ -55,7 +55,7 @@ void configure(soci::session& sql) {
   // well without knowing their values, while PostgreSQL's default keeps
   // re-planning prepared statements whose generic plan it estimates dearer
   // (the lead list: ~1 ms of planning per request, 60% of the database's
-  // CPU under load). See docs/performance.md.
+  // CPU under load).
   sql << "SET plan_cache_mode = force_generic_plan";
   // The statements read index ranges that a LIMIT or a capped count stops
   // early, which a generic plan's estimate does not know: at 10,000,000
