@@ -55,7 +55,7 @@ domain::result<domain::campaign> move_to(soci::session& sql, int64_t tenant_id, 
   auto current = storage::find_campaign(sql, tenant_id, campaign_id, true);
   if (!current)
     return domain::campaign_not_found();
-  if (current->status == to)
+  if (!domain::changes_status(*current, to))
     return std::move(*current);
   // This read follows the campaign row lock, so it sees a billing block
   // committed while the lock was awaited (subscription_repository.cpp).

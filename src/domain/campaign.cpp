@@ -207,6 +207,28 @@ std::string_view to_string(campaign_status s) noexcept {
   return {};
 }
 
+std::string_view to_string(pause_reason r) noexcept {
+  switch (r) {
+  case pause_reason::manual:
+    return "manual";
+  case pause_reason::billing:
+    return "billing";
+  case pause_reason::usage_exhausted:
+    return "usage_exhausted";
+  case pause_reason::failure_breaker:
+    return "failure_breaker";
+  }
+  return {};
+}
+
+std::optional<pause_reason> parse_pause_reason(std::string_view text) noexcept {
+  for (const auto r : {pause_reason::manual, pause_reason::billing, pause_reason::usage_exhausted,
+                       pause_reason::failure_breaker})
+    if (to_string(r) == text)
+      return r;
+  return std::nullopt;
+}
+
 std::optional<campaign_status> parse_campaign_status(std::string_view text) noexcept {
   for (const campaign_status s : all_statuses)
     if (to_string(s) == text)

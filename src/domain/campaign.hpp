@@ -18,6 +18,15 @@ std::string_view to_string(campaign_status s) noexcept;
 std::optional<campaign_status> parse_campaign_status(std::string_view text) noexcept;
 // The five names in the order above (for `valid_statuses`).
 const std::vector<std::string>& campaign_status_names();
+// Why a PAUSED campaign is paused: by hand, by its client's billing, by its
+// usage, or by the failure breaker. A billing resume resumes only what
+// billing paused.
+enum class pause_reason : uint8_t { manual, billing, usage_exhausted, failure_breaker };
+
+// "manual", "billing", "usage_exhausted", "failure_breaker".
+std::string_view to_string(pause_reason r) noexcept;
+std::optional<pause_reason> parse_pause_reason(std::string_view text) noexcept;
+
 // "OUTBOUND", "INBOUND": the campaign types (for `valid_values`).
 const std::vector<std::string>& campaign_type_names();
 
@@ -96,6 +105,8 @@ struct campaign {
   std::string name;
   std::string type;
   campaign_status status = campaign_status::draft;
+  // Set while PAUSED, and only then.
+  std::optional<pause_reason> paused_for;
   std::optional<std::string> assistant_id;
   std::optional<int64_t> voice_provider_id;
   std::optional<std::string> dialer_type;

@@ -42,6 +42,12 @@ std::optional<error> check_campaign_update(const campaign& stored, const campaig
   return std::nullopt;
 }
 
+bool changes_status(const campaign& c, campaign_status to) noexcept {
+  if (c.status != to)
+    return true;
+  return to == campaign_status::paused && c.paused_for != pause_reason::manual;
+}
+
 bool billing_may_block(campaign_status to) noexcept {
   return to == campaign_status::active || to == campaign_status::scheduled;
 }

@@ -22,6 +22,11 @@ namespace vcs::domain {
 std::optional<error> check_campaign_update(const campaign& stored, const campaign_fields& update,
                                            const std::optional<std::string>& unknown_provider);
 
+// Whether asking for `to` changes the campaign: another status, or a pause
+// by hand of a campaign paused for another reason, which then stays paused
+// when that reason ends.
+bool changes_status(const campaign& c, campaign_status to) noexcept;
+
 // Whether moving to `to` needs the client's billing state: a billing block
 // keeps campaigns from becoming ACTIVE or SCHEDULED.
 bool billing_may_block(campaign_status to) noexcept;

@@ -182,6 +182,10 @@ void campaign_fields(json_out& out, const domain::campaign& c) {
   out.field("name", c.name);
   out.field("type", c.type);
   out.field("status", domain::to_string(c.status));
+  if (c.paused_for)
+    out.field("pause_reason", domain::to_string(*c.paused_for));
+  else
+    out.null_field("pause_reason");
   out.field("assistant_id", c.assistant_id);
   global_id_field(out, "tenant_voice_provider_id", entity::voice_provider, c.voice_provider_id);
   out.field("dialer_type", c.dialer_type);

@@ -18,7 +18,7 @@ namespace {
   "provider_a_calling_entity, phone_number_id, phone_number_pool_id, start_date, end_date, "       \
   "timezone, days_of_week, daily_start_time, daily_end_time, max_call_attempts, "                  \
   "max_daily_attempts, min_gap_between_attempts, consider_voicemail_as_answered, "                 \
-  "webhook_url, lead_count, created_at, updated_at, lead_local_time, next_dial_at"
+  "webhook_url, lead_count, created_at, updated_at, lead_local_time, next_dial_at, pause_reason"
 
 namespace campaign_col {
 enum : int {
@@ -48,7 +48,8 @@ enum : int {
   created_at,
   updated_at,
   lead_local_time,
-  next_dial_at
+  next_dial_at,
+  pause_reason
 };
 } // namespace campaign_col
 
@@ -111,8 +112,10 @@ constexpr prepared_statement update_stmt{
     "WHERE tenant_id = $1 AND id = $2 RETURNING " CAMPAIGN_COLUMNS};
 
 constexpr prepared_statement status_stmt{
-    "vcs_set_campaign_status", "UPDATE campaigns SET status = $3, updated_at = now() "
-                               "WHERE tenant_id = $1 AND id = $2 RETURNING " CAMPAIGN_COLUMNS};
+    "vcs_set_campaign_status",
+    "UPDATE campaigns SET status = $3, "
+    "pause_reason = CASE WHEN $3 = 'PAUSED' THEN 'manual' END, updated_at = now() "
+    "WHERE tenant_id = $1 AND id = $2 RETURNING " CAMPAIGN_COLUMNS};
 #undef CAMPAIGN_COLUMNS
 
 // Campaign ids in assignments are stored as canonical global ids.
@@ -162,6 +165,8 @@ domain::campaign campaign_of(const pg_rows& rows, int i) {
   c.updated_at = rows.timestamp(i, col::updated_at);
   c.lead_local_time = rows.boolean(i, col::lead_local_time);
   c.next_dial_at = rows.opt_timestamp(i, col::next_dial_at);
+  if (!rows.is_null(i, col::pause_reason))
+    c.paused_for = rows.parsed(i, col::pause_reason, domain::parse_pause_reason);
   return c;
 }
 

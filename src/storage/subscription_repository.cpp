@@ -99,7 +99,7 @@ constexpr prepared_statement pause_stmt{
     "recorded AS (INSERT INTO campaign_billing_pauses (campaign_id, tenant_id, subscription_id, "
     "previous_status) SELECT id, $1, $3, status FROM target "
     "ON CONFLICT (campaign_id) DO NOTHING) "
-    "UPDATE campaigns c SET status = 'PAUSED' FROM target "
+    "UPDATE campaigns c SET status = 'PAUSED', pause_reason = 'billing' FROM target "
     "WHERE c.tenant_id = $1 AND c.id = target.id"};
 
 constexpr prepared_statement lock_paused_stmt{
@@ -112,8 +112,9 @@ constexpr prepared_statement resume_stmt{
     "vcs_resume_billing_paused",
     "WITH released AS (DELETE FROM campaign_billing_pauses WHERE tenant_id = $1 "
     "AND subscription_id = $2 RETURNING campaign_id, previous_status) "
-    "UPDATE campaigns c SET status = released.previous_status FROM released "
-    "WHERE c.tenant_id = $1 AND c.id = released.campaign_id AND c.status = 'PAUSED'"};
+    "UPDATE campaigns c SET status = released.previous_status, pause_reason = NULL "
+    "FROM released WHERE c.tenant_id = $1 AND c.id = released.campaign_id "
+    "AND c.status = 'PAUSED' AND c.pause_reason = 'billing'"};
 
 constexpr prepared_statement period_stmt{
     "vcs_start_subscription_period",

@@ -63,6 +63,16 @@ protected:
     return str(parse(r.body)["data"], "status");
   }
 
+  // Why the campaign is paused: "manual", "billing", or "" when the field
+  // is null (it is, unless the campaign is PAUSED).
+  std::string pause_reason(const std::string& id) {
+    auto r = pub("GET", "/api/v2/voice-campaigns/" + id, t.key);
+    EXPECT_EQ(r.status, 200u) << r.body;
+    const auto& data = parse(r.body)["data"];
+    EXPECT_TRUE(data.HasMember("pause_reason")) << r.body;
+    return data["pause_reason"].IsNull() ? "" : str(data, "pause_reason");
+  }
+
   // Every assigned campaign's status, keyed by the status it started with.
   std::map<std::string, std::string> campaign_statuses() {
     std::map<std::string, std::string> out;

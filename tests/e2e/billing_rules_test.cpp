@@ -169,6 +169,32 @@ TEST_F(billing_rules_test, a_campaign_changed_by_hand_during_the_block_keeps_its
   EXPECT_EQ(campaign_statuses(), expected);
 }
 
+// Every pause names its reason; one paused by hand stays paused when the
+// billing block that paused it first is lifted.
+TEST_F(billing_rules_test, a_pause_names_its_reason_and_a_billing_resume_keeps_a_pause_by_hand) {
+  EXPECT_EQ(pause_reason(campaigns["ACTIVE"]), "");
+  EXPECT_EQ(pause_reason(campaigns["PAUSED"]), "manual");
+  auto id = issue("SUBSCRIPTION", from_now(hours(24 * 30)));
+  ASSERT_EQ(set_payment(id, "OVERDUE").status, 200u);
+  EXPECT_EQ(pause_reason(campaigns["ACTIVE"]), "billing");
+  EXPECT_EQ(pause_reason(campaigns["SCHEDULED"]), "billing");
+  EXPECT_EQ(pause_reason(campaigns["PAUSED"]), "manual");
+  EXPECT_EQ(pause_reason(campaigns["DRAFT"]), "");
+  // Paused by hand as well: it is the tenant's pause now.
+  auto by_hand = set_campaign(campaigns["SCHEDULED"], "PAUSED");
+  ASSERT_EQ(by_hand.status, 200u) << by_hand.body;
+  EXPECT_EQ(pause_reason(campaigns["SCHEDULED"]), "manual");
+  ASSERT_EQ(set_payment(id, "PAID").status, 200u);
+  auto expected = as_created();
+  expected["SCHEDULED"] = "PAUSED";
+  EXPECT_EQ(campaign_statuses(), expected);
+  EXPECT_EQ(pause_reason(campaigns["ACTIVE"]), "");
+  EXPECT_EQ(pause_reason(campaigns["SCHEDULED"]), "manual");
+  // A pause by hand ends by hand.
+  ASSERT_EQ(set_campaign(campaigns["SCHEDULED"], "ACTIVE").status, 200u);
+  EXPECT_EQ(pause_reason(campaigns["SCHEDULED"]), "");
+}
+
 // Row 3: past_due + PAID while another cycle request is PENDING or OVERDUE
 // -> past_due until all are resolved.
 TEST_F(billing_rules_test, paid_with_other_cycle_requests_unresolved_stays_past_due) {

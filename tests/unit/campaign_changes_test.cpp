@@ -100,4 +100,16 @@ TEST(campaign_changes, a_billing_block_stops_only_a_start) {
   EXPECT_FALSE(check_status_change(campaign_status::paused, campaign_status::active, std::nullopt));
 }
 
+TEST(campaign_changes, a_pause_by_hand_takes_over_another_reason) {
+  auto c = stored_campaign();
+  EXPECT_FALSE(changes_status(c, campaign_status::active));
+  EXPECT_TRUE(changes_status(c, campaign_status::paused));
+  c.status = campaign_status::paused;
+  c.paused_for = pause_reason::billing;
+  EXPECT_TRUE(changes_status(c, campaign_status::paused));
+  c.paused_for = pause_reason::manual;
+  EXPECT_FALSE(changes_status(c, campaign_status::paused));
+  EXPECT_TRUE(changes_status(c, campaign_status::active));
+}
+
 } // namespace
