@@ -68,7 +68,8 @@ protected:
   std::string pause_reason(const std::string& id) {
     auto r = pub("GET", "/api/v2/voice-campaigns/" + id, t.key);
     EXPECT_EQ(r.status, 200u) << r.body;
-    const auto& data = parse(r.body)["data"];
+    const auto doc = parse(r.body);
+    const auto& data = doc["data"];
     EXPECT_TRUE(data.HasMember("pause_reason")) << r.body;
     return data["pause_reason"].IsNull() ? "" : str(data, "pause_reason");
   }
