@@ -42,10 +42,11 @@ domain::result<domain::campaign> update(soci::session& sql, int64_t tenant_id, i
   if (!current)
     return domain::campaign_not_found();
   const auto& f = req.fields;
-  std::optional<std::string> unknown_provider;
+  if (auto refused = domain::check_create_only_fields(*current, f))
+    return std::move(*refused);
   if (f.voice_provider_id && !storage::voice_provider_exists(sql, tenant_id, *f.voice_provider_id))
-    unknown_provider = req.voice_provider_ref;
-  if (auto refused = domain::check_campaign_update(*current, f, unknown_provider))
+    return domain::voice_provider_not_found(req.voice_provider_ref);
+  if (auto refused = domain::check_related_fields(*current, f))
     return std::move(*refused);
   return storage::update_campaign(sql, tenant_id, campaign_id, f);
 }

@@ -24,8 +24,7 @@ campaign_fields merged(const campaign& c, const campaign_fields& u) {
 
 } // namespace
 
-std::optional<error> check_campaign_update(const campaign& stored, const campaign_fields& f,
-                                           const std::optional<std::string>& unknown_provider) {
+std::optional<error> check_create_only_fields(const campaign& stored, const campaign_fields& f) {
   for (auto& refused : {changed("type", f.type, stored.type),
                         changed("provider_a_calling_entity", f.provider_a_calling_entity,
                                 stored.provider_a_calling_entity),
@@ -33,8 +32,10 @@ std::optional<error> check_campaign_update(const campaign& stored, const campaig
                         changed("end_date", f.end_date, stored.end_date)})
     if (refused)
       return refused;
-  if (unknown_provider)
-    return voice_provider_not_found(*unknown_provider);
+  return std::nullopt;
+}
+
+std::optional<error> check_related_fields(const campaign& stored, const campaign_fields& f) {
   field_errors errors;
   validate_campaign(merged(stored, f), false, errors);
   if (!errors.empty())

@@ -12,15 +12,17 @@
 
 namespace vcs::domain {
 
-// Whether `update` may apply to `stored`, in this order: each create-only
-// field (type, provider_a_calling_entity, start_date, end_date) sent only
-// with its stored value (docs/decisions/campaigns.md#campaigns: a different
-// one is the spec's "immutable"); the voice provider one of the tenant's
-// (`unknown_provider`: the id as sent when it names none); and the fields
-// that relate to each other (daily window, attempts) valid together,
-// whichever of them was sent.
-std::optional<error> check_campaign_update(const campaign& stored, const campaign_fields& update,
-                                           const std::optional<std::string>& unknown_provider);
+// An update's rules, checked in this order around the one that reads the
+// database (the voice provider is the tenant's):
+// - each create-only field (type, provider_a_calling_entity, start_date,
+//   end_date) sent only with its stored value
+//   (docs/decisions/campaigns.md#campaigns: a different one is the spec's
+//   "immutable");
+std::optional<error> check_create_only_fields(const campaign& stored,
+                                              const campaign_fields& update);
+// - the fields that relate to each other (daily window, attempts) valid
+//   together, whichever of them was sent.
+std::optional<error> check_related_fields(const campaign& stored, const campaign_fields& update);
 
 // Whether asking for `to` changes the campaign: another status, or a pause
 // by hand of a campaign paused for another reason, which then stays paused

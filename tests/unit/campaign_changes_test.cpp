@@ -36,11 +36,11 @@ TEST(campaign_changes, a_create_only_field_may_be_sent_with_its_stored_value_onl
   campaign_fields same;
   same.type = "OUTBOUND";
   same.start_date = "2026-03-01";
-  EXPECT_FALSE(check_campaign_update(stored_campaign(), same, std::nullopt));
+  EXPECT_FALSE(check_create_only_fields(stored_campaign(), same));
 
   campaign_fields other;
   other.end_date = "2026-04-30";
-  auto refused = check_campaign_update(stored_campaign(), other, std::nullopt);
+  auto refused = check_create_only_fields(stored_campaign(), other);
   ASSERT_TRUE(refused);
   EXPECT_EQ(refused->code, errc::bad_request);
   const auto* items = std::get_if<std::vector<std::string>>(&refused->errors);
@@ -48,32 +48,34 @@ TEST(campaign_changes, a_create_only_field_may_be_sent_with_its_stored_value_onl
   EXPECT_EQ(items->front(), "end_date is immutable");
 }
 
-TEST(campaign_changes, an_immutable_field_is_refused_before_an_unknown_voice_provider) {
+TEST(campaign_changes, each_update_check_looks_at_its_own_fields) {
   campaign_fields f;
   f.type = "INBOUND";
-  f.voice_provider_id = 99;
-  EXPECT_EQ(check_campaign_update(stored_campaign(), f, "99")->code, errc::bad_request);
-  f.type.reset();
-  EXPECT_EQ(check_campaign_update(stored_campaign(), f, "99")->code, errc::not_found);
+  f.max_daily_attempts = 5;
+  EXPECT_EQ(fields_of(*check_related_fields(stored_campaign(), f)),
+            std::vector<std::string>{"max_daily_attempts"});
+  f.max_daily_attempts.reset();
+  EXPECT_FALSE(check_related_fields(stored_campaign(), f));
+  EXPECT_EQ(check_create_only_fields(stored_campaign(), f)->code, errc::bad_request);
 }
 
 TEST(campaign_changes, related_fields_are_checked_against_the_stored_ones) {
   // Each field alone is well formed; with the stored field beside it, not.
   campaign_fields end;
   end.daily_end_time = "08:00";
-  auto window = check_campaign_update(stored_campaign(), end, std::nullopt);
+  auto window = check_related_fields(stored_campaign(), end);
   ASSERT_TRUE(window);
   EXPECT_EQ(window->code, errc::bad_request);
   EXPECT_FALSE(fields_of(*window).empty());
 
   campaign_fields daily;
   daily.max_daily_attempts = 5;
-  auto attempts = check_campaign_update(stored_campaign(), daily, std::nullopt);
+  auto attempts = check_related_fields(stored_campaign(), daily);
   ASSERT_TRUE(attempts);
   EXPECT_EQ(fields_of(*attempts), std::vector<std::string>{"max_daily_attempts"});
 
   daily.max_call_attempts = 5;
-  EXPECT_FALSE(check_campaign_update(stored_campaign(), daily, std::nullopt));
+  EXPECT_FALSE(check_related_fields(stored_campaign(), daily));
 }
 
 TEST(campaign_changes, an_ended_campaign_keeps_its_status) {
