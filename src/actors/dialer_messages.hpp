@@ -2,6 +2,7 @@
 
 // Dialing: the scheduler's rounds and the provider's reports on calls.
 
+#include "domain/call_result.hpp"
 #include "domain/call_state.hpp"
 #include "domain/timestamp.hpp"
 
@@ -35,6 +36,8 @@ struct call_update {
   // Why the provider refused the call, or why it was ended without an
   // outcome from the provider.
   std::string error;
+  // What the provider reported at the end (ended only).
+  domain::call_result result;
   // A report made in this process (the simulated provider's, a gateway's
   // answer) has no provider to send it again when its write fails (the
   // database failing over): the campaign resends it, once a second, this

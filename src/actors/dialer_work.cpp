@@ -8,6 +8,8 @@
 #include "storage/event_repository.hpp"
 #include "storage/webhook_repository.hpp"
 
+#include <spdlog/spdlog.h>
+
 #include <algorithm>
 
 namespace vcs::actors {
@@ -37,7 +39,8 @@ void campaign_event(soci::session& sql, const domain::campaign& c, std::string t
 
 void call_event(soci::session& sql, const domain::campaign& c, std::string type,
                 const storage::open_call& call, const domain::lead_call_state& lead,
-                std::optional<domain::call_outcome> outcome, int32_t duration) {
+                std::optional<domain::call_outcome> outcome, int32_t duration,
+                const domain::call_result* result) {
   domain::webhook_event e;
   e.type = std::move(type);
   e.call_id = call.id;
@@ -54,6 +57,8 @@ void call_event(soci::session& sql, const domain::campaign& c, std::string type,
   e.next_attempt_after = lead.next_attempt_after;
   e.call_error_reason = lead.call_error_reason;
   e.custom_fields_json = call.lead_custom_fields_json;
+  if (result)
+    e.result = *result;
   enqueue(sql, c, std::move(e));
 }
 
@@ -155,6 +160,7 @@ std::vector<call_placement> dial_pass(soci::session& sql, const entity_config& c
     p.assistant_id = c.assistant_id;
     p.phone_number_id = c.phone_number_id;
     p.script = lead.script;
+    p.evaluation_script = lead.evaluation_script;
     out.push_back(std::move(p));
   }
   // A full batch may leave more callable leads; otherwise look again after
@@ -184,15 +190,15 @@ bool apply_call_update(soci::session& sql, int64_t tenant_id, int64_t campaign_i
     if (lead) {
       auto next = domain::call_ringing(*lead);
       storage::store_call_state(sql, tenant_id, call->lead_id, next);
-      call_event(sql, *c, "call.started", *call, next, std::nullopt, 0);
+      call_event(sql, *c, "call.started", *call, next, std::nullopt, 0, nullptr);
     }
     return false;
   case call_update::kind::refused:
-    storage::end_call(sql, call->id, "ABANDONED", std::nullopt, 0, update.error);
+    storage::end_call(sql, call->id, "ABANDONED", std::nullopt, 0, update.error, {});
     if (lead) {
       auto next = domain::abandon_attempt(*lead, policy, now, update.error);
       storage::store_call_state(sql, tenant_id, call->lead_id, next);
-      call_event(sql, *c, "call.ended", *call, next, std::nullopt, 0);
+      call_event(sql, *c, "call.ended", *call, next, std::nullopt, 0, nullptr);
     }
     break;
   case call_update::kind::ended: {
@@ -202,17 +208,24 @@ bool apply_call_update(soci::session& sql, int64_t tenant_id, int64_t campaign_i
     std::optional<std::string> error;
     if (!update.error.empty())
       error = update.error;
+    auto result = update.result;
+    if (auto dropped = domain::keep_within_limits(result); !dropped.empty())
+      spdlog::warn("call {}: provider report fields over their limits not kept: {}", call->id,
+                   domain::join(dropped));
     storage::end_call(sql, call->id, failed ? "FAILED" : "COMPLETED",
                       std::string{domain::to_string(update.outcome)}, update.duration_seconds,
-                      error);
+                      error, result);
     if (lead) {
       auto next = domain::finish_attempt(*lead, update.outcome, policy, now);
       storage::store_call_state(sql, tenant_id, call->lead_id, next);
-      call_event(sql, *c, "call.ended", *call, next, update.outcome, update.duration_seconds);
+      call_event(sql, *c, "call.ended", *call, next, update.outcome, update.duration_seconds,
+                 &result);
       if (next.answered && !lead->answered)
-        call_event(sql, *c, "lead.answered", *call, next, update.outcome, update.duration_seconds);
+        call_event(sql, *c, "lead.answered", *call, next, update.outcome, update.duration_seconds,
+                   nullptr);
       else if (next.status == domain::call_status::failed)
-        call_event(sql, *c, "lead.failed", *call, next, update.outcome, update.duration_seconds);
+        call_event(sql, *c, "lead.failed", *call, next, update.outcome, update.duration_seconds,
+                   nullptr);
     }
     break;
   }

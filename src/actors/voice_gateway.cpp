@@ -10,6 +10,50 @@ namespace vcs::actors {
 
 namespace {
 
+// provider_a's endedReason for each outcome (outcome_of_ended_reason reads
+// them back).
+std::string_view ended_reason_of(domain::call_outcome o) {
+  using domain::call_outcome;
+  switch (o) {
+  case call_outcome::human:
+    return "customer-ended-call";
+  case call_outcome::voicemail:
+    return "voicemail";
+  case call_outcome::no_answer:
+    return "customer-did-not-answer";
+  case call_outcome::busy:
+    return "customer-busy";
+  case call_outcome::invalid_number:
+    return "call.start.error-invalid-number";
+  case call_outcome::failed:
+    break;
+  }
+  return "pipeline-error-simulated";
+}
+
+domain::call_result result_of(const call_placement& call, domain::call_outcome outcome,
+                              int32_t seconds) {
+  using domain::call_outcome;
+  domain::call_result r;
+  r.ended_reason = std::string{ended_reason_of(outcome)};
+  r.cost = domain::cost_text(seconds * 0.001);
+  if (outcome != call_outcome::human && outcome != call_outcome::voicemail)
+    return r;
+  const bool person = outcome == call_outcome::human;
+  r.summary = "Simulated call to " + call.phone_number + ", attempt " +
+              std::to_string(call.attempt) + (person ? ": a person answered." : ": a voicemail.");
+  r.transcript = person ? "AI: Hello, this is a simulated call.\nUser: Hello, go ahead."
+                        : "AI: Hello, please call us back when you can.";
+  r.success_evaluation = call.evaluation_script
+                             ? domain::scripted_evaluation(*call.evaluation_script, call.attempt)
+                             : std::nullopt;
+  if (!r.success_evaluation)
+    r.success_evaluation = person ? "true" : "false";
+  r.structured_data = std::string{R"({"simulated":true,"outcome":")"} +
+                      std::string{domain::to_string(outcome)} + "\"}";
+  return r;
+}
+
 class simulated_gateway final : public voice_gateway {
 public:
   explicit simulated_gateway(simulated_settings s) : settings_(std::move(s)) {
@@ -39,6 +83,7 @@ public:
     bool talked =
         *outcome == domain::call_outcome::human || *outcome == domain::call_outcome::voicemail;
     ended.duration_seconds = talked ? settings_.talk_seconds : 0;
+    ended.result = result_of(call, *outcome, ended.duration_seconds);
     ended.resends_left = call_update::in_process_resends;
     caf::delayed_anon_send(sink, settings_.ring + settings_.call_time, call_atom::value, ended);
   }

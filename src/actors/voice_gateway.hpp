@@ -27,8 +27,10 @@ struct call_placement {
   domain::secret_box::sealed credentials;
   std::optional<std::string> assistant_id;
   std::optional<std::string> phone_number_id;
-  // custom_fields.simulated_outcomes of the lead (simulated provider only).
+  // custom_fields.simulated_outcomes and .simulated_evaluations of the lead
+  // (simulated provider only).
   std::optional<std::string> script;
+  std::optional<std::string> evaluation_script;
 };
 
 class voice_gateway {
@@ -43,7 +45,12 @@ public:
 // `call_time` with an outcome drawn from the mix (weights per outcome) or
 // scripted by the lead's custom_fields.simulated_outcomes ("busy,human":
 // one outcome per attempt, the last one repeating). Answered calls report
-// `talk_seconds` of duration (what usage is charged), others 0.
+// `talk_seconds` of duration (what usage is charged), others 0. A call that
+// reached a person or a voicemail reports a summary, a transcript and a
+// success evaluation ("true" for a person, "false" for a voicemail, or per
+// attempt from custom_fields.simulated_evaluations, "false,true"); every
+// call reports an ended reason in provider_a's words and a cost of 0.001
+// per second.
 struct simulated_settings {
   std::map<domain::call_outcome, int> mix{{domain::call_outcome::human, 1}};
   std::chrono::milliseconds ring{100};

@@ -5,6 +5,7 @@
 #include "domain/client_form.hpp"
 #include "domain/timestamp.hpp"
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -39,8 +40,11 @@ struct client_campaign_stats {
   bool web_widget_enabled = false;
   int64_t leads_count = 0;
   int64_t answered_leads = 0;
-  // Leads per call_status, largest first.
-  std::vector<std::pair<std::string, int64_t>> call_statuses;
+  // Calls placed since the campaign was created.
+  int64_t calls_count = 0;
+  // Ended calls per verdict of their success evaluation, in the order of
+  // evaluation_verdict (success, failure, unclear).
+  std::array<int64_t, 3> evaluations{};
 };
 
 struct client_submission {

@@ -132,6 +132,15 @@ std::string to_json(const webhook_event& e) {
     out += ",\"next_attempt_after\":" + opt_time(e.next_attempt_after, format_offset);
     out += ",\"call_error_reason\":" + opt_quote(e.call_error_reason);
     out += ",\"custom_fields\":" + e.custom_fields_json;
+    if (e.type == "call.ended") {
+      const auto& r = e.result;
+      out += ",\"summary\":" + opt_quote(r.summary);
+      out += ",\"recording_url\":" + opt_quote(r.recording_url);
+      out += ",\"success_evaluation\":" + opt_quote(r.success_evaluation);
+      out += ",\"structured_data\":" + r.structured_data.value_or("null");
+      out += ",\"ended_reason\":" + opt_quote(r.ended_reason);
+      out += ",\"cost\":" + opt_quote(r.cost);
+    }
   } else {
     out += ",\"campaign_status\":" + json_quote(e.campaign_status);
   }

@@ -2,6 +2,7 @@
 
 // Webhook events of the dialer and their JSON payloads (docs/webhooks.md).
 
+#include "domain/call_result.hpp"
 #include "domain/lead_record.hpp"
 #include "domain/timestamp.hpp"
 
@@ -34,6 +35,9 @@ struct webhook_event {
   std::optional<timestamp> next_attempt_after;
   std::optional<std::string> call_error_reason;
   std::string custom_fields_json = "{}"; // the lead's, as stored
+  // call.ended only: what the provider reported (the payload carries all
+  // but the transcript, which the call read has).
+  call_result result;
   // Campaign events only.
   std::string campaign_status;
 };
@@ -47,7 +51,8 @@ std::string new_event_id();
 
 // The payload sent (and signed) byte for byte: {"id", "type", "created_at",
 // "timestamp", "data": {...}}; call and lead events carry the call and lead
-// fields, campaign events the campaign status. `timestamp` repeats
+// fields (call.ended also the provider's report), campaign events the
+// campaign status. `timestamp` repeats
 // `created_at` under the name the Standard Webhooks payload uses.
 std::string to_json(const webhook_event& e);
 

@@ -113,6 +113,13 @@ std::string error_json(const domain::error& e) {
   return out.take();
 }
 
+std::string json_text(const rapidjson::Value& v) {
+  rapidjson::StringBuffer buf;
+  json_writer w{buf};
+  v.Accept(w);
+  return std::string{buf.GetString(), buf.GetSize()};
+}
+
 std::optional<rapidjson::Document> parse_json(std::string_view body) {
   // RapidJSON takes raw bytes as they come, and turns \u0000 and a lone
   // \udc00 escape into a NUL and an invalid sequence: PostgreSQL refuses

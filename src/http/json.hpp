@@ -63,6 +63,9 @@ private:
 // {"message": "..."} in one call, for the simple cases.
 std::string message_json(std::string_view message);
 
+// A parsed value written back as compact JSON text.
+std::string json_text(const rapidjson::Value& v);
+
 // The spec's error envelope for a domain error.
 std::string error_json(const domain::error& e);
 

@@ -21,6 +21,49 @@ std::optional<std::string> string_member(const rapidjson::Value& v, const char* 
   return std::string{it->value.GetString(), it->value.GetStringLength()};
 }
 
+// `name` of the first of `objects` that has it as a string.
+std::optional<std::string> first_string(std::initializer_list<const rapidjson::Value*> objects,
+                                        const char* name) {
+  for (const auto* v : objects)
+    if (v)
+      if (auto s = string_member(*v, name))
+        return s;
+  return std::nullopt;
+}
+
+const rapidjson::Value* object_member(const rapidjson::Value& v, const char* name) {
+  auto it = v.FindMember(name);
+  return it != v.MemberEnd() && it->value.IsObject() ? &it->value : nullptr;
+}
+
+// provider_a's analysis and artifact, where its current reports put them
+// (message.analysis, message.artifact) or its older ones (message itself).
+domain::call_result result_of(const rapidjson::Value& m) {
+  domain::call_result r;
+  const auto* analysis = object_member(m, "analysis");
+  const auto* artifact = object_member(m, "artifact");
+  r.summary = first_string({analysis, &m}, "summary");
+  r.transcript = first_string({artifact, &m}, "transcript");
+  r.recording_url = first_string({artifact, &m}, "recordingUrl");
+  r.ended_reason = string_member(m, "endedReason");
+  if (analysis) {
+    // A pass/fail rubric sends a boolean, a numeric scale a number.
+    if (auto e = analysis->FindMember("successEvaluation"); e != analysis->MemberEnd()) {
+      if (e->value.IsString())
+        r.success_evaluation = std::string{e->value.GetString(), e->value.GetStringLength()};
+      else if (e->value.IsBool())
+        r.success_evaluation = e->value.GetBool() ? "true" : "false";
+      else if (e->value.IsNumber())
+        r.success_evaluation = json_text(e->value);
+    }
+    if (const auto* data = object_member(*analysis, "structuredData"))
+      r.structured_data = json_text(*data);
+  }
+  if (auto cost = m.FindMember("cost"); cost != m.MemberEnd() && cost->value.IsNumber())
+    r.cost = domain::cost_text(cost->value.GetDouble());
+  return r;
+}
+
 class provider_a_gateway final : public actors::voice_gateway {
 public:
   provider_a_gateway(provider_a_settings settings, outbound_client& client,
@@ -165,6 +208,7 @@ std::optional<provider_a_report> read_provider_a_message(std::string_view body) 
     r.update.outcome = outcome_of_ended_reason(reason);
     if (r.update.outcome == domain::call_outcome::failed)
       r.update.error = reason;
+    r.update.result = result_of(m);
     auto duration = m.FindMember("durationSeconds");
     if (duration != m.MemberEnd() && duration->value.IsNumber()) {
       auto seconds = duration->value.GetDouble();

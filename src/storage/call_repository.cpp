@@ -7,9 +7,12 @@ namespace vcs::storage {
 
 namespace {
 
-#define CALL_COLUMNS                                                                               \
+// A list reads every column but the transcript (up to 256 KiB each).
+#define CALL_COLUMNS_WITH(transcript)                                                              \
   "id, lead_id, phone_number, attempt, status, outcome, error, provider_call_id, "                 \
-  "duration_seconds, usage_recorded, created_at, ringing_at, ended_at"
+  "duration_seconds, usage_recorded, created_at, ringing_at, ended_at, summary, " transcript       \
+  ", recording_url, success_evaluation, structured_data, ended_reason, cost::text"
+#define CALL_COLUMNS CALL_COLUMNS_WITH("NULL::text")
 
 namespace call_col {
 enum : int {
@@ -25,9 +28,21 @@ enum : int {
   usage_recorded,
   created_at,
   ringing_at,
-  ended_at
+  ended_at,
+  summary,
+  transcript,
+  recording_url,
+  success_evaluation,
+  structured_data,
+  ended_reason,
+  cost
 };
 } // namespace call_col
+
+constexpr prepared_statement find_stmt{
+    "vcs_find_campaign_call",
+    "SELECT " CALL_COLUMNS_WITH(
+        "transcript") " FROM calls WHERE tenant_id = $1 AND campaign_id = $2 AND id = $3"};
 
 constexpr prepared_statement list_stmt{"vcs_list_calls",
                                        "SELECT " CALL_COLUMNS
@@ -58,6 +73,7 @@ constexpr prepared_statement page_lead_stmt{
 #undef CAMPAIGN_CALLS
 #undef CALL_FILTERS
 #undef CALL_COLUMNS
+#undef CALL_COLUMNS_WITH
 
 call_record call_of(const pg_rows& rows, int i) {
   namespace col = call_col;
@@ -75,6 +91,13 @@ call_record call_of(const pg_rows& rows, int i) {
   r.created_at = rows.timestamp(i, col::created_at);
   r.ringing_at = rows.opt_timestamp(i, col::ringing_at);
   r.ended_at = rows.opt_timestamp(i, col::ended_at);
+  r.result.summary = rows.opt_text(i, col::summary);
+  r.result.transcript = rows.opt_text(i, col::transcript);
+  r.result.recording_url = rows.opt_text(i, col::recording_url);
+  r.result.success_evaluation = rows.opt_text(i, col::success_evaluation);
+  r.result.structured_data = rows.opt_text(i, col::structured_data);
+  r.result.ended_reason = rows.opt_text(i, col::ended_reason);
+  r.result.cost = rows.opt_text(i, col::cost);
   return r;
 }
 
@@ -88,6 +111,14 @@ std::vector<call_record> list_calls(soci::session& sql, int64_t tenant_id, int64
   for (int i = 0; i < rows.size(); ++i)
     out.push_back(call_of(rows, i));
   return out;
+}
+
+std::optional<call_record> find_campaign_call(soci::session& sql, int64_t tenant_id,
+                                              int64_t campaign_id, int64_t call_id) {
+  auto rows = execute(sql, find_stmt, {tenant_id, campaign_id, call_id});
+  if (rows.size() == 0)
+    return std::nullopt;
+  return call_of(rows, 0);
 }
 
 page_of<call_record> list_campaign_calls(soci::session& sql, int64_t tenant_id, int64_t campaign_id,

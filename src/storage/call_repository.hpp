@@ -3,6 +3,7 @@
 // The calls of a campaign as the tenant and the operator read them (the
 // dialer writes them: dialer_repository).
 
+#include "domain/call_result.hpp"
 #include "domain/timestamp.hpp"
 #include "storage/page.hpp"
 
@@ -31,6 +32,8 @@ struct call_record {
   domain::timestamp created_at{};
   std::optional<domain::timestamp> ringing_at;
   std::optional<domain::timestamp> ended_at;
+  // What the provider reported at the end; lists leave out the transcript.
+  domain::call_result result;
 };
 
 // The operator's view: a campaign's calls, newest first.
@@ -50,5 +53,9 @@ struct call_filter {
 // The tenant's view: one page of a campaign's calls, newest first.
 page_of<call_record> list_campaign_calls(soci::session& sql, int64_t tenant_id, int64_t campaign_id,
                                          const call_filter& filter, const page_request& page);
+
+// One call of the tenant's campaign, with its transcript.
+std::optional<call_record> find_campaign_call(soci::session& sql, int64_t tenant_id,
+                                              int64_t campaign_id, int64_t call_id);
 
 } // namespace vcs::storage

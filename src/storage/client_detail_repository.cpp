@@ -50,8 +50,11 @@ constexpr prepared_statement assigned_campaigns_stmt{
 constexpr prepared_statement campaigns_stmt{
     "vcs_detail_campaigns",
     "SELECT c.id, c.name, c.type, c.status, c.lead_count, "
-    "EXISTS (SELECT 1 FROM web_widgets w WHERE w.campaign_id = c.id) "
-    "FROM campaigns c WHERE c.tenant_id = $1 AND c.id = ANY($2::bigint[]) ORDER BY c.id"};
+    "EXISTS (SELECT 1 FROM web_widgets w WHERE w.campaign_id = c.id), "
+    "coalesce(n.calls, 0), coalesce(n.evaluated_success, 0), coalesce(n.evaluated_failure, 0), "
+    "coalesce(n.evaluated_unclear, 0) FROM campaigns c "
+    "LEFT JOIN campaign_call_counts n ON n.campaign_id = c.id AND n.tenant_id = c.tenant_id "
+    "WHERE c.tenant_id = $1 AND c.id = ANY($2::bigint[]) ORDER BY c.id"};
 constexpr prepared_statement submissions_stmt{
     "vcs_detail_submissions",
     "SELECT s.id, s.form_id, f.title, s.response_data, s.is_test, s.created_at, "
@@ -123,15 +126,15 @@ std::vector<domain::client_campaign_stats> read_campaigns(soci::session& sql, co
     c.status = campaigns.text(i, 3);
     c.leads_count = campaigns.int64(i, 4);
     c.web_widget_enabled = campaigns.boolean(i, 5);
+    c.calls_count = campaigns.int64(i, 6);
+    c.evaluations = {campaigns.int64(i, 7), campaigns.int64(i, 8), campaigns.int64(i, 9)};
   }
   std::vector<int64_t> ids;
   for (const auto& c : out)
     ids.push_back(c.id);
   auto stats = read_lead_counts(sql, k.tenant_id, ids);
   for (auto& c : out) {
-    auto& s = stats[c.id];
-    c.call_statuses = std::move(s.call_statuses);
-    c.answered_leads = s.answered;
+    c.answered_leads = stats[c.id].answered;
   }
   return out;
 }

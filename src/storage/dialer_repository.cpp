@@ -14,7 +14,8 @@ constexpr prepared_statement candidates_stmt{
     "SELECT l.id, l.phone_number, l.call_status, l.answered, l.answer_type, l.attempts_made, "
     "l.daily_attempts, l.daily_attempts_day::text, l.next_attempt_after, l.answered_at, "
     "l.call_error_reason, l.do_not_call, l.invalid, l.invalid_reason, "
-    "l.custom_fields->>'simulated_outcomes' FROM leads l "
+    "l.custom_fields->>'simulated_outcomes', l.custom_fields->>'simulated_evaluations' FROM leads "
+    "l "
     "WHERE l.campaign_id = $1 AND l.tenant_id = $2 AND l.call_status = 'IDLE' AND NOT l.answered "
     "AND NOT l.do_not_call AND NOT l.invalid "
     "AND (l.next_attempt_after IS NULL OR l.next_attempt_after <= $3::timestamptz) "
@@ -88,8 +89,11 @@ constexpr prepared_statement route_stmt{
                       "AND (id = $2::bigint OR ($2::bigint IS NULL AND provider_call_id = $3))"};
 
 constexpr prepared_statement end_call_stmt{
-    "vcs_end_call", "UPDATE calls SET status = $2, outcome = $3, duration_seconds = $4::int, "
-                    "error = $5, ended_at = now() WHERE id = $1 AND ended_at IS NULL"};
+    "vcs_end_call",
+    "UPDATE calls SET status = $2, outcome = $3, duration_seconds = $4::int, error = $5, "
+    "summary = $6, transcript = $7, recording_url = $8, success_evaluation = $9, "
+    "structured_data = $10, ended_reason = $11, cost = $12::numeric, evaluation_verdict = $13, "
+    "ended_at = now() WHERE id = $1 AND ended_at IS NULL"};
 
 constexpr prepared_statement next_dial_stmt{
     "vcs_next_dial", "UPDATE campaigns SET next_dial_at = $3::timestamptz, dial_claimed_by = NULL "
@@ -186,8 +190,8 @@ std::vector<dial_candidate> dial_candidates(soci::session& sql, int64_t tenant_i
   std::vector<dial_candidate> out;
   out.reserve(static_cast<std::size_t>(rows.size()));
   for (int i = 0; i < rows.size(); ++i)
-    out.push_back(
-        {rows.int64(i, 0), std::string{rows.text(i, 1)}, state_of(rows, i), rows.opt_text(i, 14)});
+    out.push_back({rows.int64(i, 0), std::string{rows.text(i, 1)}, state_of(rows, i),
+                   rows.opt_text(i, 14), rows.opt_text(i, 15)});
   return out;
 }
 
@@ -297,8 +301,14 @@ std::optional<call_route> route_call(soci::session& sql, int64_t voice_provider_
 
 void end_call(soci::session& sql, int64_t call_id, const std::string& status,
               const std::optional<std::string>& outcome, int32_t duration_seconds,
-              const std::optional<std::string>& error) {
-  execute(sql, end_call_stmt, {call_id, status, outcome, duration_seconds, error});
+              const std::optional<std::string>& error, const domain::call_result& r) {
+  std::optional<std::string> verdict;
+  if (r.success_evaluation)
+    verdict = std::string{domain::to_string(domain::verdict_of(*r.success_evaluation))};
+  execute(sql, end_call_stmt,
+          {call_id, status, outcome, duration_seconds, error, r.summary, r.transcript,
+           r.recording_url, r.success_evaluation, r.structured_data, r.ended_reason, r.cost,
+           verdict});
 }
 
 void set_next_dial_at(soci::session& sql, int64_t tenant_id, int64_t campaign_id,

@@ -4,6 +4,7 @@
 // inside the caller's transaction; the campaign functions expect the
 // campaign row lock to be held (the campaign actor's prologue).
 
+#include "domain/call_result.hpp"
 #include "domain/call_state.hpp"
 #include "domain/secret_box.hpp"
 #include "domain/timestamp.hpp"
@@ -24,8 +25,10 @@ struct dial_candidate {
   int64_t lead_id = 0;
   std::string phone_number;
   domain::lead_call_state state;
-  // custom_fields.simulated_outcomes, read by the simulated provider.
+  // custom_fields.simulated_outcomes and .simulated_evaluations, read by
+  // the simulated provider.
   std::optional<std::string> script;
+  std::optional<std::string> evaluation_script;
 };
 
 // Up to `limit` IDLE leads of the campaign that are not answered, opted out
@@ -108,10 +111,11 @@ std::optional<call_route> route_call(soci::session& sql, int64_t voice_provider_
                                      std::optional<int64_t> call_id,
                                      const std::string& provider_call_id);
 
-// Ends a call: status COMPLETED, FAILED or ABANDONED.
+// Ends a call: status COMPLETED, FAILED or ABANDONED, with what the
+// provider reported (within its limits) and the verdict of its evaluation.
 void end_call(soci::session& sql, int64_t call_id, const std::string& status,
               const std::optional<std::string>& outcome, int32_t duration_seconds,
-              const std::optional<std::string>& error);
+              const std::optional<std::string>& error, const domain::call_result& result);
 
 void set_next_dial_at(soci::session& sql, int64_t tenant_id, int64_t campaign_id,
                       std::optional<domain::timestamp> at);

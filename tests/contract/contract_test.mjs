@@ -1413,6 +1413,18 @@ async function scenario() {
   await call('listCalls', { params: tc, expect: 200 });
   // The same calls as the tenant reads them.
   await call('listCampaignCalls', { params: dc, expect: 200, note: 'a dialed campaign' });
+  const endedCall = calls.json.calls.find((c) => c.ended_at !== null);
+  await call('getCampaignCall', {
+    params: { ...dc, call_id: endedCall.id },
+    expect: 200,
+    note: 'an ended call, with its transcript',
+  });
+  await call('getCampaignCall', {
+    params: { ...dc, call_id: '999999999' },
+    expect: 404,
+    note: 'unknown call',
+    message: 'Call not found',
+  });
   await call('listCalls', {
     params: tc,
     query: { limit: 0 },

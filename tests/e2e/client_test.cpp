@@ -7,7 +7,6 @@
 
 #include <soci/soci.h>
 
-
 namespace vcs::test {
 namespace {
 
@@ -522,12 +521,15 @@ TEST_F(client_test, detail_carries_every_section_with_the_spec_types) {
   EXPECT_EQ(str(one, "status"), "DRAFT");
   EXPECT_FALSE(one["web_widget_enabled"].GetBool());
   EXPECT_EQ(one["leads_count"].GetInt(), 1);
-  EXPECT_TRUE(one["calls_count"].IsNumber());
-  EXPECT_TRUE(one["success_metrics"].IsObject());
-  ASSERT_EQ(one["success_evaluation_frequency"].Size(), 1u);
-  EXPECT_EQ(str(one["success_evaluation_frequency"][0], "status"), "IDLE");
-  EXPECT_EQ(one["success_evaluation_frequency"][0]["count"].GetInt(), 1);
-  EXPECT_DOUBLE_EQ(one["success_evaluation_frequency"][0]["percentage"].GetDouble(), 100.0);
+  EXPECT_EQ(one["calls_count"].GetInt(), 0);
+  // Nothing called, nothing evaluated (dialer_test counts real calls).
+  const auto& m = one["success_metrics"];
+  for (const char* counted : {"answered_leads", "evaluated_calls", "successful_calls"})
+    EXPECT_EQ(m[counted].GetInt(), 0) << counted;
+  EXPECT_DOUBLE_EQ(m["answer_rate"].GetDouble(), 0.0);
+  EXPECT_DOUBLE_EQ(m["success_rate"].GetDouble(), 0.0);
+  EXPECT_TRUE(one["success_evaluation_frequency"].IsArray());
+  EXPECT_EQ(one["success_evaluation_frequency"].Size(), 0u);
 
   ASSERT_EQ(d["form_submissions"].Size(), 1u);
   const auto& fs = d["form_submissions"][0];
@@ -538,24 +540,24 @@ TEST_F(client_test, detail_carries_every_section_with_the_spec_types) {
   EXPECT_FALSE(fs["is_test"].GetBool());
 }
 
-// The call statistics are cached per node for up to two seconds: lead
-// writes show within that bound.
+// The lead counts are kept in the transactions that write leads: each
+// write shows in the next read.
 TEST_F(client_test, detail_statistics_follow_each_lead_write_at_once) {
   auto r = pub("POST", "/api/v2/clients/create", t.key, body());
   ASSERT_EQ(r.status, 201u) << r.body;
   auto client_id = str(parse(r.body)["data"], "client_id");
-  auto idle_count = [&] {
+  auto lead_counts = [&] {
     auto d = parse(pub("GET", "/api/v2/clients/" + client_id, t.key).body);
-    const auto& freq = d["campaigns"]["campaigns"][0]["success_evaluation_frequency"];
-    return freq.Size() == 0 ? 0 : freq[0]["count"].GetInt();
+    const auto& cs = d["campaigns"];
+    return std::pair{cs["total_leads"].GetInt(), cs["campaigns"][0]["leads_count"].GetInt()};
   };
-  EXPECT_EQ(idle_count(), 0);
+  EXPECT_EQ(lead_counts(), std::pair(0, 0));
   for (int i = 1; i <= 3; ++i) {
     ASSERT_EQ(pub("POST", "/api/v2/voice-campaigns/" + campaign + "/leads", t.key,
                   R"({"phone_number":"+1415555267)" + std::to_string(i) + "\"}")
                   .status,
               201u);
-    EXPECT_EQ(idle_count(), i);
+    EXPECT_EQ(lead_counts(), std::pair(i, i));
   }
 }
 

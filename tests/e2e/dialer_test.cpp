@@ -586,9 +586,13 @@ TEST_F(dialer_test, provider_a_calls_go_through_its_api_and_callbacks_drive_the_
   auto ok = callback(ringing, secret);
   ASSERT_EQ(ok.status, 200u) << ok.body;
   ASSERT_TRUE(eventually([&] { return lead_status(c, "+14155552671") == "IN_PROGRESS"; }));
+  // The report in provider_a's current shape: analysis and artifact.
   const std::string ended =
       R"({"message":{"type":"end-of-call-report","endedReason":"customer-ended-call",)"
-      R"("durationSeconds":42.5,"call":{"id":"pa-call-1","metadata":{"vcs_call_id":")" +
+      R"("durationSeconds":42.5,"cost":0.5,"analysis":{"summary":"Booked <b>Tuesday</b>.",)"
+      R"("successEvaluation":true,"structuredData":{"booked":true,"day":"Tuesday"}},)"
+      R"("artifact":{"transcript":"AI: Hi\nUser: Hi","recordingUrl":"https://rec.example/1.wav"},)"
+      R"("call":{"id":"pa-call-1","metadata":{"vcs_call_id":")" +
       call_id + R"("}}}})";
   {
     // Acknowledged only once applied: a report that cannot be applied within
@@ -619,7 +623,24 @@ TEST_F(dialer_test, provider_a_calls_go_through_its_api_and_callbacks_drive_the_
   ASSERT_EQ(list["calls"].Size(), 1u);
   EXPECT_EQ(str(list["calls"][0], "outcome"), "human");
   EXPECT_EQ(list["calls"][0]["duration_seconds"].GetInt(), 43);
+  // The operator list shows the tenant's call record, with its older names.
+  EXPECT_EQ(list["calls"][0]["billed_seconds"].GetInt(), 43);
+  EXPECT_EQ(str(list["calls"][0], "lead_id"), str(list["calls"][0], "campaign_lead_id"));
   EXPECT_EQ(leads(c)["+14155552671"]["attempts_made"].GetInt(), 1);
+  // What the report said, as it was sent.
+  auto read = live_pub.request("GET", "/api/v2/voice-campaigns/" + c + "/calls/" + call_id, {},
+                               bearer(key));
+  ASSERT_EQ(read.status, 200u) << read.body;
+  auto call = parse(read.body);
+  const auto& got = call["data"];
+  EXPECT_EQ(str(got, "summary"), "Booked <b>Tuesday</b>.");
+  EXPECT_EQ(str(got, "transcript"), "AI: Hi\nUser: Hi");
+  EXPECT_EQ(str(got, "recording_url"), "https://rec.example/1.wav");
+  EXPECT_EQ(str(got, "success_evaluation"), "true");
+  EXPECT_TRUE(got["structured_data"]["booked"].GetBool());
+  EXPECT_EQ(str(got["structured_data"], "day"), "Tuesday");
+  EXPECT_EQ(str(got, "ended_reason"), "customer-ended-call");
+  EXPECT_EQ(str(got, "cost"), "0.5000");
 
   // The provider refuses: the attempt is given back and retried later.
   fake.respond_with(402, R"({"message":"Insufficient credits"})");
@@ -896,6 +917,112 @@ TEST_F(dialer_test, the_tenant_lists_calls_per_campaign_and_lead_with_filters) {
   auto theirs = pub_client.request("GET", "/api/v2/voice-campaigns/" + c + "/calls", {},
                                    bearer(stranger_key));
   EXPECT_EQ(theirs.status, 404u) << theirs.body;
+}
+
+// A call keeps what its provider reported at the end (the simulated
+// provider's, scripted per lead): the list shows it without the transcript,
+// the call read with it, call.ended carries it, and the client detail counts
+// the calls and their evaluations.
+TEST_F(dialer_test, a_call_keeps_the_providers_report_and_the_client_detail_counts_it) {
+  auto c = campaign(provider(5), R"(,"max_call_attempts":1)");
+  subscribe_client(c);
+  auto lead = [&](const std::string& phone, const std::string& outcome,
+                  const std::string& evaluation) {
+    std::string fields = R"({"simulated_outcomes":")" + outcome + "\"";
+    if (!evaluation.empty())
+      fields += R"(,"simulated_evaluations":")" + evaluation + "\"";
+    auto r = pub("POST", "/api/v2/voice-campaigns/" + c + "/leads",
+                 R"({"phone_number":")" + phone + R"(","custom_fields":)" + fields + "}}");
+    ASSERT_EQ(r.status, 201u) << r.body;
+  };
+  lead("+14155552671", "human", "Pass");
+  lead("+14155552672", "human", "false");
+  lead("+14155552673", "no_answer", "");
+  set_status(c, "ACTIVE");
+  ASSERT_TRUE(eventually([&] {
+    return lead_status(c, "+14155552671") == "COMPLETED" &&
+           lead_status(c, "+14155552672") == "COMPLETED" &&
+           lead_status(c, "+14155552673") == "FAILED";
+  }));
+  auto list = parse(pub("GET", "/api/v2/voice-campaigns/" + c + "/calls").body);
+  ASSERT_EQ(list["data"].Size(), 3u);
+  std::map<std::string, std::string> call_ids;
+  for (const auto& call : list["data"].GetArray()) {
+    auto phone = str(call, "phone_number");
+    call_ids[phone] = str(call, "id");
+    EXPECT_FALSE(call.HasMember("transcript")) << "a list leaves the transcript out";
+    EXPECT_TRUE(call["recording_url"].IsNull());
+    if (phone == "+14155552673") {
+      EXPECT_EQ(str(call, "ended_reason"), "customer-did-not-answer");
+      EXPECT_TRUE(call["summary"].IsNull());
+      EXPECT_TRUE(call["success_evaluation"].IsNull());
+      EXPECT_TRUE(call["structured_data"].IsNull());
+      EXPECT_EQ(str(call, "cost"), "0.0000");
+    } else {
+      EXPECT_EQ(str(call, "ended_reason"), "customer-ended-call");
+      EXPECT_EQ(str(call, "summary"),
+                "Simulated call to " + phone + ", attempt 1: a person answered.");
+      EXPECT_EQ(str(call, "success_evaluation"), phone == "+14155552671" ? "Pass" : "false");
+      EXPECT_TRUE(call["structured_data"]["simulated"].GetBool());
+      EXPECT_EQ(str(call["structured_data"], "outcome"), "human");
+      EXPECT_EQ(str(call, "cost"), "0.0610");
+    }
+  }
+  auto read = [&](const std::string& campaign_id, const std::string& id) {
+    return pub("GET", "/api/v2/voice-campaigns/" + campaign_id + "/calls/" + id);
+  };
+  auto one = read(c, call_ids["+14155552671"]);
+  ASSERT_EQ(one.status, 200u) << one.body;
+  auto d = parse(one.body);
+  EXPECT_EQ(str(d, "message"), "Call retrieved successfully");
+  EXPECT_EQ(str(d["data"], "transcript"),
+            "AI: Hello, this is a simulated call.\nUser: Hello, go ahead.");
+  EXPECT_EQ(str(d["data"], "success_evaluation"), "Pass");
+  auto other = campaign(provider(1));
+  for (const auto& [campaign_id, id] : std::vector<std::pair<std::string, std::string>>{
+           {c, "999999999"}, {c, "x"}, {other, call_ids["+14155552671"]}}) {
+    auto r = read(campaign_id, id);
+    EXPECT_EQ(r.status, 404u) << id << r.body;
+    EXPECT_EQ(str(parse(r.body), "message"), "Call not found");
+  }
+
+  // call.ended carries the report but not the transcript.
+  auto events = parse(pub("GET", "/api/v2/events?limit=1000").body);
+  int ended = 0;
+  for (const auto& e : events["data"].GetArray()) {
+    if (str(e, "type") != "call.ended" || str(e, "campaign_id") != c)
+      continue;
+    const auto& data = e["payload"]["data"];
+    ++ended;
+    EXPECT_FALSE(data.HasMember("transcript"));
+    EXPECT_TRUE(data["ended_reason"].IsString());
+    if (str(data, "phone_number") == "+14155552672") {
+      EXPECT_EQ(str(data, "success_evaluation"), "false");
+      EXPECT_EQ(str(data, "cost"), "0.0610");
+      EXPECT_EQ(str(data["structured_data"], "outcome"), "human");
+    }
+  }
+  EXPECT_EQ(ended, 3);
+
+  // The client detail counts every call and the evaluated ones per verdict.
+  auto detail = parse(pub("GET", "/api/v2/clients/" + client_id).body);
+  const auto& cs = detail["campaigns"];
+  EXPECT_EQ(cs["total_calls"].GetInt(), 3);
+  const auto& one_campaign = cs["campaigns"][0];
+  EXPECT_EQ(one_campaign["calls_count"].GetInt(), 3);
+  const auto& m = one_campaign["success_metrics"];
+  EXPECT_EQ(m["answered_leads"].GetInt(), 2);
+  EXPECT_EQ(m["evaluated_calls"].GetInt(), 2);
+  EXPECT_EQ(m["successful_calls"].GetInt(), 1);
+  EXPECT_DOUBLE_EQ(m["success_rate"].GetDouble(), 50.0);
+  const auto& freq = one_campaign["success_evaluation_frequency"];
+  ASSERT_EQ(freq.Size(), 2u);
+  EXPECT_EQ(str(freq[0], "status"), "success");
+  EXPECT_EQ(str(freq[1], "status"), "failure");
+  for (const auto& f : freq.GetArray()) {
+    EXPECT_EQ(f["count"].GetInt(), 1);
+    EXPECT_DOUBLE_EQ(f["percentage"].GetDouble(), 50.0);
+  }
 }
 
 } // namespace

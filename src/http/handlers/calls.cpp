@@ -1,8 +1,8 @@
 // The tenant's calls: one page of a campaign's calls, or of one lead's.
 
-#include "domain/billing.hpp"
 #include "domain/call_state.hpp"
 #include "domain/global_id.hpp"
+#include "http/handlers/call_render.hpp"
 #include "http/handlers/handlers.hpp"
 #include "http/handlers/listing.hpp"
 #include "http/handlers/lookup.hpp"
@@ -28,24 +28,9 @@ std::optional<domain::error> read_instant(const target& t, const char* name,
   return std::nullopt;
 }
 
-void render_call(json_out& out, const storage::call_record& c) {
+void render_listed_call(json_out& out, const storage::call_record& c) {
   out.w().StartObject();
-  out.field("id", std::to_string(c.id));
-  out.field("campaign_lead_id", domain::encode_global_id(domain::entity::lead, c.lead_id));
-  out.field("phone_number", c.phone_number);
-  out.field("attempt", c.attempt);
-  out.field("status", c.status);
-  out.field("outcome", c.outcome);
-  out.field("error", c.error);
-  out.field("provider_call_id", c.provider_call_id);
-  out.field("started_at", domain::format_utc(c.created_at));
-  time_field(out, "ringing_at", c.ringing_at);
-  time_field(out, "ended_at", c.ended_at);
-  out.field("billed_seconds", c.duration_seconds);
-  out.field("billed_minutes",
-            domain::from_units(
-                domain::billable_hundredths(std::chrono::seconds{c.duration_seconds}), 2, 2));
-  out.field("usage_recorded", c.usage_recorded);
+  render_call_fields(out, c, false);
   out.w().EndObject();
 }
 
@@ -63,7 +48,31 @@ public:
     if (auto refused = read_page(ex->target, page))
       return ex->fail(*refused);
     respond_page(ex, storage::list_campaign_calls(ctx.db(), c->tenant_id, c->id, *f, page), page,
-                 render_call);
+                 render_listed_call);
+  }
+};
+
+// GET /api/v2/voice-campaigns/{campaign_id}/calls/{call_id}
+class get_campaign_call_handler final : public handler {
+public:
+  void handle(const exchange_ptr& ex, worker_context& ctx) override {
+    auto c = path_campaign(ex, ctx);
+    if (!c)
+      return ex->fail(c.err());
+    auto id = domain::parse_positive_int(ex->param("call_id"));
+    auto call = id ? storage::find_campaign_call(ctx.db(), c->tenant_id, c->id, *id) : std::nullopt;
+    if (!call)
+      return ex->fail(domain::not_found("Call not found"));
+    json_out out;
+    out.w().StartObject();
+    out.field("status", "success");
+    out.field("message", "Call retrieved successfully");
+    out.key("data");
+    out.w().StartObject();
+    render_call_fields(out, *call, true);
+    out.w().EndObject();
+    out.w().EndObject();
+    ex->respond(200, out.take());
   }
 };
 
@@ -88,6 +97,10 @@ domain::result<storage::call_filter> read_call_filter(const target& t) {
 
 std::shared_ptr<handler> list_campaign_calls() {
   return std::make_shared<list_campaign_calls_handler>();
+}
+
+std::shared_ptr<handler> get_campaign_call() {
+  return std::make_shared<get_campaign_call_handler>();
 }
 
 } // namespace vcs::http::handlers

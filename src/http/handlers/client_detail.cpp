@@ -1,3 +1,4 @@
+#include "domain/call_result.hpp"
 #include "domain/global_id.hpp"
 #include "http/handlers/handlers.hpp"
 #include "http/json.hpp"
@@ -5,6 +6,7 @@
 #include "http/subscription_view_render.hpp"
 #include "storage/client_detail_repository.hpp"
 
+#include <algorithm>
 #include <chrono>
 
 namespace vcs::http::handlers {
@@ -26,15 +28,48 @@ void render_usage(json_out& out, const domain::subscription_view& s) {
   out.w().EndObject();
 }
 
+// part / whole in percent, 0 for an empty whole.
+double percent(int64_t part, int64_t whole) {
+  return whole ? 100.0 * static_cast<double>(part) / static_cast<double>(whole) : 0.0;
+}
+
+// The ended calls per verdict of their success evaluation, largest first
+// (equal counts in the order success, failure, unclear), with their share
+// of the evaluated calls.
+void render_evaluations(json_out& out, const domain::client_campaign_stats& c) {
+  using domain::evaluation_verdict;
+  std::vector<std::pair<evaluation_verdict, int64_t>> counts{
+      {evaluation_verdict::success, c.evaluations[0]},
+      {evaluation_verdict::failure, c.evaluations[1]},
+      {evaluation_verdict::unclear, c.evaluations[2]}};
+  std::stable_sort(counts.begin(), counts.end(),
+                   [](const auto& a, const auto& b) { return a.second > b.second; });
+  const int64_t evaluated = c.evaluations[0] + c.evaluations[1] + c.evaluations[2];
+  out.w().StartArray();
+  for (const auto& [verdict, count] : counts) {
+    if (count == 0)
+      continue;
+    out.w().StartObject();
+    out.field("status", domain::to_string(verdict));
+    out.field("count", count);
+    out.key("percentage");
+    out.w().Double(percent(count, evaluated));
+    out.w().EndObject();
+  }
+  out.w().EndArray();
+}
+
 void render_campaigns(json_out& out, const std::vector<domain::client_campaign_stats>& list) {
   int64_t leads = 0;
-  for (const auto& c : list)
+  int64_t calls = 0;
+  for (const auto& c : list) {
     leads += c.leads_count;
+    calls += c.calls_count;
+  }
   out.w().StartObject();
   out.field("total_campaigns", static_cast<int64_t>(list.size()));
   out.field("total_leads", leads);
-  // Calls are placed by the dialer (a later issue); until then none exist.
-  out.field("total_calls", int64_t{0});
+  out.field("total_calls", calls);
   out.key("campaigns");
   out.w().StartArray();
   for (const auto& c : list) {
@@ -45,28 +80,20 @@ void render_campaigns(json_out& out, const std::vector<domain::client_campaign_s
     out.field("status", c.status);
     out.field("web_widget_enabled", c.web_widget_enabled);
     out.field("leads_count", c.leads_count);
-    out.field("calls_count", int64_t{0});
+    out.field("calls_count", c.calls_count);
+    const int64_t evaluated = c.evaluations[0] + c.evaluations[1] + c.evaluations[2];
     out.key("success_metrics");
     out.w().StartObject();
     out.field("answered_leads", c.answered_leads);
     out.key("answer_rate");
-    out.w().Double(c.leads_count ? 100.0 * static_cast<double>(c.answered_leads) /
-                                       static_cast<double>(c.leads_count)
-                                 : 0.0);
+    out.w().Double(percent(c.answered_leads, c.leads_count));
+    out.field("evaluated_calls", evaluated);
+    out.field("successful_calls", c.evaluations[0]);
+    out.key("success_rate");
+    out.w().Double(percent(c.evaluations[0], evaluated));
     out.w().EndObject();
     out.key("success_evaluation_frequency");
-    out.w().StartArray();
-    for (const auto& [status, count] : c.call_statuses) {
-      out.w().StartObject();
-      out.field("status", status);
-      out.field("count", count);
-      out.key("percentage");
-      out.w().Double(c.leads_count
-                         ? 100.0 * static_cast<double>(count) / static_cast<double>(c.leads_count)
-                         : 0.0);
-      out.w().EndObject();
-    }
-    out.w().EndArray();
+    render_evaluations(out, c);
     out.w().EndObject();
   }
   out.w().EndArray();

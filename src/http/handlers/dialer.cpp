@@ -3,6 +3,7 @@
 #include "domain/campaign_errors.hpp"
 #include "domain/global_id.hpp"
 #include "http/handlers/body.hpp"
+#include "http/handlers/call_render.hpp"
 #include "http/handlers/handlers.hpp"
 #include "http/handlers/listing.hpp"
 #include "http/handlers/lookup.hpp"
@@ -58,17 +59,12 @@ public:
       return ex->fail(domain::campaign_not_found());
     respond_list(ex, "calls", storage::list_calls(ctx.db(), t->id, *id, *limit),
                  [](json_out& out, const storage::call_record& c) {
-                   out.field("id", std::to_string(c.id));
+                   render_call_fields(out, c, false);
+                   // The names this list had before it showed the tenant's
+                   // call record, kept for the scripts that read them.
                    out.field("lead_id", domain::encode_global_id(domain::entity::lead, c.lead_id));
-                   out.field("phone_number", c.phone_number);
-                   out.field("attempt", c.attempt);
-                   out.field("status", c.status);
-                   out.field("outcome", c.outcome);
-                   out.field("error", c.error);
                    out.field("duration_seconds", c.duration_seconds);
-                   out.field("usage_recorded", c.usage_recorded);
                    out.field("created_at", domain::format_utc(c.created_at));
-                   time_field(out, "ended_at", c.ended_at);
                  });
   }
 };
