@@ -1,9 +1,11 @@
 #include "actors/billing_work.hpp"
 
+#include "actors/campaign_events.hpp"
 #include "domain/billing.hpp"
 #include "domain/call_state.hpp"
 #include "domain/subscription_rules.hpp"
 #include "storage/billing_repository.hpp"
+#include "storage/campaign_repository.hpp"
 #include "storage/dialer_repository.hpp"
 #include "storage/storage_error.hpp"
 #include "storage/subscription_repository.hpp"
@@ -37,8 +39,12 @@ void apply_rules(soci::session& sql, int64_t tenant_id, int64_t subscription_id,
   storage::set_subscription_status(sql, tenant_id, subscription_id, next.status);
   if (next.pause_campaigns) {
     ++counts.past_due;
-    counts.campaigns_paused +=
-        storage::pause_client_campaigns(sql, tenant_id, subscription_id, state->client_id);
+    for (auto id :
+         storage::pause_client_campaigns(sql, tenant_id, subscription_id, state->client_id)) {
+      ++counts.campaigns_paused;
+      if (auto c = storage::find_campaign(sql, tenant_id, id))
+        campaign_event(sql, *c, "campaign.paused");
+    }
   }
   if (next.resume_campaigns)
     storage::resume_billing_paused(sql, tenant_id, subscription_id);

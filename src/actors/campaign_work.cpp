@@ -3,6 +3,7 @@
 
 #include "actors/ask_database.hpp"
 #include "actors/campaign_actor.hpp"
+#include "actors/campaign_events.hpp"
 #include "actors/dialer_work.hpp"
 #include "actors/import_events.hpp"
 #include "actors/voice_gateway.hpp"
@@ -65,7 +66,10 @@ domain::result<domain::campaign> move_to(soci::session& sql, int64_t tenant_id, 
     blocked_by = storage::blocking_subscription_status(sql, tenant_id, campaign_id);
   if (auto refused = domain::check_status_change(current->status, to, blocked_by))
     return std::move(*refused);
-  return storage::set_campaign_status(sql, tenant_id, campaign_id, to);
+  auto moved = storage::set_campaign_status(sql, tenant_id, campaign_id, to);
+  if (moved.status == domain::campaign_status::paused)
+    campaign_event(sql, moved, "campaign.paused");
+  return moved;
 }
 
 // One chunk of an import: claim, insert, advance. Returns whether rows

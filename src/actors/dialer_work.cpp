@@ -1,12 +1,13 @@
 #include "actors/dialer_work.hpp"
 
+#include "actors/campaign_events.hpp"
+
 #include "domain/dial_policy.hpp"
+#include "domain/failure_breaker.hpp"
 #include "domain/global_id.hpp"
 #include "domain/webhook_event.hpp"
 #include "storage/campaign_repository.hpp"
 #include "storage/dialer_repository.hpp"
-#include "storage/event_repository.hpp"
-#include "storage/webhook_repository.hpp"
 
 #include <spdlog/spdlog.h>
 
@@ -17,25 +18,6 @@ namespace vcs::actors {
 namespace {
 
 using domain::campaign_status;
-
-// Every event goes to the tenant's feed, and to the campaign's webhook_url
-// when it has one.
-void enqueue(soci::session& sql, const domain::campaign& c, domain::webhook_event e) {
-  e.id = domain::new_event_id();
-  e.created_at = domain::now();
-  e.campaign_id = domain::encode_global_id(domain::entity::campaign, c.id);
-  const auto payload = domain::to_json(e);
-  storage::record_event(sql, c.tenant_id, c.id, e.id, e.type, payload);
-  if (c.webhook_url)
-    storage::enqueue_webhook(sql, c.tenant_id, c.id, *c.webhook_url, e.id, e.type, payload);
-}
-
-void campaign_event(soci::session& sql, const domain::campaign& c, std::string type) {
-  domain::webhook_event e;
-  e.type = std::move(type);
-  e.campaign_status = std::string{domain::to_string(c.status)};
-  enqueue(sql, c, std::move(e));
-}
 
 void call_event(soci::session& sql, const domain::campaign& c, std::string type,
                 const storage::open_call& call, const domain::lead_call_state& lead,
@@ -59,11 +41,39 @@ void call_event(soci::session& sql, const domain::campaign& c, std::string type,
   e.custom_fields_json = call.lead_custom_fields_json;
   if (result)
     e.result = *result;
-  enqueue(sql, c, std::move(e));
+  enqueue_event(sql, c, std::move(e));
 }
 
 void next_look(soci::session& sql, const domain::campaign& c, std::optional<domain::timestamp> at) {
   storage::set_next_dial_at(sql, c.tenant_id, c.id, at);
+}
+
+// After a provider failure (call `call_id`) of an ACTIVE campaign: pauses
+// it when its breaker trips, and answers the paused campaign.
+std::optional<domain::campaign> check_breaker(soci::session& sql, const domain::campaign& c,
+                                              int64_t call_id) {
+  const auto breaker = domain::breaker_of(c);
+  if (breaker.calls == 0)
+    return std::nullopt;
+  int64_t ended = 0;
+  int64_t failures = 0;
+  for (const auto& e : storage::recent_call_endings(sql, c.tenant_id, c.id, c.failure_breaker_after,
+                                                    breaker.calls)) {
+    ended += e.count;
+    if (domain::is_provider_failure(e.status, e.outcome))
+      failures += e.count;
+  }
+  if (!domain::breaker_trips(breaker, ended, failures))
+    return std::nullopt;
+  auto paused = storage::trip_failure_breaker(sql, c.tenant_id, c.id, call_id);
+  if (!paused)
+    return std::nullopt;
+  spdlog::warn("campaign {} of tenant {}: paused by its failure breaker ({} of its last {} calls "
+               "failed at the provider)",
+               c.id, c.tenant_id, failures, ended);
+  next_look(sql, *paused, std::nullopt);
+  campaign_event(sql, *paused, "campaign.paused");
+  return paused;
 }
 
 } // namespace
@@ -180,6 +190,7 @@ bool apply_call_update(soci::session& sql, int64_t tenant_id, int64_t campaign_i
     return false;
   auto policy = domain::policy_of(*c, c->lead_local_time);
   auto lead = storage::find_call_state(sql, tenant_id, call->lead_id);
+  bool provider_failed = false;
   switch (update.what) {
   case call_update::kind::accepted:
     if (!update.provider_call_id.empty())
@@ -194,6 +205,7 @@ bool apply_call_update(soci::session& sql, int64_t tenant_id, int64_t campaign_i
     }
     return false;
   case call_update::kind::refused:
+    provider_failed = domain::is_provider_failure("ABANDONED", std::nullopt);
     storage::end_call(sql, call->id, "ABANDONED", std::nullopt, 0, update.error, {});
     if (lead) {
       auto next = domain::abandon_attempt(*lead, policy, now, update.error);
@@ -205,6 +217,8 @@ bool apply_call_update(soci::session& sql, int64_t tenant_id, int64_t campaign_i
     using domain::call_outcome;
     bool failed =
         update.outcome == call_outcome::failed || update.outcome == call_outcome::invalid_number;
+    const auto outcome = std::string{domain::to_string(update.outcome)};
+    provider_failed = domain::is_provider_failure(failed ? "FAILED" : "COMPLETED", outcome);
     std::optional<std::string> error;
     if (!update.error.empty())
       error = update.error;
@@ -212,9 +226,8 @@ bool apply_call_update(soci::session& sql, int64_t tenant_id, int64_t campaign_i
     if (auto dropped = domain::keep_within_limits(result); !dropped.empty())
       spdlog::warn("call {}: provider report fields over their limits not kept: {}", call->id,
                    domain::join(dropped));
-    storage::end_call(sql, call->id, failed ? "FAILED" : "COMPLETED",
-                      std::string{domain::to_string(update.outcome)}, update.duration_seconds,
-                      error, result);
+    storage::end_call(sql, call->id, failed ? "FAILED" : "COMPLETED", outcome,
+                      update.duration_seconds, error, result);
     if (lead) {
       auto next = domain::finish_attempt(*lead, update.outcome, policy, now);
       storage::store_call_state(sql, tenant_id, call->lead_id, next);
@@ -230,6 +243,9 @@ bool apply_call_update(soci::session& sql, int64_t tenant_id, int64_t campaign_i
     break;
   }
   }
+  if (c->status == campaign_status::active && provider_failed)
+    if (auto paused = check_breaker(sql, *c, call->id))
+      c = std::move(paused);
   // The slot is free again: the campaign may dial at once.
   if (c->status == campaign_status::active)
     next_look(sql, *c, now);

@@ -181,6 +181,9 @@ void check_attempts(const campaign_fields& f, field_errors& errors) {
     errors.add("max_daily_attempts", "Cannot exceed max_call_attempts.");
   check_range("min_gap_between_attempts", f.min_gap_between_attempts, min_gap_minutes_floor,
               min_gap_minutes_ceiling, errors, " minutes");
+  check_range("failure_breaker_calls", f.failure_breaker_calls, 0, failure_breaker_calls_limit,
+              errors);
+  check_range("failure_breaker_percent", f.failure_breaker_percent, 1, 100, errors);
 }
 
 void check_webhook(const campaign_fields& f, field_errors& errors) {

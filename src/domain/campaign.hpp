@@ -31,10 +31,11 @@ std::optional<pause_reason> parse_pause_reason(std::string_view text) noexcept;
 const std::vector<std::string>& campaign_type_names();
 
 // Bounds of the numeric campaign fields (docs/decisions/campaigns.md#campaigns).
-inline constexpr int32_t max_call_attempts_limit = 100;    // 1..100 in total
-inline constexpr int32_t max_daily_attempts_limit = 24;    // 1..24 per day
-inline constexpr int32_t min_gap_minutes_floor = 3;        // minutes
-inline constexpr int32_t min_gap_minutes_ceiling = 43'200; // 30 days
+inline constexpr int32_t max_call_attempts_limit = 100;      // 1..100 in total
+inline constexpr int32_t max_daily_attempts_limit = 24;      // 1..24 per day
+inline constexpr int32_t min_gap_minutes_floor = 3;          // minutes
+inline constexpr int32_t min_gap_minutes_ceiling = 43'200;   // 30 days
+inline constexpr int32_t failure_breaker_calls_limit = 1000; // 0 (off)..1000 calls
 inline constexpr std::size_t name_max_length = 255;
 inline constexpr std::size_t id_field_max_length = 255;
 inline constexpr std::size_t webhook_url_max_length = 2048;
@@ -65,6 +66,9 @@ struct campaign_fields {
   std::optional<std::string> webhook_url;
   // Beyond the spec: apply the daily window in each lead's own time zone(s).
   std::optional<bool> lead_local_time;
+  // Beyond the spec: the failure breaker (domain/failure_breaker.hpp).
+  std::optional<int32_t> failure_breaker_calls;
+  std::optional<int32_t> failure_breaker_percent;
 };
 
 // Semantic validation of the given fields; every problem is added to
@@ -87,6 +91,8 @@ struct campaign_fields {
 //   1..max_daily_attempts_limit and not above max_call_attempts when both
 //   are given; min_gap_between_attempts in minutes
 //   min_gap_minutes_floor..min_gap_minutes_ceiling.
+// - failure_breaker_calls 0..failure_breaker_calls_limit (0: off);
+//   failure_breaker_percent 1..100.
 // - webhook_url: an absolute http:// or https:// URL with a host, no spaces
 //   or control characters, at most webhook_url_max_length.
 void validate_campaign(const campaign_fields& fields, bool creating, field_errors& errors);
@@ -125,6 +131,12 @@ struct campaign {
   bool consider_voicemail_as_answered = false;
   std::optional<std::string> webhook_url;
   bool lead_local_time = false;
+  // Null: the breaker's defaults.
+  std::optional<int32_t> failure_breaker_calls;
+  std::optional<int32_t> failure_breaker_percent;
+  // The breaker counts only calls after this one (the call that last
+  // tripped it), so a resumed campaign starts with an empty window.
+  int64_t failure_breaker_after = 0;
   int64_t lead_count = 0;
   timestamp created_at{};
   timestamp updated_at{};

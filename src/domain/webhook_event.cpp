@@ -8,11 +8,12 @@
 namespace vcs::domain {
 
 const std::vector<std::string>& webhook_event_types() {
-  static const std::vector<std::string> types{
-      "call.started",     "call.ended",         "lead.answered",
-      "lead.failed",      "campaign.activated", "campaign.ended",
-      "import.completed", "import.failed",      "webhook.endpoint_disabled",
-      "webhook.test"};
+  static const std::vector<std::string> types{"call.started",       "call.ended",
+                                              "lead.answered",      "lead.failed",
+                                              "campaign.activated", "campaign.paused",
+                                              "campaign.ended",     "import.completed",
+                                              "import.failed",      "webhook.endpoint_disabled",
+                                              "webhook.test"};
   return types;
 }
 
@@ -143,6 +144,8 @@ std::string to_json(const webhook_event& e) {
     }
   } else {
     out += ",\"campaign_status\":" + json_quote(e.campaign_status);
+    if (e.type == "campaign.paused")
+      out += ",\"pause_reason\":" + opt_quote(e.pause_reason);
   }
   out += "}}";
   return out;

@@ -14,8 +14,8 @@
 
 namespace vcs::domain {
 
-// The dialer's events: call.started, call.ended, lead.answered,
-// lead.failed, campaign.activated, campaign.ended.
+// The campaigns' events: call.started, call.ended, lead.answered,
+// lead.failed, campaign.activated, campaign.paused, campaign.ended.
 struct webhook_event {
   std::string type;
   std::string id; // "evt_" + 32 hex digits, unique per event
@@ -40,6 +40,9 @@ struct webhook_event {
   call_result result;
   // Campaign events only.
   std::string campaign_status;
+  // campaign.paused only: manual, billing, usage_exhausted or
+  // failure_breaker.
+  std::optional<std::string> pause_reason;
 };
 
 // Every event type the service sends, and the statuses of a delivery.

@@ -66,6 +66,8 @@ campaign_input read_campaign_input(const rapidjson::Value& body, domain::field_e
   f.consider_voicemail_as_answered = in.boolean("consider_voicemail_as_answered", false);
   f.webhook_url = text(in, "webhook_url");
   f.lead_local_time = in.boolean("lead_local_time", false);
+  f.failure_breaker_calls = int32_field(in, "failure_breaker_calls");
+  f.failure_breaker_percent = int32_field(in, "failure_breaker_percent");
   if (auto ref = text(in, "tenant_voice_provider_id")) {
     out.voice_provider_ref = *ref;
     f.voice_provider_id = domain::parse_id(domain::entity::voice_provider, *ref);

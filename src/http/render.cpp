@@ -1,6 +1,7 @@
 #include "http/render.hpp"
 
 #include "domain/call_state.hpp"
+#include "domain/failure_breaker.hpp"
 #include "domain/global_id.hpp"
 #include "domain/timestamp.hpp"
 #include "domain/webhook_event.hpp"
@@ -212,6 +213,10 @@ void campaign_fields(json_out& out, const domain::campaign& c) {
   out.field("consider_voicemail_as_answered", c.consider_voicemail_as_answered);
   out.field("webhook_url", c.webhook_url);
   out.field("lead_local_time", c.lead_local_time);
+  // The breaker that applies, defaults included.
+  const auto breaker = domain::breaker_of(c);
+  out.field("failure_breaker_calls", breaker.calls);
+  out.field("failure_breaker_percent", breaker.percent);
   out.field("lead_count", c.lead_count);
   out.field("created_at", domain::format_utc(c.created_at));
   out.field("updated_at", domain::format_utc(c.updated_at));

@@ -18,7 +18,8 @@ namespace {
   "provider_a_calling_entity, phone_number_id, phone_number_pool_id, start_date, end_date, "       \
   "timezone, days_of_week, daily_start_time, daily_end_time, max_call_attempts, "                  \
   "max_daily_attempts, min_gap_between_attempts, consider_voicemail_as_answered, "                 \
-  "webhook_url, lead_count, created_at, updated_at, lead_local_time, next_dial_at, pause_reason"
+  "webhook_url, lead_count, created_at, updated_at, lead_local_time, next_dial_at, pause_reason, " \
+  "failure_breaker_calls, failure_breaker_percent, failure_breaker_after"
 
 namespace campaign_col {
 enum : int {
@@ -49,7 +50,10 @@ enum : int {
   updated_at,
   lead_local_time,
   next_dial_at,
-  pause_reason
+  pause_reason,
+  failure_breaker_calls,
+  failure_breaker_percent,
+  failure_breaker_after
 };
 } // namespace campaign_col
 
@@ -65,9 +69,11 @@ constexpr prepared_statement insert_stmt{
     "dialer_type, provider_a_calling_entity, phone_number_id, phone_number_pool_id, "
     "start_date, end_date, timezone, days_of_week, daily_start_time, daily_end_time, "
     "max_call_attempts, max_daily_attempts, min_gap_between_attempts, "
-    "consider_voicemail_as_answered, webhook_url, lead_local_time) VALUES ($1, $2, "
+    "consider_voicemail_as_answered, webhook_url, lead_local_time, failure_breaker_calls, "
+    "failure_breaker_percent) VALUES ($1, $2, "
     "coalesce($3, 'OUTBOUND'), $4, $5, $6, $7, $8, $9, $10::date, $11::date, $12, $13::text[], "
-    "$14, $15, $16, $17, $18, coalesce($19::boolean, false), $20, coalesce($21::boolean, false)) "
+    "$14, $15, $16, $17, $18, coalesce($19::boolean, false), $20, coalesce($21::boolean, false), "
+    "$22::int, $23::int) "
     "RETURNING " CAMPAIGN_COLUMNS};
 
 // The tenant's campaigns, newest first by id, the order they were created
@@ -108,8 +114,17 @@ constexpr prepared_statement update_stmt{
     "min_gap_between_attempts = coalesce($15, min_gap_between_attempts), "
     "consider_voicemail_as_answered = coalesce($16::boolean, consider_voicemail_as_answered), "
     "webhook_url = coalesce($17, webhook_url), "
-    "lead_local_time = coalesce($18::boolean, lead_local_time), updated_at = now() "
+    "lead_local_time = coalesce($18::boolean, lead_local_time), "
+    "failure_breaker_calls = coalesce($19::int, failure_breaker_calls), "
+    "failure_breaker_percent = coalesce($20::int, failure_breaker_percent), updated_at = now() "
     "WHERE tenant_id = $1 AND id = $2 RETURNING " CAMPAIGN_COLUMNS};
+
+// Only an ACTIVE campaign trips: one paused meanwhile keeps its reason.
+constexpr prepared_statement trip_stmt{
+    "vcs_trip_failure_breaker",
+    "UPDATE campaigns SET status = 'PAUSED', pause_reason = 'failure_breaker', "
+    "failure_breaker_after = $3, updated_at = now() "
+    "WHERE tenant_id = $1 AND id = $2 AND status = 'ACTIVE' RETURNING " CAMPAIGN_COLUMNS};
 
 constexpr prepared_statement status_stmt{
     "vcs_set_campaign_status",
@@ -167,6 +182,9 @@ domain::campaign campaign_of(const pg_rows& rows, int i) {
   c.next_dial_at = rows.opt_timestamp(i, col::next_dial_at);
   if (!rows.is_null(i, col::pause_reason))
     c.paused_for = rows.parsed(i, col::pause_reason, domain::parse_pause_reason);
+  c.failure_breaker_calls = rows.opt_int32(i, col::failure_breaker_calls);
+  c.failure_breaker_percent = rows.opt_int32(i, col::failure_breaker_percent);
+  c.failure_breaker_after = rows.int64(i, col::failure_breaker_after);
   return c;
 }
 
@@ -212,7 +230,9 @@ domain::campaign insert_campaign(soci::session& sql, int64_t tenant_id,
                              f.min_gap_between_attempts,
                              f.consider_voicemail_as_answered,
                              f.webhook_url,
-                             f.lead_local_time}));
+                             f.lead_local_time,
+                             f.failure_breaker_calls,
+                             f.failure_breaker_percent}));
 }
 
 page_of<domain::campaign> list_campaigns(soci::session& sql, int64_t tenant_id,
@@ -237,16 +257,39 @@ std::optional<domain::campaign> find_campaign(soci::session& sql, int64_t tenant
 domain::campaign update_campaign(soci::session& sql, int64_t tenant_id, int64_t campaign_id,
                                  const domain::campaign_fields& f) {
   return expect_row(execute(sql, update_stmt,
-                            {tenant_id, campaign_id, f.name, f.assistant_id, f.voice_provider_id,
-                             f.dialer_type, f.phone_number_id, f.phone_number_pool_id, f.timezone,
-                             f.days_of_week, f.daily_start_time, f.daily_end_time,
-                             f.max_call_attempts, f.max_daily_attempts, f.min_gap_between_attempts,
-                             f.consider_voicemail_as_answered, f.webhook_url, f.lead_local_time}));
+                            {tenant_id,
+                             campaign_id,
+                             f.name,
+                             f.assistant_id,
+                             f.voice_provider_id,
+                             f.dialer_type,
+                             f.phone_number_id,
+                             f.phone_number_pool_id,
+                             f.timezone,
+                             f.days_of_week,
+                             f.daily_start_time,
+                             f.daily_end_time,
+                             f.max_call_attempts,
+                             f.max_daily_attempts,
+                             f.min_gap_between_attempts,
+                             f.consider_voicemail_as_answered,
+                             f.webhook_url,
+                             f.lead_local_time,
+                             f.failure_breaker_calls,
+                             f.failure_breaker_percent}));
 }
 
 domain::campaign set_campaign_status(soci::session& sql, int64_t tenant_id, int64_t campaign_id,
                                      domain::campaign_status status) {
   return expect_row(execute(sql, status_stmt, {tenant_id, campaign_id, domain::to_string(status)}));
+}
+
+std::optional<domain::campaign> trip_failure_breaker(soci::session& sql, int64_t tenant_id,
+                                                     int64_t campaign_id, int64_t last_call_id) {
+  auto rows = execute(sql, trip_stmt, {tenant_id, campaign_id, last_call_id});
+  if (rows.size() == 0)
+    return std::nullopt;
+  return campaign_of(rows, 0);
 }
 
 bool begin_locking_campaign(soci::session& sql, int64_t tenant_id, int64_t campaign_id) {

@@ -95,6 +95,12 @@ constexpr prepared_statement end_call_stmt{
     "structured_data = $10, ended_reason = $11, cost = $12::numeric, evaluation_verdict = $13, "
     "ended_at = now() WHERE id = $1 AND ended_at IS NULL"};
 
+constexpr prepared_statement endings_stmt{
+    "vcs_recent_call_endings",
+    "SELECT status, outcome, count(*) FROM (SELECT status, outcome FROM calls "
+    "WHERE tenant_id = $1 AND campaign_id = $2 AND id > $3 AND ended_at IS NOT NULL "
+    "ORDER BY id DESC LIMIT $4::int) recent GROUP BY status, outcome"};
+
 constexpr prepared_statement next_dial_stmt{
     "vcs_next_dial", "UPDATE campaigns SET next_dial_at = $3::timestamptz, dial_claimed_by = NULL "
                      "WHERE tenant_id = $1 AND id = $2"};
@@ -309,6 +315,16 @@ void end_call(soci::session& sql, int64_t call_id, const std::string& status,
           {call_id, status, outcome, duration_seconds, error, r.summary, r.transcript,
            r.recording_url, r.success_evaluation, r.structured_data, r.ended_reason, r.cost,
            verdict});
+}
+
+std::vector<call_ending> recent_call_endings(soci::session& sql, int64_t tenant_id,
+                                             int64_t campaign_id, int64_t after_call_id,
+                                             int32_t limit) {
+  auto rows = execute(sql, endings_stmt, {tenant_id, campaign_id, after_call_id, limit});
+  std::vector<call_ending> out;
+  for (int i = 0; i < rows.size(); ++i)
+    out.push_back({std::string{rows.text(i, 0)}, rows.opt_text(i, 1), rows.int64(i, 2)});
+  return out;
 }
 
 void set_next_dial_at(soci::session& sql, int64_t tenant_id, int64_t campaign_id,

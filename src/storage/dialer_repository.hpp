@@ -117,6 +117,18 @@ void end_call(soci::session& sql, int64_t call_id, const std::string& status,
               const std::optional<std::string>& outcome, int32_t duration_seconds,
               const std::optional<std::string>& error, const domain::call_result& result);
 
+// How the campaign's last `limit` ended calls after `after_call_id` ended:
+// a count per (status, outcome). From calls_campaign_idx, newest first, so
+// it reads at most `limit` ended calls and the few still open among them.
+struct call_ending {
+  std::string status;
+  std::optional<std::string> outcome;
+  int64_t count = 0;
+};
+std::vector<call_ending> recent_call_endings(soci::session& sql, int64_t tenant_id,
+                                             int64_t campaign_id, int64_t after_call_id,
+                                             int32_t limit);
+
 void set_next_dial_at(soci::session& sql, int64_t tenant_id, int64_t campaign_id,
                       std::optional<domain::timestamp> at);
 

@@ -100,7 +100,7 @@ constexpr prepared_statement pause_stmt{
     "previous_status) SELECT id, $1, $3, status FROM target "
     "ON CONFLICT (campaign_id) DO NOTHING) "
     "UPDATE campaigns c SET status = 'PAUSED', pause_reason = 'billing' FROM target "
-    "WHERE c.tenant_id = $1 AND c.id = target.id"};
+    "WHERE c.tenant_id = $1 AND c.id = target.id RETURNING c.id"};
 
 constexpr prepared_statement lock_paused_stmt{
     "vcs_lock_billing_paused",
@@ -283,8 +283,8 @@ bool grace_expired(soci::session& sql, int64_t tenant_id, int64_t subscription_i
   return execute(sql, grace_stmt, {tenant_id, subscription_id, now}).int64(0, 0) > 0;
 }
 
-int64_t pause_client_campaigns(soci::session& sql, int64_t tenant_id, int64_t subscription_id,
-                               int64_t client_id) {
+std::vector<int64_t> pause_client_campaigns(soci::session& sql, int64_t tenant_id,
+                                            int64_t subscription_id, int64_t client_id) {
   std::vector<int64_t> ids;
   {
     auto rows = execute(sql, assigned_campaigns_stmt, {tenant_id, client_id});
@@ -293,9 +293,13 @@ int64_t pause_client_campaigns(soci::session& sql, int64_t tenant_id, int64_t su
         ids.push_back(*id);
   }
   if (ids.empty())
-    return 0;
+    return ids;
   execute(sql, lock_campaigns_stmt, {tenant_id, ids});
-  return execute(sql, pause_stmt, {tenant_id, ids, subscription_id}).affected();
+  auto rows = execute(sql, pause_stmt, {tenant_id, ids, subscription_id});
+  std::vector<int64_t> paused;
+  for (int i = 0; i < rows.size(); ++i)
+    paused.push_back(rows.int64(i, 0));
+  return paused;
 }
 
 int64_t resume_billing_paused(soci::session& sql, int64_t tenant_id, int64_t subscription_id) {

@@ -75,9 +75,9 @@ bool grace_expired(soci::session& sql, int64_t tenant_id, int64_t subscription_i
                    domain::timestamp now);
 
 // Pauses the ACTIVE and SCHEDULED campaigns assigned to the client's account
-// configurations, remembering each one's status; returns how many.
-int64_t pause_client_campaigns(soci::session& sql, int64_t tenant_id, int64_t subscription_id,
-                               int64_t client_id);
+// configurations, remembering each one's status; returns their ids.
+std::vector<int64_t> pause_client_campaigns(soci::session& sql, int64_t tenant_id,
+                                            int64_t subscription_id, int64_t client_id);
 
 // Gives the campaigns this subscription's block paused their status back
 // (those still PAUSED; a campaign changed by hand meanwhile keeps its

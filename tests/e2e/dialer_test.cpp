@@ -718,6 +718,13 @@ TEST_F(dialer_test, a_billing_pause_stops_dialing_until_the_payment_is_resolved)
   };
   set_payment("OVERDUE");
   EXPECT_EQ(campaign_status(c), "PAUSED");
+  // The pause is announced with its reason.
+  auto events = parse(pub("GET", "/api/v2/events?limit=1000").body);
+  auto paused = std::count_if(events["data"].Begin(), events["data"].End(), [&](const auto& e) {
+    return str(e, "type") == "campaign.paused" && str(e, "campaign_id") == c &&
+           str(e["payload"]["data"], "pause_reason") == "billing";
+  });
+  EXPECT_EQ(paused, 1);
   run(at("2030-01-02T12:00:00Z"));
   std::this_thread::sleep_for(300ms);
   EXPECT_EQ(call_count(c), 0u);
@@ -1023,6 +1030,77 @@ TEST_F(dialer_test, a_call_keeps_the_providers_report_and_the_client_detail_coun
     EXPECT_EQ(f["count"].GetInt(), 1);
     EXPECT_DOUBLE_EQ(f["percentage"].GetDouble(), 50.0);
   }
+}
+
+// The failure breaker: a provider that starts failing calls pauses the
+// campaign (reason failure_breaker, campaign.paused names it) before it
+// spends every lead; a resume by hand starts an empty window; pausing by
+// hand names its reason too.
+TEST_F(dialer_test, the_failure_breaker_pauses_a_campaign_its_provider_fails) {
+  auto c = campaign(provider(1), R"(,"max_call_attempts":1,"failure_breaker_calls":3,)"
+                                 R"("failure_breaker_percent":100)");
+  auto read = [&] { return parse(pub("GET", "/api/v2/voice-campaigns/" + c).body); };
+  EXPECT_EQ(read()["data"]["failure_breaker_calls"].GetInt(), 3);
+  EXPECT_EQ(read()["data"]["failure_breaker_percent"].GetInt(), 100);
+  // One line: calls end one after the other. Two calls go through, then
+  // the provider fails every call.
+  add_lead(c, "+14155550101", "human");
+  add_lead(c, "+14155550102", "human");
+  for (int i = 0; i < 8; ++i)
+    add_lead(c, "+1415555020" + std::to_string(i), "failed");
+  set_status(c, "ACTIVE");
+  ASSERT_TRUE(eventually([&] { return campaign_status(c) == "PAUSED"; }));
+  EXPECT_EQ(str(read()["data"], "pause_reason"), "failure_breaker");
+  // Three failures in a row tripped it: the other leads were not called.
+  std::this_thread::sleep_for(500ms);
+  auto placed = call_count(c);
+  EXPECT_GE(placed, 5u);
+  EXPECT_LT(placed, 10u);
+  auto all = leads(c);
+  EXPECT_EQ(str(all["+14155550101"], "call_status"), "COMPLETED");
+  int untouched = 0;
+  for (int i = 0; i < 8; ++i)
+    untouched += str(all["+1415555020" + std::to_string(i)], "call_status") == "IDLE";
+  EXPECT_GE(untouched, 1);
+  auto paused_events = [&](const std::string& reason) {
+    int n = 0;
+    for (const auto& e : parse(pub("GET", "/api/v2/events?limit=1000").body)["data"].GetArray())
+      if (str(e, "type") == "campaign.paused" && str(e, "campaign_id") == c) {
+        const auto& data = e["payload"]["data"];
+        EXPECT_EQ(str(data, "campaign_status"), "PAUSED");
+        n += str(data, "pause_reason") == reason;
+      }
+    return n;
+  };
+  EXPECT_EQ(paused_events("failure_breaker"), 1);
+
+  // Resumed by hand, the window starts empty: three new failures trip it
+  // again, and only after more calls.
+  set_status(c, "ACTIVE");
+  ASSERT_TRUE(eventually([&] { return campaign_status(c) == "PAUSED"; }));
+  EXPECT_GE(call_count(c), placed + 3);
+  EXPECT_EQ(str(read()["data"], "pause_reason"), "failure_breaker");
+  EXPECT_EQ(paused_events("failure_breaker"), 2);
+
+  // A pause by hand is announced with its reason as well.
+  set_status(c, "ACTIVE");
+  set_status(c, "PAUSED");
+  EXPECT_EQ(str(read()["data"], "pause_reason"), "manual");
+  EXPECT_EQ(paused_events("manual"), 1);
+
+  // Defaults without settings; out-of-range settings are refused.
+  auto plain = parse(pub("GET", "/api/v2/voice-campaigns/" + campaign(provider(1))).body);
+  EXPECT_EQ(plain["data"]["failure_breaker_calls"].GetInt(), 20);
+  EXPECT_EQ(plain["data"]["failure_breaker_percent"].GetInt(), 50);
+  auto bad = pub("PATCH", "/api/v2/voice-campaigns/" + c,
+                 R"({"failure_breaker_calls":1001,"failure_breaker_percent":0})");
+  EXPECT_EQ(bad.status, 400u) << bad.body;
+  auto refusal = parse(bad.body);
+  EXPECT_TRUE(refusal["errors"].HasMember("failure_breaker_calls"));
+  EXPECT_TRUE(refusal["errors"].HasMember("failure_breaker_percent"));
+  auto off = pub("PATCH", "/api/v2/voice-campaigns/" + c, R"({"failure_breaker_calls":0})");
+  EXPECT_EQ(off.status, 200u) << off.body;
+  EXPECT_EQ(read()["data"]["failure_breaker_calls"].GetInt(), 0);
 }
 
 } // namespace
