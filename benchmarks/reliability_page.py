@@ -187,6 +187,16 @@ def restore(f):
                                 "**not replayed**"))
 
 
+def failure_breaker(f):
+    return (f"{f['healthy_calls']} calls answered, then every call refused: "
+            f"{f['failing_calls_sent']} refused calls sent before the campaign paused "
+            f"(window {f['window']} calls, {f['lines']} lines), "
+            f"{f['seconds_first_failure_to_pause']:g} s after the first; status "
+            f"{f['status']}, pause_reason `{f['pause_reason']}`, "
+            f"{f['campaign_paused_events']} campaign.paused event; "
+            f"{f['leads_not_called']:,} leads left uncalled")
+
+
 # The attack drills' victim is described once, above the table.
 VICTIM = "beside the victim's paced mix"
 
@@ -257,6 +267,11 @@ DRILLS = {
     "restore": ("A full pgBackRest backup taken under writes, the data directory emptied, "
                 "restored to a point in time (`tools/vcs_tools/drills/restore.py`; "
                 "[ops/backup-restore.md](ops/backup-restore.md))", restore),
+    "failure_breaker": ("A live provider that starts failing: a fake of provider_a's API "
+                        "answers its first calls (and posts their end-of-call reports), then "
+                        "answers every call 500; a campaign with the failure breaker at its "
+                        "defaults (the last 20 ended calls, 50%) dials 200 leads through 5 "
+                        "lines (`tools/vcs_tools/drills/failure_breaker.py`)", failure_breaker),
 }
 
 

@@ -13,7 +13,7 @@ Usage: scripts/reliability [drill ...] [--binary PATH] [--duration S] [--json FI
                           [--drain-delay-ms MS] [--kills N]
 Drills: slowloris slow_body malformed_flood overload database_outage database_crash sqlmap
         neighbour value_bomb slow_dns header_spelling_flood taken_email_flood
-        rolling_restart failover switchover retention_soak restore
+        rolling_restart failover switchover retention_soak restore failure_breaker
 --ci: pass/fail on errors only, never on timings (the short run in scripts/test).
 neighbour and the four after it run a victim tenant's paced mix alone, while another
 tenant attacks and after; slow_dns needs root (port 53, /etc/resolv.conf) and is
@@ -27,8 +27,9 @@ import json
 import shutil
 import sys
 
-from vcs_tools.drills import (connections, database, neighbour, primary_changes, restore,
-                              retention_soak, rolling_restart, slow_dns, sqlmap)
+from vcs_tools.drills import (connections, database, failure_breaker, neighbour,
+                              primary_changes, restore, retention_soak, rolling_restart, slow_dns,
+                              sqlmap)
 from vcs_tools.drills.context import Drills
 from vcs_tools.log import drill_log as log
 from vcs_tools.metadata import timestamp
@@ -52,6 +53,7 @@ DRILLS = {
     "switchover": primary_changes.switchover,
     "retention_soak": retention_soak.retention_soak,
     "restore": restore.restore,
+    "failure_breaker": failure_breaker.failure_breaker,
 }
 
 
