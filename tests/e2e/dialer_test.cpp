@@ -1064,7 +1064,8 @@ TEST_F(dialer_test, the_failure_breaker_pauses_a_campaign_its_provider_fails) {
   EXPECT_GE(untouched, 1);
   auto paused_events = [&](const std::string& reason) {
     int n = 0;
-    for (const auto& e : parse(pub("GET", "/api/v2/events?limit=1000").body)["data"].GetArray())
+    auto events = parse(pub("GET", "/api/v2/events?limit=1000").body);
+    for (const auto& e : events["data"].GetArray())
       if (str(e, "type") == "campaign.paused" && str(e, "campaign_id") == c) {
         const auto& data = e["payload"]["data"];
         EXPECT_EQ(str(data, "campaign_status"), "PAUSED");
