@@ -3,6 +3,7 @@
 #include "actors/campaign_events.hpp"
 
 #include "domain/dial_policy.hpp"
+#include "domain/dial_state.hpp"
 #include "domain/failure_breaker.hpp"
 #include "domain/global_id.hpp"
 #include "domain/webhook_event.hpp"
@@ -18,6 +19,7 @@ namespace vcs::actors {
 namespace {
 
 using domain::campaign_status;
+using domain::dial_state;
 
 void call_event(soci::session& sql, const domain::campaign& c, std::string type,
                 const storage::open_call& call, const domain::lead_call_state& lead,
@@ -87,48 +89,28 @@ std::vector<call_placement> dial_pass(soci::session& sql, const entity_config& c
     return out;
   auto c = std::move(*found);
   auto policy = domain::policy_of(c, c.lead_local_time);
-  auto phase = domain::phase_at(policy, now);
-  if (phase == domain::campaign_phase::after_end) {
-    c = storage::set_campaign_status(sql, tenant_id, campaign_id, campaign_status::ended);
-    next_look(sql, c, std::nullopt);
-    campaign_event(sql, c, "campaign.ended");
-    return out;
-  }
-  if (c.status != campaign_status::active && c.status != campaign_status::scheduled) {
-    next_look(sql, c, std::nullopt);
-    return out;
-  }
-  // A billing block pauses the campaign; this guards the moment between the
-  // block and its pause.
-  if (storage::blocking_subscription_status(sql, tenant_id, campaign_id)) {
-    next_look(sql, c, std::nullopt);
-    return out;
-  }
-  if (phase == domain::campaign_phase::before_start) {
-    next_look(sql, c, domain::start_instant(policy));
-    return out;
-  }
-  if (c.status == campaign_status::scheduled) {
-    // SCHEDULED waits for a start date; without one it waits for a person.
-    if (!c.start_date) {
-      next_look(sql, c, std::nullopt);
-      return out;
-    }
+  auto facts = storage::read_dial_facts(sql, c, policy, now);
+  if (domain::starts_now(facts, policy, now)) {
     c = storage::set_campaign_status(sql, tenant_id, campaign_id, campaign_status::active);
+    facts.status = c.status;
     campaign_event(sql, c, "campaign.activated");
   }
-  if (!c.voice_provider_id) {
-    next_look(sql, c, std::nullopt);
-    return out;
-  }
-  // With the campaign's own window closed there is nothing to do until it
-  // opens (in lead time every lead has its own window).
-  if (!policy.lead_local_time && !domain::window_open(policy, policy.zone, now)) {
-    auto opens = domain::next_window_open(policy, policy.zone, now);
-    auto ends = domain::end_instant(policy);
-    if (opens && ends && *opens >= *ends)
-      opens = ends;
-    next_look(sql, c, opens);
+  if (auto refused = domain::campaign_refusal(facts, policy, now)) {
+    std::optional<domain::timestamp> look;
+    if (*refused == dial_state::campaign_ended) {
+      c = storage::set_campaign_status(sql, tenant_id, campaign_id, campaign_status::ended);
+      campaign_event(sql, c, "campaign.ended");
+    } else if (*refused == dial_state::campaign_not_started) {
+      look = domain::start_instant(policy);
+    } else if (*refused == dial_state::outside_window) {
+      // Nothing to do until the campaign's window opens (in lead time every
+      // lead has its own window, and this refusal does not arise).
+      look = domain::next_window_open(policy, policy.zone, now);
+      auto ends = domain::end_instant(policy);
+      if (look && ends && *look >= *ends)
+        look = ends;
+    }
+    next_look(sql, c, look);
     return out;
   }
   auto slots = storage::lock_provider_slots(sql, tenant_id, *c.voice_provider_id);

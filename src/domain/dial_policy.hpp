@@ -70,6 +70,10 @@ std::optional<timestamp> next_window_open(const dial_policy& p, const date::time
 // The local day of `now` in `zone` (UTC when null): "YYYY-MM-DD".
 std::string local_day(const date::time_zone* zone, timestamp now);
 
+// The start of the local day after the one of `now`, in the policy's zone
+// (where max_daily_attempts counts again).
+timestamp next_local_day(const dial_policy& p, timestamp now);
+
 // True when the campaign is running and the daily window is open: in the
 // campaign's zone; or, with p.lead_local_time and a number whose zones are
 // known (phone_time_zones), in EVERY zone the number may be in (calling

@@ -280,7 +280,8 @@ void offset_time(json_out& out, std::string_view key, const std::optional<domain
 
 } // namespace
 
-void render_lead(json_out& out, const domain::lead& l) {
+void render_lead(json_out& out, const domain::lead& l,
+                 const std::optional<domain::lead_dial_view>* dial) {
   out.w().StartObject();
   out.field("id", encode_global_id(entity::lead, l.id));
   out.field("phone_number", l.phone_number);
@@ -304,6 +305,13 @@ void render_lead(json_out& out, const domain::lead& l) {
   offset_time(out, "answered_at", l.answered_at);
   out.field("created_at", domain::format_offset(l.created_at));
   out.field("updated_at", domain::format_offset(l.updated_at));
+  if (dial && *dial) {
+    out.field("dial_state", domain::to_string((*dial)->state));
+    offset_time(out, "next_dial_at", (*dial)->next_dial_at);
+  } else if (dial) {
+    out.null_field("dial_state");
+    out.null_field("next_dial_at");
+  }
   out.w().EndObject();
 }
 

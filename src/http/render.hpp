@@ -3,6 +3,7 @@
 #include "domain/campaign.hpp"
 #include "domain/client.hpp"
 #include "domain/client_detail.hpp"
+#include "domain/dial_state.hpp"
 #include "domain/global_id.hpp"
 #include "domain/lead_record.hpp"
 #include "domain/member.hpp"
@@ -57,7 +58,10 @@ void render_campaign(json_out& out, const domain::campaign& c);
 void render_campaign(json_out& out, const storage::campaign_progress& p);
 // The spec's lead record: timestamps with offset, answer_type "" while
 // unanswered, names and e-mail "" when never given.
-void render_lead(json_out& out, const domain::lead& l);
+// With `dial`, the lead also says its dial_state and next_dial_at (null for
+// a lead removed while the page was read).
+void render_lead(json_out& out, const domain::lead& l,
+                 const std::optional<domain::lead_dial_view>* dial = nullptr);
 // Progress of a bulk import (domain::import_job_json).
 void render_import_job(json_out& out, const domain::import_job& j);
 // An event of the feed: id, type, campaign_id, created_at, cursor, payload

@@ -1,6 +1,7 @@
 #include "storage/dialer_repository.hpp"
 
 #include "domain/global_id.hpp"
+#include "storage/campaign_repository.hpp"
 #include "storage/prepared.hpp"
 
 #include <stdexcept>
@@ -30,6 +31,21 @@ constexpr prepared_statement state_stmt{
     "SELECT id, phone_number, call_status, answered, answer_type, attempts_made, daily_attempts, "
     "daily_attempts_day::text, next_attempt_after, answered_at, call_error_reason, do_not_call, "
     "invalid, invalid_reason FROM leads WHERE tenant_id = $1 AND id = $2"};
+
+constexpr prepared_statement page_states_stmt{
+    "vcs_page_call_states",
+    "SELECT id, phone_number, call_status, answered, answer_type, attempts_made, daily_attempts, "
+    "daily_attempts_day::text, next_attempt_after, answered_at, call_error_reason, do_not_call, "
+    "invalid, invalid_reason FROM leads WHERE tenant_id = $1 AND campaign_id = $2 "
+    "AND id = ANY($3::bigint[])"};
+
+constexpr prepared_statement listed_numbers_stmt{
+    "vcs_listed_numbers", "SELECT phone_number FROM do_not_call_numbers WHERE tenant_id = $1 "
+                          "AND phone_number = ANY($2::text[])"};
+
+constexpr prepared_statement line_limit_stmt{
+    "vcs_line_limit", "SELECT coalesce(concurrency_limit, 10) FROM voice_providers "
+                      "WHERE tenant_id = $1 AND id = $2"};
 
 constexpr prepared_statement lock_states_stmt{
     "vcs_lock_call_states",
@@ -186,6 +202,51 @@ domain::lead_call_state state_of(const pg_rows& rows, int i) {
 }
 
 } // namespace
+
+domain::campaign_dial_facts read_dial_facts(soci::session& sql, const domain::campaign& c,
+                                            const domain::dial_policy& p, domain::timestamp now) {
+  using domain::campaign_status;
+  domain::campaign_dial_facts facts;
+  facts.status = c.status;
+  facts.has_start_date = c.start_date.has_value();
+  facts.has_voice_provider = c.voice_provider_id.has_value();
+  facts.billing_blocked =
+      (c.status == campaign_status::active || c.status == campaign_status::scheduled) &&
+      domain::phase_at(p, now) != domain::campaign_phase::after_end &&
+      blocking_subscription_status(sql, c.tenant_id, c.id).has_value();
+  return facts;
+}
+
+std::optional<dial_inputs> read_dial_inputs(soci::session& sql, int64_t tenant_id,
+                                            int64_t campaign_id,
+                                            const std::vector<int64_t>& lead_ids,
+                                            const std::vector<std::string>& phones,
+                                            domain::timestamp now) {
+  auto c = find_campaign(sql, tenant_id, campaign_id);
+  if (!c)
+    return std::nullopt;
+  dial_inputs in;
+  in.policy = domain::policy_of(*c, c->lead_local_time);
+  in.facts = read_dial_facts(sql, *c, in.policy, now);
+  if (c->voice_provider_id) {
+    auto limit = execute(sql, line_limit_stmt, {tenant_id, *c->voice_provider_id});
+    if (limit.size() > 0)
+      in.free_lines =
+          limit.int32(0, 0) - execute(sql, open_calls_stmt, {*c->voice_provider_id}).int64(0, 0);
+  }
+  in.campaign = std::move(*c);
+  if (!lead_ids.empty()) {
+    auto rows = execute(sql, page_states_stmt, {tenant_id, campaign_id, lead_ids});
+    for (int i = 0; i < rows.size(); ++i)
+      in.states[rows.int64(i, 0)] = state_of(rows, i);
+  }
+  if (!phones.empty()) {
+    auto rows = execute(sql, listed_numbers_stmt, {tenant_id, phones});
+    for (int i = 0; i < rows.size(); ++i)
+      in.listed.emplace(rows.text(i, 0));
+  }
+  return in;
+}
 
 std::vector<dial_candidate> dial_candidates(soci::session& sql, int64_t tenant_id,
                                             int64_t campaign_id, domain::timestamp now,

@@ -6,11 +6,15 @@
 
 #include "domain/call_result.hpp"
 #include "domain/call_state.hpp"
+#include "domain/campaign.hpp"
+#include "domain/dial_state.hpp"
 #include "domain/secret_box.hpp"
 #include "domain/timestamp.hpp"
 
 #include <cstdint>
+#include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -19,6 +23,31 @@ class session;
 }
 
 namespace vcs::storage {
+
+// The campaign's side of dialing at `now` (domain/dial_state.hpp). A billing
+// block pauses the campaign; reading it here guards the moment between the
+// block and its pause. It is read only for a campaign that could dial.
+domain::campaign_dial_facts read_dial_facts(soci::session& sql, const domain::campaign& c,
+                                            const domain::dial_policy& p, domain::timestamp now);
+
+// What the dial states of some leads of a campaign are computed from
+// (domain::lead_dial_state), read without locks: the campaign, its side of
+// dialing, the free lines of its provider configuration, the leads' dialing
+// fields by id, and which of `phones` are on the tenant's do-not-call list.
+// nullopt when the tenant has no such campaign. At most a page of leads.
+struct dial_inputs {
+  domain::campaign campaign;
+  domain::dial_policy policy;
+  domain::campaign_dial_facts facts;
+  int64_t free_lines = 0;
+  std::map<int64_t, domain::lead_call_state> states;
+  std::set<std::string> listed;
+};
+std::optional<dial_inputs> read_dial_inputs(soci::session& sql, int64_t tenant_id,
+                                            int64_t campaign_id,
+                                            const std::vector<int64_t>& lead_ids,
+                                            const std::vector<std::string>& phones,
+                                            domain::timestamp now);
 
 // A lead the dialer may call now, with its dialing state.
 struct dial_candidate {

@@ -109,6 +109,10 @@ try {
   if (answered < 2) fail(`2 answered leads expected while dialing, the page shows ${answered}`);
   const calls = page.getByRole('region', { name: 'Calls, newest first' });
   await calls.waitFor();
+  // What the provider reported, and why each lead is or is not called.
+  await calls.getByText('customer-ended-call').first().waitFor();
+  await calls.getByText(/a person answered/).first().waitFor();
+  await page.getByRole('region', { name: 'Leads of this page' }).getByText('answered', { exact: true }).first().waitFor();
   await page.screenshot({ path: `${shots}/console-campaign-dialed.png`, fullPage: true });
   // Times show in the zone the user picks.
   const placed = () => calls.locator('tbody tr').first().locator('td').first().innerText();

@@ -21,6 +21,7 @@
 #include <soci/soci.h>
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <functional>
@@ -1102,6 +1103,92 @@ TEST_F(dialer_test, the_failure_breaker_pauses_a_campaign_its_provider_fails) {
   auto off = pub("PATCH", "/api/v2/voice-campaigns/" + c, R"({"failure_breaker_calls":0})");
   EXPECT_EQ(off.status, 200u) << off.body;
   EXPECT_EQ(read()["data"]["failure_breaker_calls"].GetInt(), 0);
+}
+
+// Each lead says why it is or is not being called and when it may be, by
+// the rules the dialer applies (include=dial_state; the clock is the node's).
+TEST_F(dialer_test, each_lead_says_why_it_is_not_called_and_when_it_may_be) {
+  using state = std::pair<std::string, std::optional<domain::timestamp>>;
+  auto states = [&](const std::string& c) {
+    auto r = pub("GET", "/api/v2/voice-campaigns/" + c + "/leads/list?include=dial_state");
+    EXPECT_EQ(r.status, 200u) << r.body;
+    std::map<std::string, state> out;
+    auto d = parse(r.body);
+    for (const auto& l : d["leads"].GetArray())
+      out[str(l, "phone_number")] = {str(l, "dial_state"),
+                                     l["next_dial_at"].IsNull()
+                                         ? std::nullopt
+                                         : domain::parse_iso8601(str(l, "next_dial_at"))};
+    return out;
+  };
+  auto next_attempt = [&](const std::string& c, const std::string& phone) {
+    return domain::parse_iso8601(str(leads(c)[phone], "next_attempt_after"));
+  };
+  const auto midnight = [] {
+    return domain::timestamp{date::floor<date::days>(domain::now()) + date::days{1}};
+  };
+  ASSERT_EQ(pub("POST", "/api/v2/do-not-call", R"({"phone_number":"+14155550003"})").status, 201u);
+  auto c = campaign(provider(5), R"(,"max_daily_attempts":1)");
+  add_lead(c, "+14155550001", "busy");
+  add_lead(c, "+14155550002", "human");
+  add_lead(c, "+14155550003", "human");
+  auto draft = states(c);
+  EXPECT_EQ(draft["+14155550001"], state("campaign_not_active", std::nullopt));
+  EXPECT_EQ(draft["+14155550003"], state("do_not_call", std::nullopt));
+
+  set_status(c, "ACTIVE");
+  ASSERT_TRUE(eventually([&] {
+    auto all = leads(c);
+    return all["+14155550001"]["attempts_made"].GetInt() == 1 &&
+           str(all["+14155550001"], "call_status") == "IDLE" &&
+           str(all["+14155550002"], "call_status") == "COMPLETED";
+  }));
+  auto dialed = states(c);
+  // One attempt a day: tomorrow, or when its gap ends if that is later.
+  auto gap_end = next_attempt(c, "+14155550001");
+  ASSERT_TRUE(gap_end);
+  EXPECT_EQ(dialed["+14155550001"].first, "daily_cap_reached");
+  EXPECT_EQ(dialed["+14155550001"].second, std::max(midnight(), *gap_end));
+  EXPECT_EQ(dialed["+14155550002"], state("answered", std::nullopt));
+  EXPECT_EQ(dialed["+14155550003"], state("do_not_call", std::nullopt));
+  EXPECT_EQ(call_count(c), 2u) << "the listed number was never called";
+  set_status(c, "PAUSED");
+  EXPECT_EQ(states(c)["+14155550001"], state("campaign_not_active", std::nullopt));
+
+  // Between attempts: due when its gap ends.
+  auto g = campaign(provider(5));
+  add_lead(g, "+14155550004", "busy");
+  set_status(g, "ACTIVE");
+  ASSERT_TRUE(eventually([&] {
+    auto all = leads(g);
+    const auto& l = all["+14155550004"];
+    return l["attempts_made"].GetInt() == 1 && str(l, "call_status") == "IDLE";
+  }));
+  EXPECT_EQ(states(g)["+14155550004"], state("waiting_gap", next_attempt(g, "+14155550004")));
+
+  // Every day but today (UTC, the campaign's zone): from midnight.
+  static const std::array<const char*, 7> names{"SUNDAY",   "MONDAY", "TUESDAY", "WEDNESDAY",
+                                                "THURSDAY", "FRIDAY", "SATURDAY"};
+  const auto today = date::weekday{date::floor<date::days>(domain::now())}.c_encoding();
+  std::string days;
+  for (unsigned d = 0; d < 7; ++d)
+    if (d != today)
+      days += std::string{days.empty() ? "" : ","} + "\"" + names[d] + "\"";
+  auto w = campaign(provider(5), R"(,"days_of_week":[)" + days + "]");
+  add_lead(w, "+14155550005", "human");
+  set_status(w, "ACTIVE");
+  EXPECT_EQ(states(w)["+14155550005"], state("outside_window", midnight()));
+
+  // The one-lead read says it too; a list without include does not.
+  auto one = pub("GET", "/api/v2/voice-campaigns/" + c +
+                            "/leads/list?phone_number=%2B14155550002&include=dial_state");
+  ASSERT_EQ(one.status, 200u) << one.body;
+  EXPECT_EQ(str(parse(one.body)["leads"][0], "dial_state"), "answered");
+  auto plain = parse(pub("GET", "/api/v2/voice-campaigns/" + c + "/leads/list").body);
+  EXPECT_FALSE(plain["leads"][0].HasMember("dial_state"));
+  auto bad = pub("GET", "/api/v2/voice-campaigns/" + c + "/leads/list?include=everything");
+  EXPECT_EQ(bad.status, 400u) << bad.body;
+  EXPECT_TRUE(parse(bad.body)["errors"].HasMember("include"));
 }
 
 } // namespace

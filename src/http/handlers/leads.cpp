@@ -1,4 +1,5 @@
 #include "domain/campaign_errors.hpp"
+#include "domain/dial_state.hpp"
 #include "domain/global_id.hpp"
 #include "domain/lead.hpp"
 #include "http/cpu_pool.hpp"
@@ -11,6 +12,7 @@
 #include "http/lead_page_cache.hpp"
 #include "http/on_cpu_pool.hpp"
 #include "http/render.hpp"
+#include "storage/dialer_repository.hpp"
 #include "storage/import_job_repository.hpp"
 #include "storage/lead_repository.hpp"
 
@@ -54,9 +56,15 @@ std::optional<lead_list_query> read_lead_list_query(const target& t, domain::fie
       errors.add("phone_number", "Enter a phone number in E.164 format, e.g. +14155552671 (the + "
                                  "sent as %2B).");
   }
+  bool dial_state = false;
+  if (auto include = t.param("include")) {
+    dial_state = *include == "dial_state";
+    if (!dial_state)
+      errors.add("include", "Must be dial_state.");
+  }
   if (!limit || !offset || !errors.empty())
     return std::nullopt;
-  return lead_list_query{*limit, *offset, std::move(phone)};
+  return lead_list_query{*limit, *offset, std::move(phone), dial_state};
 }
 
 bool lead_list_query::has_next_page(int64_t total) const noexcept {
@@ -167,12 +175,20 @@ public:
     if (!ex->campaign)
       return ex->fail(domain::campaign_not_found());
     const auto& campaign = *ex->campaign;
+    const auto tenant_id = ex->principal->tenant_id;
     if (query->phone_number) {
-      auto found = storage::find_lead_by_phone(ctx.db(), ex->principal->tenant_id, campaign.id,
-                                               *query->phone_number);
+      auto found =
+          storage::find_lead_by_phone(ctx.db(), tenant_id, campaign.id, *query->phone_number);
       if (!found)
         return ex->fail(domain::campaign_not_found());
-      return ex->respond(200, render_page(*found, *query));
+      return respond_page(ex, ctx, tenant_id, campaign.id, *found, *query);
+    }
+    if (query->dial_state) {
+      auto page = storage::list_leads(ctx.db(), tenant_id, campaign.id, query->offset,
+                                      static_cast<int32_t>(query->limit));
+      if (!page)
+        return ex->fail(domain::campaign_not_found());
+      return respond_page(ex, ctx, tenant_id, campaign.id, *page, *query);
     }
     const lead_page_cache::key key{campaign.id, query->limit, query->offset};
     auto& pages = *ex->svc.lead_pages;
@@ -189,13 +205,45 @@ public:
   }
 
 private:
-  static std::string render_page(const storage::lead_page& page, const lead_list_query& query) {
+  // A page not taken from the cache: with dial states when asked.
+  static void respond_page(const exchange_ptr& ex, worker_context& ctx, int64_t tenant_id,
+                           int64_t campaign_id, const storage::lead_page& page,
+                           const lead_list_query& query) {
+    if (!query.dial_state)
+      return ex->respond(200, render_page(page, query));
+    std::vector<int64_t> ids;
+    std::vector<std::string> phones;
+    for (const auto& l : page.leads) {
+      ids.push_back(l.id);
+      phones.push_back(l.phone_number);
+    }
+    const auto now = domain::now();
+    auto in = storage::read_dial_inputs(ctx.db(), tenant_id, campaign_id, ids, phones, now);
+    if (!in)
+      return ex->fail(domain::campaign_not_found());
+    const auto refused = domain::campaign_refusal(in->facts, in->policy, now);
+    std::vector<std::optional<domain::lead_dial_view>> views;
+    for (const auto& l : page.leads) {
+      auto state = in->states.find(l.id);
+      if (state == in->states.end())
+        views.emplace_back();
+      else
+        views.emplace_back(domain::lead_dial_state(refused, in->free_lines, in->policy,
+                                                   state->second, l.phone_number,
+                                                   in->listed.count(l.phone_number) > 0, now));
+    }
+    ex->respond(200, render_page(page, query, &views));
+  }
+
+  static std::string
+  render_page(const storage::lead_page& page, const lead_list_query& query,
+              const std::vector<std::optional<domain::lead_dial_view>>* views = nullptr) {
     json_out out;
     out.w().StartObject();
     out.key("leads");
     out.w().StartArray();
-    for (const auto& l : page.leads)
-      render_lead(out, l);
+    for (std::size_t i = 0; i < page.leads.size(); ++i)
+      render_lead(out, page.leads[i], views ? &(*views)[i] : nullptr);
     out.w().EndArray();
     out.key("page_info");
     out.w().StartObject();

@@ -82,6 +82,9 @@ struct lead_list_query {
   // Only the lead with this E.164 number (`phone_number=`, its "+" sent as
   // %2B).
   std::optional<std::string> phone_number;
+  // `include=dial_state`: each lead also says why it is or is not being
+  // called, read fresh (such a page is never cached).
+  bool dial_state = false;
   // Whether leads remain after this page when the campaign has `total`.
   bool has_next_page(int64_t total) const noexcept;
 };

@@ -234,7 +234,10 @@ export function campaignPage(main: HTMLElement, [id]: string[], can: Abilities):
     const phone = search.value.trim();
     const data = await attempt(problem, () =>
       api.GET('/api/v2/voice-campaigns/{campaign_id}/leads/list', {
-        params: { path, query: { limit: leadPage, offset, ...(phone ? { phone_number: phone } : {}) } },
+        params: {
+          path,
+          query: { limit: leadPage, offset, include: 'dial_state', ...(phone ? { phone_number: phone } : {}) },
+        },
       }),
     );
     if (!data) return;
@@ -242,14 +245,15 @@ export function campaignPage(main: HTMLElement, [id]: string[], can: Abilities):
     replace(
       leadList,
       table(
-        ['Phone number', 'Name', 'Status', 'Answered', 'Attempts', 'Next attempt', 'Added'],
+        ['Phone number', 'Name', 'Status', 'Answered', 'Attempts', 'Dialing', 'Next dial', 'Added'],
         data.leads.map((l) => [
           l.phone_number,
           `${l.first_name} ${l.last_name}`.trim(),
           l.call_status,
           l.answered ? l.answer_type || 'yes' : 'no',
           l.attempts_made,
-          when(l.next_attempt_after),
+          (l.dial_state ?? '—').replaceAll('_', ' '),
+          when(l.next_dial_at ?? null),
           when(l.created_at),
         ]),
         'Leads of this page',
@@ -273,8 +277,18 @@ export function campaignPage(main: HTMLElement, [id]: string[], can: Abilities):
       h('h2', { id: 'calls-h' }, 'Latest calls'),
       data.data.length
         ? table(
-            ['Placed', 'Phone number', 'Attempt', 'Status', 'Outcome', 'Billed seconds'],
-            data.data.map((c) => [when(c.started_at), c.phone_number, c.attempt, c.status, c.outcome ?? '—', c.billed_seconds]),
+            ['Placed', 'Phone number', 'Attempt', 'Status', 'Outcome', 'Billed seconds', 'Ended reason', 'Evaluation', 'Summary'],
+            data.data.map((c) => [
+              when(c.started_at),
+              c.phone_number,
+              c.attempt,
+              c.status,
+              c.outcome ?? '—',
+              c.billed_seconds,
+              c.ended_reason ?? '—',
+              c.success_evaluation ?? '—',
+              c.summary ?? '—',
+            ]),
             'Calls, newest first',
           )
         : h('p', {}, 'No call yet.'),
