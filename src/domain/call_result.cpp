@@ -1,5 +1,6 @@
 #include "domain/call_result.hpp"
 
+#include "domain/trim.hpp"
 #include "domain/url.hpp"
 
 #include <algorithm>
@@ -72,20 +73,14 @@ std::optional<std::string> scripted_evaluation(std::string_view list, int32_t at
       break;
     start = comma + 1;
   }
-  while (!item.empty() && item.front() == ' ')
-    item.remove_prefix(1);
-  while (!item.empty() && item.back() == ' ')
-    item.remove_suffix(1);
+  item = trim_spaces(item);
   if (item.empty())
     return std::nullopt;
   return std::string{item};
 }
 
 evaluation_verdict verdict_of(std::string_view evaluation) noexcept {
-  while (!evaluation.empty() && std::isspace(static_cast<unsigned char>(evaluation.front())))
-    evaluation.remove_prefix(1);
-  while (!evaluation.empty() && std::isspace(static_cast<unsigned char>(evaluation.back())))
-    evaluation.remove_suffix(1);
+  evaluation = trim_spaces(evaluation);
   if (equals_any(evaluation, {"true", "pass", "passed", "success", "successful", "yes"}))
     return evaluation_verdict::success;
   if (equals_any(evaluation, {"false", "fail", "failed", "failure", "unsuccessful", "no"}))

@@ -173,16 +173,22 @@ std::string local_day(const date::time_zone* zone, timestamp now) {
   return text.data();
 }
 
+std::vector<const date::time_zone*> calling_zones(const dial_policy& p,
+                                                  std::string_view phone_e164) {
+  std::vector<const date::time_zone*> zones;
+  if (p.lead_local_time)
+    zones = phone_time_zones(phone_e164);
+  if (zones.empty())
+    zones.push_back(p.zone);
+  return zones;
+}
+
 bool can_dial_now(const dial_policy& p, std::string_view phone_e164, timestamp now) {
   if (phase_at(p, now) != campaign_phase::running)
     return false;
-  if (p.lead_local_time) {
-    const auto zones = phone_time_zones(phone_e164);
-    if (!zones.empty())
-      return std::all_of(zones.begin(), zones.end(),
-                         [&](const date::time_zone* z) { return window_open(p, z, now); });
-  }
-  return window_open(p, p.zone, now);
+  const auto zones = calling_zones(p, phone_e164);
+  return std::all_of(zones.begin(), zones.end(),
+                     [&](const date::time_zone* z) { return window_open(p, z, now); });
 }
 
 dial_refusal can_dial_at(const lead_call_state& s, const dial_policy& p,

@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <date/tz.h>
 
@@ -73,6 +74,12 @@ std::string local_day(const date::time_zone* zone, timestamp now);
 // The start of the local day after the one of `now`, in the policy's zone
 // (where max_daily_attempts counts again).
 timestamp next_local_day(const dial_policy& p, timestamp now);
+
+// The zones whose calling hours apply to a number: with p.lead_local_time
+// every zone the number may be in (phone_time_zones), when known; otherwise
+// the campaign's zone.
+std::vector<const date::time_zone*> calling_zones(const dial_policy& p,
+                                                  std::string_view phone_e164);
 
 // True when the campaign is running and the daily window is open: in the
 // campaign's zone; or, with p.lead_local_time and a number whose zones are

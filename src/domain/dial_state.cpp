@@ -1,7 +1,5 @@
 #include "domain/dial_state.hpp"
 
-#include "domain/phone_time_zones.hpp"
-
 #include <algorithm>
 
 namespace vcs::domain {
@@ -12,15 +10,10 @@ namespace {
 // meet).
 constexpr int max_window_rounds = 16;
 
-// The first instant from `at` when the lead's calling hours are open: in
-// the campaign's zone, or with lead_local_time in every zone the number may
-// be in (as can_dial_now decides).
+// The first instant from `at` when the lead's calling hours are open in
+// every one of its calling zones (as can_dial_now decides).
 std::optional<timestamp> window_from(const dial_policy& p, std::string_view phone, timestamp at) {
-  std::vector<const date::time_zone*> zones;
-  if (p.lead_local_time)
-    zones = phone_time_zones(phone);
-  if (zones.empty())
-    zones.push_back(p.zone);
+  const auto zones = calling_zones(p, phone);
   for (int round = 0; round < max_window_rounds; ++round) {
     timestamp latest = at;
     for (const auto* zone : zones) {

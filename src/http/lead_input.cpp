@@ -55,15 +55,13 @@ std::optional<std::string> custom_fields(const rapidjson::Value& item,
     problems.push_back("custom_fields: Must be an object.");
     return std::nullopt;
   }
-  rapidjson::StringBuffer buf;
-  json_writer w{buf};
-  it->value.Accept(w);
-  if (buf.GetSize() > domain::custom_fields_max_bytes) {
+  auto text = json_text(it->value);
+  if (text.size() > domain::custom_fields_max_bytes) {
     problems.push_back("custom_fields: Must be at most " +
                        std::to_string(domain::custom_fields_max_bytes) + " bytes of JSON.");
     return std::nullopt;
   }
-  return std::string{buf.GetString(), buf.GetSize()};
+  return text;
 }
 
 std::optional<std::string> email(const rapidjson::Value& item, std::vector<std::string>& problems) {

@@ -234,7 +234,6 @@ std::optional<dial_inputs> read_dial_inputs(soci::session& sql, int64_t tenant_i
       in.free_lines =
           limit.int32(0, 0) - execute(sql, open_calls_stmt, {*c->voice_provider_id}).int64(0, 0);
   }
-  in.campaign = std::move(*c);
   if (!lead_ids.empty()) {
     auto rows = execute(sql, page_states_stmt, {tenant_id, campaign_id, lead_ids});
     for (int i = 0; i < rows.size(); ++i)

@@ -31,12 +31,11 @@ domain::campaign_dial_facts read_dial_facts(soci::session& sql, const domain::ca
                                             const domain::dial_policy& p, domain::timestamp now);
 
 // What the dial states of some leads of a campaign are computed from
-// (domain::lead_dial_state), read without locks: the campaign, its side of
-// dialing, the free lines of its provider configuration, the leads' dialing
+// (domain::lead_dial_state), read without locks: the campaign's policy and
+// its side of dialing, the free lines of its provider configuration, the leads' dialing
 // fields by id, and which of `phones` are on the tenant's do-not-call list.
 // nullopt when the tenant has no such campaign. At most a page of leads.
 struct dial_inputs {
-  domain::campaign campaign;
   domain::dial_policy policy;
   domain::campaign_dial_facts facts;
   int64_t free_lines = 0;
