@@ -165,6 +165,16 @@ timestamp next_local_day(const dial_policy& p, timestamp now) {
   return zone->to_sys(local_date(zone, now) + date::days{1}, date::choose::earliest);
 }
 
+timestamp local_day_start(const dial_policy& p, timestamp now) {
+  const auto* zone = zone_or_utc(p.zone);
+  return zone->to_sys(local_date(zone, now), date::choose::earliest);
+}
+
+timestamp window_close(const dial_policy& p, timestamp opened) {
+  const auto* zone = zone_or_utc(p.zone);
+  return zone->to_sys(local_date(zone, opened) + p.daily_end, date::choose::earliest);
+}
+
 std::string local_day(const date::time_zone* zone, timestamp now) {
   const date::year_month_day ymd{local_date(zone_or_utc(zone), now)};
   std::array<char, 40> text{}; // room for any int and unsigned values

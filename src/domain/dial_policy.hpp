@@ -75,6 +75,14 @@ std::string local_day(const date::time_zone* zone, timestamp now);
 // (where max_daily_attempts counts again).
 timestamp next_local_day(const dial_policy& p, timestamp now);
 
+// The start of the local day of `now` in the policy's zone (where the day
+// max_daily_attempts counts on began).
+timestamp local_day_start(const dial_policy& p, timestamp now);
+
+// When the calling hours that are open at `opened` close, in the policy's
+// zone: daily_end on that local day (the next midnight for 24:00).
+timestamp window_close(const dial_policy& p, timestamp opened);
+
 // The zones whose calling hours apply to a number: with p.lead_local_time
 // every zone the number may be in (phone_time_zones), when known; otherwise
 // the campaign's zone.

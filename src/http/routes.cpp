@@ -86,6 +86,9 @@ router public_routes() {
   r.add(for_clients({"GET", "/api/v2/voice-campaigns/{campaign_id}/calls/{call_id}",
                      handlers::get_campaign_call(), permission::campaigns_read},
                     level::view_only));
+  r.add(for_clients({"GET", "/api/v2/voice-campaigns/{campaign_id}/forecast",
+                     handlers::get_campaign_forecast(), permission::campaigns_read},
+                    level::view_only));
   r.add({"POST", "/api/v2/voice-campaigns/{campaign_id}/webhook-test",
          handlers::send_webhook_test(), permission::webhooks_write});
   r.add(for_clients({"POST", "/api/v2/voice-campaigns/{campaign_id}/leads", handlers::add_lead(),

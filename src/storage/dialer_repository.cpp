@@ -217,6 +217,15 @@ domain::campaign_dial_facts read_dial_facts(soci::session& sql, const domain::ca
   return facts;
 }
 
+std::optional<line_use> read_line_use(soci::session& sql, int64_t tenant_id,
+                                      int64_t voice_provider_id) {
+  auto limit = execute(sql, line_limit_stmt, {tenant_id, voice_provider_id});
+  if (limit.size() == 0)
+    return std::nullopt;
+  return line_use{limit.int32(0, 0),
+                  execute(sql, open_calls_stmt, {voice_provider_id}).int64(0, 0)};
+}
+
 std::optional<dial_inputs> read_dial_inputs(soci::session& sql, int64_t tenant_id,
                                             int64_t campaign_id,
                                             const std::vector<int64_t>& lead_ids,
@@ -228,12 +237,9 @@ std::optional<dial_inputs> read_dial_inputs(soci::session& sql, int64_t tenant_i
   dial_inputs in;
   in.policy = domain::policy_of(*c, c->lead_local_time);
   in.facts = read_dial_facts(sql, *c, in.policy, now);
-  if (c->voice_provider_id) {
-    auto limit = execute(sql, line_limit_stmt, {tenant_id, *c->voice_provider_id});
-    if (limit.size() > 0)
-      in.free_lines =
-          limit.int32(0, 0) - execute(sql, open_calls_stmt, {*c->voice_provider_id}).int64(0, 0);
-  }
+  if (c->voice_provider_id)
+    if (auto use = read_line_use(sql, tenant_id, *c->voice_provider_id))
+      in.free_lines = use->lines - use->open;
   if (!lead_ids.empty()) {
     auto rows = execute(sql, page_states_stmt, {tenant_id, campaign_id, lead_ids});
     for (int i = 0; i < rows.size(); ++i)

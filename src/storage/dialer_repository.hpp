@@ -30,6 +30,15 @@ namespace vcs::storage {
 domain::campaign_dial_facts read_dial_facts(soci::session& sql, const domain::campaign& c,
                                             const domain::dial_policy& p, domain::timestamp now);
 
+// The lines of a provider configuration of the tenant and how many of them
+// hold a call; nullopt without such a configuration.
+struct line_use {
+  int32_t lines = 0;
+  int64_t open = 0;
+};
+std::optional<line_use> read_line_use(soci::session& sql, int64_t tenant_id,
+                                      int64_t voice_provider_id);
+
 // What the dial states of some leads of a campaign are computed from
 // (domain::lead_dial_state), read without locks: the campaign's policy and
 // its side of dialing, the free lines of its provider configuration, the leads' dialing

@@ -1,8 +1,9 @@
 // Walks the tenant console in headless Chromium (Debian's, through
 // playwright-core) as a new owner would: sets a password from the set-up
 // link, creates a campaign, imports CSV leads, watches the progress change
-// while the simulated dialer calls them, makes a read-only key and sees it
-// refused a write, disables it, replays a webhook delivery, sends a test
+// while the simulated dialer calls them and reads the forecast, makes a
+// read-only key and sees it refused a write, disables it, replays a webhook
+// delivery, sends a test
 // event and rotates the signing secret, makes a client with a subscription
 // and assigns it the campaign, marks its payment request paid, invites a
 // member and signs out. Each page
@@ -113,6 +114,19 @@ try {
   await calls.getByText('customer-ended-call').first().waitFor();
   await calls.getByText(/a person answered/).first().waitFor();
   await page.getByRole('region', { name: 'Leads of this page' }).getByText('answered', { exact: true }).first().waitFor();
+  // The forecast: the answered leads among those not called now, and when
+  // the campaign may finish or why that cannot be told.
+  const forecast = page.getByRole('region', { name: 'Forecast', exact: true });
+  await forecast.waitFor();
+  const whyNot = forecast.getByRole('region', { name: 'Why leads are not called now' });
+  const answeredRow = whyNot.locator('tbody tr', { has: page.locator('td', { hasText: /^answered$/ }) });
+  const answeredSkips = async () => ((await answeredRow.count()) ? Number(await answeredRow.locator('td').nth(1).innerText()) : 0);
+  let skipped = 0;
+  for (const stop = Date.now() + 10000; Date.now() < stop && (skipped = await answeredSkips()) < 1; ) await page.waitForTimeout(250);
+  if (!(skipped >= 1)) fail(`the forecast's answered leads not called now: ${skipped}, at least 1 expected`);
+  const outlook = await forecast.locator('.outlook').innerText();
+  if (!/^(Estimated finish: [^—]|Nothing left to dial$|Past the end date: \d+ calls? would remain$|No calling hours$|No voice provider$|Campaign ended$|More than a year at this pace$)/.test(outlook))
+    fail(`the forecast's outlook: ${outlook}`);
   await page.screenshot({ path: `${shots}/console-campaign-dialed.png`, fullPage: true });
   // Times show in the zone the user picks.
   const placed = () => calls.locator('tbody tr').first().locator('td').first().innerText();

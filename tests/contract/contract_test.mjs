@@ -1425,6 +1425,14 @@ async function scenario() {
     note: 'unknown call',
     message: 'Call not found',
   });
+  // Its forecast, after a call ended, and the forecast of no campaign.
+  await call('getCampaignForecast', { params: dc, expect: 200, note: 'a dialed campaign' });
+  await call('getCampaignForecast', {
+    params: { campaign_id: '999999999' },
+    expect: 404,
+    note: 'unknown campaign',
+    message: 'Campaign not found',
+  });
   await call('listCalls', {
     params: tc,
     query: { limit: 0 },

@@ -1191,5 +1191,97 @@ TEST_F(dialer_test, each_lead_says_why_it_is_not_called_and_when_it_may_be) {
   EXPECT_TRUE(parse(bad.body)["errors"].HasMember("include"));
 }
 
+// The forecast's counts are the leads' own dial states summed, on a DRAFT
+// before any call and after a round of calls; once ten calls have ended
+// its estimate uses their answer rate and length.
+TEST_F(dialer_test, the_forecast_sums_the_dial_states_and_estimates_the_finish) {
+  auto forecast = [&](const std::string& c) {
+    auto r = pub("GET", "/api/v2/voice-campaigns/" + c + "/forecast");
+    EXPECT_EQ(r.status, 200u) << r.body;
+    return parse(r.body);
+  };
+  // Nonzero counts by state name, "eligible" included.
+  auto counts = [](const rapidjson::Value& f) {
+    std::map<std::string, int64_t> out;
+    for (const auto& m : f["skipped"].GetObject())
+      if (m.value.GetInt64() > 0)
+        out[m.name.GetString()] = m.value.GetInt64();
+    if (f["eligible_now"].GetInt64() > 0)
+      out["eligible"] = f["eligible_now"].GetInt64();
+    return out;
+  };
+  auto summed = [&](const std::string& c) {
+    auto r =
+        pub("GET", "/api/v2/voice-campaigns/" + c + "/leads/list?limit=200&include=dial_state");
+    EXPECT_EQ(r.status, 200u) << r.body;
+    auto d = parse(r.body);
+    std::map<std::string, int64_t> out;
+    for (const auto& l : d["leads"].GetArray())
+      ++out[str(l, "dial_state")];
+    return out;
+  };
+  ASSERT_EQ(pub("POST", "/api/v2/do-not-call", R"({"phone_number":"+14155550100"})").status, 201u);
+  auto c = campaign(provider(5), R"(,"max_daily_attempts":1)");
+  add_lead(c, "+14155550100", "human");
+  for (int i = 1; i <= 12; ++i)
+    add_lead(c, "+141555501" + std::string{i < 10 ? "0" : ""} + std::to_string(i),
+             i % 2 ? "human" : "busy");
+
+  const auto before = domain::now();
+  auto draft_doc = forecast(c);
+  const auto& draft = draft_doc["data"];
+  EXPECT_EQ(str(draft, "campaign_id"), c);
+  EXPECT_EQ(str(draft, "campaign_status"), "DRAFT");
+  EXPECT_EQ(draft["total_leads"].GetInt64(), 13);
+  EXPECT_EQ(draft["open_leads"].GetInt64(), 12);
+  EXPECT_EQ(draft["skipped"].MemberCount(), 14u) << "every state but eligible";
+  EXPECT_EQ(counts(draft), summed(c));
+  EXPECT_EQ(draft["skipped"]["campaign_not_active"].GetInt64(), 12);
+  EXPECT_EQ(draft["concurrency"].GetInt(), 5);
+  EXPECT_FALSE(draft["call_seconds_measured"].GetBool());
+  EXPECT_EQ(draft["average_call_seconds"].GetDouble(), 60.0);
+  EXPECT_EQ(draft["answer_rate"].GetDouble(), 0.3);
+  EXPECT_EQ(draft["expected_calls"].GetInt64(), 27) << "12 * (1 + 0.7 + 0.49) = 26.28";
+  EXPECT_EQ(str(draft, "outlook"), "finishing") << "forecast as if started now";
+  auto finish = domain::parse_iso8601(str(draft, "estimated_finish_at"));
+  ASSERT_TRUE(finish);
+  EXPECT_GT(*finish, before);
+
+  set_status(c, "ACTIVE");
+  ASSERT_TRUE(eventually([&] {
+    auto f = forecast(c);
+    return f["data"]["call_seconds_measured"].GetBool() &&
+           f["data"]["skipped"]["answered"].GetInt64() == 6 &&
+           f["data"]["skipped"]["daily_cap_reached"].GetInt64() == 6;
+  }));
+  auto dialed_doc = forecast(c);
+  const auto& dialed = dialed_doc["data"];
+  const std::map<std::string, int64_t> want{
+      {"answered", 6}, {"daily_cap_reached", 6}, {"do_not_call", 1}};
+  EXPECT_EQ(counts(dialed), want);
+  EXPECT_EQ(summed(c), want);
+  EXPECT_EQ(dialed["answer_rate"].GetDouble(), 0.5);
+  EXPECT_TRUE(dialed["answer_rate_measured"].GetBool());
+  // Six open leads, one attempt made of three: 6 * (1 + 0.5).
+  EXPECT_EQ(dialed["expected_calls"].GetInt64(), 9);
+  // Lines allow 5 calls per call length; six leads one call per gap each.
+  const double length = dialed["average_call_seconds"].GetDouble();
+  EXPECT_GE(length, 1.0);
+  const double per_hour = std::min(5 * 3600.0 / length, 6 * 3600.0 / (3600 + length));
+  EXPECT_NEAR(dialed["calls_per_hour"].GetDouble(), per_hour, 0.05);
+  // None today (each lead's one call a day is made), six tomorrow (UTC, the
+  // campaign's zone), the last three the day after.
+  auto done = domain::parse_iso8601(str(dialed, "estimated_finish_at"));
+  ASSERT_TRUE(done);
+  const domain::timestamp day_after{date::floor<date::days>(domain::now()) + date::days{2}};
+  EXPECT_GE(*done, day_after + 30min);
+  EXPECT_LE(*done, day_after + 31min);
+
+  auto missing = pub("GET", "/api/v2/voice-campaigns/" +
+                                domain::encode_global_id(domain::entity::campaign, 1'000'000'000) +
+                                "/forecast");
+  EXPECT_EQ(missing.status, 404u) << missing.body;
+}
+
 } // namespace
 } // namespace vcs::test

@@ -1,10 +1,14 @@
 // A campaign's lead counters are kept by the statements that change its
-// leads (migration 0025): after any mix of statements, and under concurrent
-// writers, they equal a count of every lead.
+// leads (migrations 0025 and 0032): after any mix of statements, and under
+// concurrent writers, they equal a count of every lead, and so do the
+// forecast's lead states.
+#include "domain/dial_policy.hpp"
 #include "storage/campaign_repository.hpp"
 #include "storage/database.hpp"
+#include "storage/forecast_repository.hpp"
 #include "storage/lead_statistics.hpp"
 #include "storage/migrations.hpp"
+#include "storage/prepared.hpp"
 #include "storage/tenant_repository.hpp"
 
 #include "service_process.hpp"
@@ -29,7 +33,14 @@ using test::database_url;
 
 class lead_statistics_test : public ::testing::Test {
 protected:
-  void SetUp() override { migrate(*sql); }
+  // A session may get a closed one's connection address, and with it the
+  // closed one's list of prepared statements; the forecast's run in a
+  // transaction, where a missing one is not prepared again.
+  void SetUp() override {
+    forget_prepared_statements(*sql);
+    migrate(*sql);
+  }
+  void TearDown() override { forget_prepared_statements(*sql); }
 
   int64_t tenant(const std::string& name) {
     return insert_tenant(*sql, name, domain::plan::pro, std::nullopt).id;
@@ -95,6 +106,49 @@ protected:
     }
   }
 
+  // The forecast's lead states, counted from every lead in the order
+  // domain::can_dial refuses them (a number on the tenant's list as the
+  // lead's own mark), with the default policy (3 attempts, 3 a day, UTC).
+  void expect_forecast_tally_matches(int64_t tenant_id, int64_t campaign_id) {
+    const auto now = domain::now();
+    const auto today = domain::local_day(nullptr, now);
+    const auto now_text = domain::to_pg_timestamp(now);
+    long long dnc = 0, invalid = 0, answered = 0, in_call = 0, failed = 0, callable = 0,
+              callable_attempts = 0, exhausted = 0, capped = 0, gap = 0;
+    *sql << "WITH x AS (SELECT l.*, l.do_not_call OR n.phone_number IS NOT NULL AS m, "
+            "NOT l.invalid AND NOT l.answered AND l.call_status = 'IDLE' AS ready "
+            "FROM leads l LEFT JOIN do_not_call_numbers n ON n.tenant_id = :t AND "
+            "n.phone_number = l.phone_number WHERE l.campaign_id = :c), "
+            "y AS (SELECT *, NOT m AND ready AND attempts_made < 3 AS open, "
+            "daily_attempts_day = CAST(:day AS date) AND daily_attempts >= 3 AS cap FROM x) "
+            "SELECT count(*) FILTER (WHERE m), count(*) FILTER (WHERE NOT m AND invalid), "
+            "count(*) FILTER (WHERE NOT m AND NOT invalid AND (answered OR call_status = "
+            "'COMPLETED')), count(*) FILTER (WHERE NOT m AND NOT invalid AND NOT answered AND "
+            "call_status IN ('QUEUED', 'IN_PROGRESS')), count(*) FILTER (WHERE NOT m AND NOT "
+            "invalid AND NOT answered AND call_status = 'FAILED'), count(*) FILTER (WHERE NOT m "
+            "AND ready), coalesce(sum(attempts_made) FILTER (WHERE NOT m AND ready), 0), "
+            "count(*) FILTER (WHERE NOT m AND ready AND attempts_made >= 3), "
+            "count(*) FILTER (WHERE open AND cap), count(*) FILTER (WHERE open AND cap IS NOT "
+            "TRUE AND next_attempt_after > CAST(:now AS timestamptz)) FROM y",
+        soci::into(dnc), soci::into(invalid), soci::into(answered), soci::into(in_call),
+        soci::into(failed), soci::into(callable), soci::into(callable_attempts),
+        soci::into(exhausted), soci::into(capped), soci::into(gap), soci::use(tenant_id, "t"),
+        soci::use(campaign_id, "c"), soci::use(today, "day"), soci::use(now_text, "now");
+    auto c = find_campaign(*sql, tenant_id, campaign_id);
+    ASSERT_TRUE(c);
+    const auto t = read_forecast_inputs(*sql, *c, now).leads;
+    EXPECT_EQ(t.do_not_call, dnc);
+    EXPECT_EQ(t.invalid, invalid);
+    EXPECT_EQ(t.answered, answered);
+    EXPECT_EQ(t.in_call, in_call);
+    EXPECT_EQ(t.failed, failed);
+    EXPECT_EQ(t.callable, callable);
+    EXPECT_EQ(t.callable_attempts, callable_attempts);
+    EXPECT_EQ(t.exhausted, exhausted);
+    EXPECT_EQ(t.daily_capped, capped);
+    EXPECT_EQ(t.in_gap, gap);
+  }
+
   long long pending_changes(int64_t campaign_id) {
     long long n = 0;
     *sql << "SELECT count(*) FROM campaign_lead_count_changes WHERE campaign_id = :c",
@@ -137,11 +191,21 @@ TEST_F(lead_statistics_test, counters_follow_every_kind_of_statement_on_leads) {
       "UPDATE leads SET position = position + 100000 WHERE tenant_id = {t} AND position > 2900",
       "DELETE FROM do_not_call_numbers WHERE tenant_id = {t} AND phone_number LIKE '%1'",
       "UPDATE leads SET next_attempt_after = NULL WHERE tenant_id = {t} AND position % 29 = 0",
+      // Attempts as the dialer leaves them: made today, each with its next
+      // attempt after the start of the day (within seconds of now), some
+      // over the default three.
+      "UPDATE leads SET attempts_made = position % 5, daily_attempts = position % 4, "
+      "daily_attempts_day = CASE WHEN position % 3 = 0 THEN NULL ELSE (now() AT TIME ZONE "
+      "'UTC')::date END, next_attempt_after = now() + (position % 9 - 4) * interval '1 second' "
+      "WHERE tenant_id = {t} AND position % 5 > 0",
+      "UPDATE leads SET answered = true WHERE tenant_id = {t} AND call_status = 'IDLE' AND "
+      "position % 31 = 7",
   };
   for (const auto& s : statements) {
     *sql << std::regex_replace(s, std::regex{"\\{t\\}"}, std::to_string(t));
     expect_counters_match(t, a, s);
     expect_counters_match(t, b, s);
+    expect_forecast_tally_matches(t, a);
   }
   add_leads(t, a, 200'000, 1'000);
   expect_counters_match(t, a, "inserted after the changes");
@@ -150,6 +214,7 @@ TEST_F(lead_statistics_test, counters_follow_every_kind_of_statement_on_leads) {
     fold_lead_count_changes(*sql, 3);
     expect_counters_match(t, a, "folding");
     expect_counters_match(t, b, "folding");
+    expect_forecast_tally_matches(t, a);
   }
 }
 
@@ -192,6 +257,7 @@ TEST_F(lead_statistics_test, concurrent_writers_leave_exact_counters) {
   writing = false;
   folder.join();
   expect_counters_match(t, c, "after the writers");
+  expect_forecast_tally_matches(t, c);
 }
 
 TEST_F(lead_statistics_test, a_campaign_deleted_with_its_leads_takes_its_counters) {

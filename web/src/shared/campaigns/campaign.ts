@@ -1,11 +1,12 @@
-// One campaign: its live progress, status actions, schedule and settings,
-// lead imports (CSV or JSON) with their progress and rejected rows, its
-// leads page by page and its calls.
+// One campaign: its live progress and forecast, status actions, schedule
+// and settings, lead imports (CSV or JSON) with their progress and rejected
+// rows, its leads page by page and its calls.
 
 import { ApiError, api, attempt, ok, onSubmit, type Schemas } from '../api';
 import { alertBox, field, h, replace, table } from '../dom';
 import { when } from '../time';
 import type { Abilities } from './abilities';
+import { showForecast } from './forecast';
 import { watchProgress, type Progress } from './progress';
 
 type Status = Schemas['CampaignStatus'];
@@ -24,6 +25,7 @@ export function campaignPage(main: HTMLElement, [id]: string[], can: Abilities):
   const title = h('h1', {}, 'Campaign');
   const badge = h('span', { class: 'badge' });
   const progress = h('section', { 'aria-labelledby': 'progress-h' });
+  const forecast = h('section', { 'aria-labelledby': 'forecast-h' });
   const buttons = h('div', { class: 'actions' });
   const settings = h('section', { 'aria-labelledby': 'settings-h' });
   const imports = h('section', { 'aria-labelledby': 'import-h' });
@@ -268,6 +270,10 @@ export function campaignPage(main: HTMLElement, [id]: string[], can: Abilities):
     );
   }
 
+  // --- forecast: the heading stays while what is under it is read again.
+  const forecastBody = h('div');
+  replace(forecast, h('h2', { id: 'forecast-h' }, 'Forecast'), forecastBody);
+
   // --- calls
   async function showCalls(): Promise<void> {
     const { data } = await api.GET('/api/v2/voice-campaigns/{campaign_id}/calls', { params: { path, query: { page_size: 20 } } });
@@ -303,15 +309,24 @@ export function campaignPage(main: HTMLElement, [id]: string[], can: Abilities):
     buttons,
     h('h2', { id: 'progress-h' }, 'Progress'),
     progress,
+    forecast,
     settings,
     imports,
     leads,
     calls,
   );
-  // The leads and calls are read again when the figures moved.
+  // The leads and calls are read again when the figures moved; the
+  // forecast when anything of the campaign did (its figures, status,
+  // settings or next dial), not only the time the figures were counted.
   let seen = '';
+  let seenCampaign = '';
   const stopProgress = watchProgress(id, progress, can, (p) => {
     onRead(p);
+    const campaign = JSON.stringify({ ...p, counts_as_of: undefined });
+    if (campaign !== seenCampaign) {
+      seenCampaign = campaign;
+      void showForecast(id, forecastBody, problem);
+    }
     const now = JSON.stringify([p.lead_counts, p.answered_count, p.lead_count]);
     if (now === seen) return;
     seen = now;
