@@ -22,6 +22,37 @@ domain::error payment_not_found() {
   return domain::not_found("Payment request not found");
 }
 
+// Pauses the client's campaigns for `reason`, each with its campaign.paused
+// event; returns how many.
+int64_t pause_campaigns(soci::session& sql, int64_t tenant_id, int64_t subscription_id,
+                        int64_t client_id, domain::pause_reason reason) {
+  int64_t paused = 0;
+  for (auto id :
+       storage::pause_client_campaigns(sql, tenant_id, subscription_id, client_id, reason)) {
+    ++paused;
+    if (auto c = storage::find_campaign(sql, tenant_id, id))
+      campaign_event(sql, *c, "campaign.paused");
+  }
+  return paused;
+}
+
+// After the subscription's minutes or status changed: an active
+// subscription whose minutes are used up pauses its client's campaigns
+// (usage_exhausted), and one with minutes again gives back those it paused.
+// Past_due and blocked subscriptions hold the campaigns by the billing
+// rules; their payment settles the minutes again.
+void settle_usage_pauses(soci::session& sql, int64_t tenant_id, int64_t subscription_id) {
+  auto b = storage::load_subscription_billing(sql, tenant_id, subscription_id);
+  if (!b || b->status != "active")
+    return;
+  if (domain::minutes_exhausted(b->usage, b->minute_price_units))
+    pause_campaigns(sql, tenant_id, subscription_id, b->client_id,
+                    domain::pause_reason::usage_exhausted);
+  else
+    storage::resume_paused_campaigns(sql, tenant_id, subscription_id,
+                                     domain::pause_reason::usage_exhausted);
+}
+
 // Applies the subscription rules after one of its requests moved to
 // `request_status`.
 void apply_rules(soci::session& sql, int64_t tenant_id, int64_t subscription_id,
@@ -39,15 +70,14 @@ void apply_rules(soci::session& sql, int64_t tenant_id, int64_t subscription_id,
   storage::set_subscription_status(sql, tenant_id, subscription_id, next.status);
   if (next.pause_campaigns) {
     ++counts.past_due;
-    for (auto id :
-         storage::pause_client_campaigns(sql, tenant_id, subscription_id, state->client_id)) {
-      ++counts.campaigns_paused;
-      if (auto c = storage::find_campaign(sql, tenant_id, id))
-        campaign_event(sql, *c, "campaign.paused");
-    }
+    counts.campaigns_paused += pause_campaigns(sql, tenant_id, subscription_id, state->client_id,
+                                               domain::pause_reason::billing);
   }
-  if (next.resume_campaigns)
-    storage::resume_billing_paused(sql, tenant_id, subscription_id);
+  if (next.resume_campaigns) {
+    storage::resume_paused_campaigns(sql, tenant_id, subscription_id,
+                                     domain::pause_reason::billing);
+    settle_usage_pauses(sql, tenant_id, subscription_id);
+  }
 }
 
 domain::minute_balance balance_of(const domain::usage_record& u) {
@@ -139,9 +169,13 @@ domain::result<domain::payment_request> change_payment(soci::session& sql, int64
 
 domain::result<domain::usage_record> record_minutes(soci::session& sql, int64_t tenant_id,
                                                     int64_t subscription_id, int64_t hundredths) {
-  return change_usage(sql, tenant_id, subscription_id, [hundredths](domain::minute_balance b) {
-    return domain::consume(b, hundredths);
-  });
+  auto changed =
+      change_usage(sql, tenant_id, subscription_id, [hundredths](domain::minute_balance b) {
+        return domain::consume(b, hundredths);
+      });
+  if (changed)
+    settle_usage_pauses(sql, tenant_id, subscription_id);
+  return changed;
 }
 
 domain::result<bool> record_call_minutes(soci::session& sql, int64_t tenant_id,
@@ -158,10 +192,14 @@ domain::result<bool> record_call_minutes(soci::session& sql, int64_t tenant_id,
 domain::result<domain::usage_record> add_addon_minutes(soci::session& sql, int64_t tenant_id,
                                                        int64_t subscription_id,
                                                        int64_t hundredths) {
-  return change_usage(sql, tenant_id, subscription_id, [hundredths](domain::minute_balance b) {
-    b.addon_balance += hundredths;
-    return b;
-  });
+  auto changed =
+      change_usage(sql, tenant_id, subscription_id, [hundredths](domain::minute_balance b) {
+        b.addon_balance += hundredths;
+        return b;
+      });
+  if (changed)
+    settle_usage_pauses(sql, tenant_id, subscription_id);
+  return changed;
 }
 
 sweep_counts sweep_subscription(soci::session& sql, const entity_config& cfg, int64_t tenant_id,
@@ -184,6 +222,9 @@ sweep_counts sweep_subscription(soci::session& sql, const entity_config& cfg, in
     storage::set_subscription_status(sql, tenant_id, subscription_id, "blocked");
     ++counts.blocked;
   }
+  // A new period brings the product's minutes back.
+  if (counts.renewed > 0)
+    settle_usage_pauses(sql, tenant_id, subscription_id);
   return counts;
 }
 

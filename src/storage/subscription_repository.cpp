@@ -97,24 +97,25 @@ constexpr prepared_statement pause_stmt{
     "WITH target AS (SELECT id, status FROM campaigns WHERE tenant_id = $1 "
     "AND id = ANY($2::bigint[]) AND status IN ('ACTIVE', 'SCHEDULED')), "
     "recorded AS (INSERT INTO campaign_billing_pauses (campaign_id, tenant_id, subscription_id, "
-    "previous_status) SELECT id, $1, $3, status FROM target "
+    "previous_status, reason) SELECT id, $1, $3, status, $4 FROM target "
     "ON CONFLICT (campaign_id) DO NOTHING) "
-    "UPDATE campaigns c SET status = 'PAUSED', pause_reason = 'billing' FROM target "
+    "UPDATE campaigns c SET status = 'PAUSED', pause_reason = $4 FROM target "
     "WHERE c.tenant_id = $1 AND c.id = target.id RETURNING c.id"};
 
 constexpr prepared_statement lock_paused_stmt{
-    "vcs_lock_billing_paused",
+    "vcs_lock_paused_campaigns",
     "SELECT count(*) FROM (SELECT c.id FROM campaigns c JOIN campaign_billing_pauses b "
     "ON b.tenant_id = c.tenant_id AND b.campaign_id = c.id "
-    "WHERE b.tenant_id = $1 AND b.subscription_id = $2 ORDER BY c.id FOR UPDATE OF c) locked"};
+    "WHERE b.tenant_id = $1 AND b.subscription_id = $2 AND b.reason = $3 "
+    "ORDER BY c.id FOR UPDATE OF c) locked"};
 
 constexpr prepared_statement resume_stmt{
-    "vcs_resume_billing_paused",
+    "vcs_resume_paused_campaigns",
     "WITH released AS (DELETE FROM campaign_billing_pauses WHERE tenant_id = $1 "
-    "AND subscription_id = $2 RETURNING campaign_id, previous_status) "
+    "AND subscription_id = $2 AND reason = $3 RETURNING campaign_id, previous_status) "
     "UPDATE campaigns c SET status = released.previous_status, pause_reason = NULL "
     "FROM released WHERE c.tenant_id = $1 AND c.id = released.campaign_id "
-    "AND c.status = 'PAUSED' AND c.pause_reason = 'billing'"};
+    "AND c.status = 'PAUSED' AND c.pause_reason = $3"};
 
 constexpr prepared_statement period_stmt{
     "vcs_start_subscription_period",
@@ -284,7 +285,8 @@ bool grace_expired(soci::session& sql, int64_t tenant_id, int64_t subscription_i
 }
 
 std::vector<int64_t> pause_client_campaigns(soci::session& sql, int64_t tenant_id,
-                                            int64_t subscription_id, int64_t client_id) {
+                                            int64_t subscription_id, int64_t client_id,
+                                            domain::pause_reason reason) {
   std::vector<int64_t> ids;
   {
     auto rows = execute(sql, assigned_campaigns_stmt, {tenant_id, client_id});
@@ -295,16 +297,20 @@ std::vector<int64_t> pause_client_campaigns(soci::session& sql, int64_t tenant_i
   if (ids.empty())
     return ids;
   execute(sql, lock_campaigns_stmt, {tenant_id, ids});
-  auto rows = execute(sql, pause_stmt, {tenant_id, ids, subscription_id});
+  auto rows =
+      execute(sql, pause_stmt, {tenant_id, ids, subscription_id, domain::to_string(reason)});
   std::vector<int64_t> paused;
   for (int i = 0; i < rows.size(); ++i)
     paused.push_back(rows.int64(i, 0));
   return paused;
 }
 
-int64_t resume_billing_paused(soci::session& sql, int64_t tenant_id, int64_t subscription_id) {
-  execute(sql, lock_paused_stmt, {tenant_id, subscription_id});
-  return execute(sql, resume_stmt, {tenant_id, subscription_id}).affected();
+int64_t resume_paused_campaigns(soci::session& sql, int64_t tenant_id, int64_t subscription_id,
+                                domain::pause_reason reason) {
+  const auto name = domain::to_string(reason);
+  if (execute(sql, lock_paused_stmt, {tenant_id, subscription_id, name}).int64(0, 0) == 0)
+    return 0;
+  return execute(sql, resume_stmt, {tenant_id, subscription_id, name}).affected();
 }
 
 void start_period(soci::session& sql, int64_t tenant_id, int64_t subscription_id,

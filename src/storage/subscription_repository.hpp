@@ -6,6 +6,7 @@
 // every node.
 
 #include "domain/billing_records.hpp"
+#include "domain/campaign.hpp"
 #include "domain/subscription_rules.hpp"
 
 #include <optional>
@@ -75,14 +76,17 @@ bool grace_expired(soci::session& sql, int64_t tenant_id, int64_t subscription_i
                    domain::timestamp now);
 
 // Pauses the ACTIVE and SCHEDULED campaigns assigned to the client's account
-// configurations, remembering each one's status; returns their ids.
+// configurations for `reason` (billing or usage_exhausted), remembering each
+// one's status; returns their ids.
 std::vector<int64_t> pause_client_campaigns(soci::session& sql, int64_t tenant_id,
-                                            int64_t subscription_id, int64_t client_id);
+                                            int64_t subscription_id, int64_t client_id,
+                                            domain::pause_reason reason);
 
-// Gives the campaigns this subscription's block paused their status back
-// (those still PAUSED; a campaign changed by hand meanwhile keeps its
-// status); returns how many.
-int64_t resume_billing_paused(soci::session& sql, int64_t tenant_id, int64_t subscription_id);
+// Gives the campaigns this subscription paused for `reason` their status
+// back (those still PAUSED for it; a campaign changed by hand meanwhile
+// keeps its status); returns how many.
+int64_t resume_paused_campaigns(soci::session& sql, int64_t tenant_id, int64_t subscription_id,
+                                domain::pause_reason reason);
 
 // Starts the next billing period: new bounds, included minutes reset to the
 // product's, used and billable minutes zero, add-on balance kept.

@@ -153,14 +153,18 @@ protected:
   }
 
   // A product and a client subscribed to it whose account configuration
-  // holds `campaign_id`; answers the subscription id.
-  std::string subscribe_client(const std::string& campaign_id) {
-    EXPECT_EQ(op("POST", "/admin/v1/tenants/" + tenant + "/products",
-                 R"({"product_id":"prod_d","name":"Dial plan","pricing_model":"flat",
-                     "min_minutes_included":100,"additional_minute_price":"0.02",
-                     "prices":[{"price_id":"price_d","unit_amount":"49","currency":"USD","interval":"month"}]})")
-                  .status,
-              201u);
+  // holds `campaign_id`; answers the subscription id. `minutes` are the
+  // product's: included minutes, and the price of each one more.
+  std::string
+  subscribe_client(const std::string& campaign_id,
+                   const std::string& minutes =
+                       R"("min_minutes_included":100,"additional_minute_price":"0.02")") {
+    EXPECT_EQ(
+        op("POST", "/admin/v1/tenants/" + tenant + "/products",
+           R"({"product_id":"prod_d","name":"Dial plan","pricing_model":"flat",)" + minutes +
+               R"(,"prices":[{"price_id":"price_d","unit_amount":"49","currency":"USD","interval":"month"}]})")
+            .status,
+        201u);
     auto r = pub("POST", "/api/v2/clients/create",
                  R"({"client_users":[{"email":"dial@acme.io","password":"password1"}],
                      "client_details":{"name":"Dial","email":"dial@acme.io"},
@@ -733,6 +737,49 @@ TEST_F(dialer_test, a_billing_pause_stops_dialing_until_the_payment_is_resolved)
   EXPECT_EQ(campaign_status(c), "ACTIVE");
   run(at("2030-01-02T12:00:01Z"));
   EXPECT_EQ(call_count(c), 1u);
+}
+
+// A client whose product bills no minute beyond its own (price 0) has its campaigns
+// paused as usage_exhausted once those are used; add-on minutes give back
+// what that pause took, and never a campaign paused by hand.
+TEST_F(dialer_test, a_client_out_of_minutes_pauses_its_campaigns_until_minutes_come_back) {
+  auto c = campaign(provider(1));
+  subscribe_client(c, R"("min_minutes_included":1,"additional_minute_price":"0")");
+  for (const auto* phone : {"+14155552671", "+14155552672", "+14155552673"})
+    add_lead(c, phone, "human");
+  auto pause_reason = [&] {
+    auto d = parse(pub("GET", "/api/v2/voice-campaigns/" + c).body);
+    return d["data"]["pause_reason"].IsNull() ? std::string{} : str(d["data"], "pause_reason");
+  };
+  set_status(c, "ACTIVE");
+  // One answered call bills 61 seconds: more than the one minute included.
+  ASSERT_TRUE(eventually([&] { return campaign_status(c) == "PAUSED"; }));
+  EXPECT_EQ(pause_reason(), "usage_exhausted");
+  auto events = parse(pub("GET", "/api/v2/events?limit=1000").body);
+  auto paused = std::count_if(events["data"].Begin(), events["data"].End(), [&](const auto& e) {
+    return str(e, "type") == "campaign.paused" && str(e, "campaign_id") == c &&
+           str(e["payload"]["data"], "pause_reason") == "usage_exhausted";
+  });
+  EXPECT_EQ(paused, 1);
+  const auto placed = call_count(c);
+  EXPECT_GE(placed, 1u);
+  EXPECT_LT(placed, 3u) << "the pause stopped the dialing";
+
+  auto addon = [&](const char* minutes) {
+    auto r = op("POST", "/admin/v1/usage/addon",
+                R"({"client_id":")" + client_id + R"(","minutes":")" + minutes + "\"}");
+    ASSERT_EQ(r.status, 200u) << r.body;
+  };
+  addon("10");
+  EXPECT_EQ(campaign_status(c), "ACTIVE") << "the add-on minutes resumed it at once";
+  EXPECT_EQ(pause_reason(), "");
+  ASSERT_TRUE(eventually([&] { return call_count(c) == 3; }));
+
+  // Paused by hand: minutes do not resume it.
+  set_status(c, "PAUSED");
+  addon("5");
+  EXPECT_EQ(campaign_status(c), "PAUSED");
+  EXPECT_EQ(pause_reason(), "manual");
 }
 
 TEST_F(dialer_test, mark_as_unanswered_requeues_an_answered_lead_for_a_new_round) {

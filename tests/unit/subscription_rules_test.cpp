@@ -68,6 +68,16 @@ TEST(subscription_rules, minutes_consume_included_then_addon_then_billable) {
   EXPECT_EQ(consume(minute_balance{100, 300, 0, 0}, 50), (minute_balance{100, 300, 0, 50}));
 }
 
+TEST(subscription_rules, minutes_run_out_only_where_no_more_can_be_billed) {
+  const minute_balance used_up{10000, 10000, 0, 0};
+  EXPECT_TRUE(minutes_exhausted(used_up, 0));
+  EXPECT_TRUE(minutes_exhausted(consume(used_up, 102), 0)) << "a call past the limit";
+  EXPECT_FALSE(minutes_exhausted(used_up, 200)) << "billed at 0.02 a minute";
+  EXPECT_FALSE(minutes_exhausted(minute_balance{10000, 9999, 0, 0}, 0));
+  EXPECT_FALSE(minutes_exhausted(minute_balance{10000, 10000, 1, 0}, 0)) << "add-on minutes left";
+  EXPECT_FALSE(minutes_exhausted(minute_balance{0, 0, 0, 5000}, 0)) << "not metered";
+}
+
 TEST(subscription_rules, consumption_is_the_same_split_or_whole) {
   minute_balance start{1234, 0, 777, 0};
   minute_balance step = start;
