@@ -68,6 +68,7 @@ ROUTES = {
     "lead_by_phone": "lead by phone number",
     "client_detail": "client detail (holding the campaign)",
     "calls": "a campaign's calls, page 1",
+    "forecast": "a campaign's forecast (its N leads and N calls)",
     "imports": "imports, page 1",
     "deliveries": "webhook deliveries, page 1",
     "events": "events feed, 100 events",

@@ -92,13 +92,17 @@ constexpr prepared_statement lock_campaigns_stmt{
     "SELECT count(*) FROM (SELECT id FROM campaigns WHERE tenant_id = $1 "
     "AND id = ANY($2::bigint[]) ORDER BY id FOR UPDATE) locked"};
 
+// A record left by an earlier pause of a campaign that has since been
+// changed by hand (it is ACTIVE or SCHEDULED again) is stale: this pause
+// takes its place, so that its own resume finds it.
 constexpr prepared_statement pause_stmt{
     "vcs_billing_pause_campaigns",
     "WITH target AS (SELECT id, status FROM campaigns WHERE tenant_id = $1 "
     "AND id = ANY($2::bigint[]) AND status IN ('ACTIVE', 'SCHEDULED')), "
     "recorded AS (INSERT INTO campaign_billing_pauses (campaign_id, tenant_id, subscription_id, "
     "previous_status, reason) SELECT id, $1, $3, status, $4 FROM target "
-    "ON CONFLICT (campaign_id) DO NOTHING) "
+    "ON CONFLICT (campaign_id) DO UPDATE SET subscription_id = EXCLUDED.subscription_id, "
+    "previous_status = EXCLUDED.previous_status, reason = EXCLUDED.reason, paused_at = now()) "
     "UPDATE campaigns c SET status = 'PAUSED', pause_reason = $4 FROM target "
     "WHERE c.tenant_id = $1 AND c.id = target.id RETURNING c.id"};
 

@@ -192,6 +192,36 @@ protected:
 
   static domain::timestamp at(const char* text) { return *domain::parse_iso8601(text); }
 
+  // The campaign's pause_reason; empty when null.
+  std::string pause_reason(const std::string& campaign_id) {
+    auto d = parse(pub("GET", "/api/v2/voice-campaigns/" + campaign_id).body);
+    return d["data"]["pause_reason"].IsNull() ? std::string{} : str(d["data"], "pause_reason");
+  }
+
+  // A subscription payment request of the client's, due in 2099; answers its id.
+  std::string issue_payment(const std::string& subscription) {
+    auto issued = op("POST", "/admin/v1/payment-requests",
+                     R"({"client_id":")" + client_id + R"(","subscription_id":")" + subscription +
+                         R"(","type":"SUBSCRIPTION","amount":"49.00","currency":"USD",)"
+                         R"("due_date":"2099-01-10T00:00:00Z","period_start":"2026-11-01",)"
+                         R"("period_end":"2026-12-01"})");
+    EXPECT_EQ(issued.status, 201u) << issued.body;
+    return str(parse(issued.body), "id");
+  }
+
+  void set_payment(const std::string& payment, const std::string& status) {
+    auto r = pub("PATCH", "/api/v2/external-billing/payment-requests/" + payment + "/update",
+                 R"({"status":")" + status + R"("})");
+    ASSERT_EQ(r.status, 200u) << r.body;
+  }
+
+  // Adds `minutes` of add-on minutes to the client's subscription.
+  void add_minutes(const char* minutes) {
+    auto r = op("POST", "/admin/v1/usage/addon",
+                R"({"client_id":")" + client_id + R"(","minutes":")" + minutes + "\"}");
+    ASSERT_EQ(r.status, 200u) << r.body;
+  }
+
   service_process& node;
   http_client pub_client;
   http_client op_client;
@@ -709,19 +739,8 @@ TEST_F(dialer_test, a_billing_pause_stops_dialing_until_the_payment_is_resolved)
   auto subscription = subscribe_client(c);
   add_lead(c, "+14155552671");
   set_status(c, "ACTIVE");
-  auto issued = op("POST", "/admin/v1/payment-requests",
-                   R"({"client_id":")" + client_id + R"(","subscription_id":")" + subscription +
-                       R"(","type":"SUBSCRIPTION","amount":"49.00","currency":"USD",)"
-                       R"("due_date":"2099-01-10T00:00:00Z","period_start":"2026-11-01",)"
-                       R"("period_end":"2026-12-01"})");
-  ASSERT_EQ(issued.status, 201u) << issued.body;
-  auto payment = str(parse(issued.body), "id");
-  auto set_payment = [&](const std::string& status) {
-    auto r = pub("PATCH", "/api/v2/external-billing/payment-requests/" + payment + "/update",
-                 R"({"status":")" + status + R"("})");
-    ASSERT_EQ(r.status, 200u) << r.body;
-  };
-  set_payment("OVERDUE");
+  auto payment = issue_payment(subscription);
+  set_payment(payment, "OVERDUE");
   EXPECT_EQ(campaign_status(c), "PAUSED");
   // The pause is announced with its reason.
   auto events = parse(pub("GET", "/api/v2/events?limit=1000").body);
@@ -733,7 +752,7 @@ TEST_F(dialer_test, a_billing_pause_stops_dialing_until_the_payment_is_resolved)
   run(at("2030-01-02T12:00:00Z"));
   std::this_thread::sleep_for(300ms);
   EXPECT_EQ(call_count(c), 0u);
-  set_payment("PAID");
+  set_payment(payment, "PAID");
   EXPECT_EQ(campaign_status(c), "ACTIVE");
   run(at("2030-01-02T12:00:01Z"));
   EXPECT_EQ(call_count(c), 1u);
@@ -747,14 +766,10 @@ TEST_F(dialer_test, a_client_out_of_minutes_pauses_its_campaigns_until_minutes_c
   subscribe_client(c, R"("min_minutes_included":1,"additional_minute_price":"0")");
   for (const auto* phone : {"+14155552671", "+14155552672", "+14155552673"})
     add_lead(c, phone, "human");
-  auto pause_reason = [&] {
-    auto d = parse(pub("GET", "/api/v2/voice-campaigns/" + c).body);
-    return d["data"]["pause_reason"].IsNull() ? std::string{} : str(d["data"], "pause_reason");
-  };
   set_status(c, "ACTIVE");
   // One answered call bills 61 seconds: more than the one minute included.
   ASSERT_TRUE(eventually([&] { return campaign_status(c) == "PAUSED"; }));
-  EXPECT_EQ(pause_reason(), "usage_exhausted");
+  EXPECT_EQ(pause_reason(c), "usage_exhausted");
   auto events = parse(pub("GET", "/api/v2/events?limit=1000").body);
   auto paused = std::count_if(events["data"].Begin(), events["data"].End(), [&](const auto& e) {
     return str(e, "type") == "campaign.paused" && str(e, "campaign_id") == c &&
@@ -765,21 +780,39 @@ TEST_F(dialer_test, a_client_out_of_minutes_pauses_its_campaigns_until_minutes_c
   EXPECT_GE(placed, 1u);
   EXPECT_LT(placed, 3u) << "the pause stopped the dialing";
 
-  auto addon = [&](const char* minutes) {
-    auto r = op("POST", "/admin/v1/usage/addon",
-                R"({"client_id":")" + client_id + R"(","minutes":")" + minutes + "\"}");
-    ASSERT_EQ(r.status, 200u) << r.body;
-  };
-  addon("10");
+  add_minutes("10");
   EXPECT_EQ(campaign_status(c), "ACTIVE") << "the add-on minutes resumed it at once";
-  EXPECT_EQ(pause_reason(), "");
+  EXPECT_EQ(pause_reason(c), "");
   ASSERT_TRUE(eventually([&] { return call_count(c) == 3; }));
 
   // Paused by hand: minutes do not resume it.
   set_status(c, "PAUSED");
-  addon("5");
+  add_minutes("5");
   EXPECT_EQ(campaign_status(c), "PAUSED");
-  EXPECT_EQ(pause_reason(), "manual");
+  EXPECT_EQ(pause_reason(c), "manual");
+}
+
+// A pause changed by hand leaves its record behind; a later pause of the
+// campaign takes its place, so each resume still finds its own.
+TEST_F(dialer_test, a_later_pause_replaces_the_record_of_one_changed_by_hand) {
+  auto c = campaign(provider(1));
+  auto subscription =
+      subscribe_client(c, R"("min_minutes_included":1,"additional_minute_price":"0")");
+  add_lead(c, "+14155552671", "human");
+  set_status(c, "ACTIVE");
+  ASSERT_TRUE(eventually([&] { return pause_reason(c) == "usage_exhausted"; }));
+  set_status(c, "PAUSED");
+  set_status(c, "ACTIVE");
+  auto payment = issue_payment(subscription);
+  set_payment(payment, "OVERDUE");
+  EXPECT_EQ(pause_reason(c), "billing");
+  // Paid: the billing pause ends, and the minutes, still used up, pause it
+  // again for what they are.
+  set_payment(payment, "PAID");
+  EXPECT_EQ(campaign_status(c), "PAUSED");
+  EXPECT_EQ(pause_reason(c), "usage_exhausted");
+  add_minutes("10");
+  EXPECT_EQ(campaign_status(c), "ACTIVE");
 }
 
 TEST_F(dialer_test, mark_as_unanswered_requeues_an_answered_lead_for_a_new_round) {

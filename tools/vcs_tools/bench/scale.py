@@ -109,6 +109,7 @@ class Tenant:
                                      f"phone_number=%2B1632{size // 3:07d}", None),
             ("client_detail", "GET", f"/api/v2/clients/{self.client}", None),
             ("calls", "GET", f"/api/v2/voice-campaigns/{c}/calls?page_size=20", None),
+            ("forecast", "GET", f"/api/v2/voice-campaigns/{c}/forecast", None),
             ("imports", "GET", f"/api/v2/voice-campaigns/{c}/leads/imports", None),
             ("deliveries", "GET", "/api/v2/webhook-deliveries?page_size=20", None),
             ("events", "GET", "/api/v2/events?limit=100", None),
