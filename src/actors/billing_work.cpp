@@ -173,7 +173,9 @@ domain::result<domain::usage_record> record_minutes(soci::session& sql, int64_t 
       change_usage(sql, tenant_id, subscription_id, [hundredths](domain::minute_balance b) {
         return domain::consume(b, hundredths);
       });
-  if (changed)
+  // Using minutes never brings them back: only the last of them is looked
+  // at further (each call's minutes pass here).
+  if (changed && domain::minutes_used_up(balance_of(*changed)))
     settle_usage_pauses(sql, tenant_id, subscription_id);
   return changed;
 }

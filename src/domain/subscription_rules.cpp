@@ -45,9 +45,12 @@ minute_balance consume(minute_balance b, int64_t minutes) noexcept {
   return b;
 }
 
+bool minutes_used_up(const minute_balance& b) noexcept {
+  return b.included_limit > 0 && b.included_used >= b.included_limit && b.addon_balance <= 0;
+}
+
 bool minutes_exhausted(const minute_balance& b, int64_t minute_price_units) noexcept {
-  return minute_price_units == 0 && b.included_limit > 0 && b.included_used >= b.included_limit &&
-         b.addon_balance <= 0;
+  return minute_price_units == 0 && minutes_used_up(b);
 }
 
 billing_interval interval_of(const std::optional<std::string>& text) noexcept {

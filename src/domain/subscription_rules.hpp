@@ -64,11 +64,14 @@ struct minute_balance {
 // the add-on balance, and whatever remains is billable.
 minute_balance consume(minute_balance b, int64_t minutes) noexcept;
 
-// True when calls may not go on for want of minutes: the product sets no
-// price per additional minute (`minute_price_units`, scale 4), so nothing
-// beyond its minutes can be billed, it includes minutes in a period, and
-// the period's and the add-on minutes are used up. A product with neither a
-// minute price nor included minutes is not metered.
+// True when the period includes minutes and they and the add-on minutes
+// are used up.
+bool minutes_used_up(const minute_balance& b) noexcept;
+
+// True when calls may not go on for want of minutes: the minutes are used
+// up and the product sets no price per additional minute
+// (`minute_price_units`, scale 4), so nothing beyond them can be billed. A
+// product with neither a minute price nor included minutes is not metered.
 bool minutes_exhausted(const minute_balance& b, int64_t minute_price_units) noexcept;
 
 enum class billing_interval : uint8_t { day, week, month, year };

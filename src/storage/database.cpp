@@ -76,6 +76,9 @@ std::string with_session_limits(const std::string& url, std::chrono::millisecond
 
 std::unique_ptr<soci::session> open_session(const std::string& url) {
   auto sql = std::make_unique<soci::session>(soci::postgresql, to_conninfo(url));
+  // A new connection has no prepared statements, whatever this thread's
+  // list remembers of a closed one that had its address.
+  forget_prepared_statements(*sql);
   configure(*sql);
   return sql;
 }

@@ -8,7 +8,6 @@
 #include "storage/forecast_repository.hpp"
 #include "storage/lead_statistics.hpp"
 #include "storage/migrations.hpp"
-#include "storage/prepared.hpp"
 #include "storage/tenant_repository.hpp"
 
 #include "service_process.hpp"
@@ -33,14 +32,7 @@ using test::database_url;
 
 class lead_statistics_test : public ::testing::Test {
 protected:
-  // A session may get a closed one's connection address, and with it the
-  // closed one's list of prepared statements; the forecast's run in a
-  // transaction, where a missing one is not prepared again.
-  void SetUp() override {
-    forget_prepared_statements(*sql);
-    migrate(*sql);
-  }
-  void TearDown() override { forget_prepared_statements(*sql); }
+  void SetUp() override { migrate(*sql); }
 
   int64_t tenant(const std::string& name) {
     return insert_tenant(*sql, name, domain::plan::pro, std::nullopt).id;

@@ -129,13 +129,20 @@ TEST(forecast, measured_calls_replace_the_assumptions) {
   EXPECT_EQ(few.answer_rate, assumed_answer_rate);
 }
 
-TEST(forecast, the_estimate_walks_the_calling_hours_and_the_daily_caps) {
-  // One line, an hour a call, never answered: one call an hour.
-  const auto hourly = sample(20, 3600, 0);
-  const auto active = with_status(campaign_status::active);
+// New York's hours, one attempt a lead, one a day.
+dial_policy one_attempt_in_new_york() {
   auto p = new_york();
   p.max_call_attempts = 1;
   p.max_daily_attempts = 1;
+  return p;
+}
+
+// One line, an hour a call, never answered: one call an hour.
+const call_sample hourly = sample(20, 3600, 0);
+const campaign_dial_facts active = with_status(campaign_status::active);
+
+TEST(forecast, the_estimate_walks_the_calling_hours_and_the_daily_caps) {
+  auto p = one_attempt_in_new_york();
   lead_tally t;
   t.callable = 10;
   // Eight calls on the first day (09:00-17:00), two on the next.
@@ -167,11 +174,7 @@ TEST(forecast, the_estimate_walks_the_calling_hours_and_the_daily_caps) {
 }
 
 TEST(forecast, what_keeps_a_campaign_from_finishing_is_named) {
-  const auto hourly = sample(20, 3600, 0);
-  const auto active = with_status(campaign_status::active);
-  auto p = new_york();
-  p.max_call_attempts = 1;
-  p.max_daily_attempts = 1;
+  const auto p = one_attempt_in_new_york();
   lead_tally t;
   t.callable = 10;
   auto ends = p;

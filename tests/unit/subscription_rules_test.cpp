@@ -76,6 +76,8 @@ TEST(subscription_rules, minutes_run_out_only_where_no_more_can_be_billed) {
   EXPECT_FALSE(minutes_exhausted(minute_balance{10000, 9999, 0, 0}, 0));
   EXPECT_FALSE(minutes_exhausted(minute_balance{10000, 10000, 1, 0}, 0)) << "add-on minutes left";
   EXPECT_FALSE(minutes_exhausted(minute_balance{0, 0, 0, 5000}, 0)) << "not metered";
+  EXPECT_TRUE(minutes_used_up(used_up));
+  EXPECT_FALSE(minutes_used_up(minute_balance{0, 0, 0, 5000}));
 }
 
 TEST(subscription_rules, consumption_is_the_same_split_or_whole) {
