@@ -29,14 +29,13 @@ error immutable_field(std::string_view field) {
 error invalid_campaign_status() {
   error e{errc::bad_request,
           "Invalid status. Allowed values are: " + join(campaign_status_names())};
-  e.valid_statuses = campaign_status_names();
+  e.valid_values = campaign_status_names();
   return e;
 }
 
 error campaign_status_rejected(std::string reason) {
-  return error{errc::conflict, "Unable to update the campaign status"}
-      .with_detail(std::move(reason))
-      .with_success_false();
+  return error{errc::conflict, "Unable to update the campaign status"}.with_detail(
+      std::move(reason));
 }
 
 } // namespace vcs::domain

@@ -24,10 +24,12 @@ error campaign_limit_reached(int32_t limit);
 // cannot be changed after creation; `errors` item "<field> is immutable".
 error immutable_field(std::string_view field);
 
-// 400 listing the allowed values, with `valid_statuses`.
+// 400 listing the allowed values, with them in `valid_values` (the status
+// route names them `valid_statuses`).
 error invalid_campaign_status();
 
-// `success: false`, `Unable to update the campaign status`, `error`: why.
+// 409 `Unable to update the campaign status`, `error`: why (the status
+// route adds `success: false`).
 error campaign_status_rejected(std::string reason);
 
 } // namespace vcs::domain

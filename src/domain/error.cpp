@@ -56,11 +56,6 @@ error&& error::with_detail(std::vector<std::string> items) && {
   return std::move(with_detail(std::move(items)));
 }
 
-error&& error::with_success_false() && {
-  with_success_flag = true;
-  return std::move(*this);
-}
-
 error internal_error() {
   return {errc::internal, "Internal server error"};
 }

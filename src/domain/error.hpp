@@ -46,8 +46,9 @@ private:
   std::vector<std::pair<std::string, std::vector<std::string>>> entries_;
 };
 
-// The spec's error envelope as one value: {message, errors?, error?,
-// valid_values?, valid_statuses?, success?}.
+// What went wrong as one value: a code, the message, and the details the
+// spec's envelope carries ({message, errors?, error?, valid_values?}). How a
+// route's envelope names or adds to them is src/http's (error_envelope.hpp).
 struct error {
   errc code = errc::internal;
   std::string message;
@@ -55,10 +56,8 @@ struct error {
   std::variant<std::monostate, std::vector<std::string>, field_errors> errors;
   // `error`: absent, a string, or an array of strings.
   std::variant<std::monostate, std::string, std::vector<std::string>> detail;
+  // The values allowed where a value was refused.
   std::optional<std::vector<std::string>> valid_values;
-  std::optional<std::vector<std::string>> valid_statuses;
-  // When true the body carries "success": false.
-  bool with_success_flag = false;
 
   error() = default;
   error(errc c, std::string msg) : code(c), message(std::move(msg)) {}
@@ -71,7 +70,6 @@ struct error {
   error&& with_detail(std::string text) &&;
   error& with_detail(std::vector<std::string> items) &;
   error&& with_detail(std::vector<std::string> items) &&;
-  error&& with_success_false() &&;
 };
 
 // "a, b, c": the allowed values in an error message.

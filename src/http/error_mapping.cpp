@@ -65,10 +65,10 @@ outbound_response too_many_in_flight_response() {
   return r;
 }
 
-outbound_response error_response(const domain::error& e) {
+outbound_response error_response(const domain::error& e, const error_envelope& envelope) {
   outbound_response r;
   r.status = status_of(e.code);
-  r.body = error_json(e);
+  r.body = error_json(e, envelope);
   return r;
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "domain/error.hpp"
+#include "http/error_envelope.hpp"
 #include "http/http_call.hpp"
 
 #include <optional>
@@ -15,8 +16,9 @@ unsigned status_of(domain::errc code) noexcept;
 // (vcs_http_refused_total); nullopt for other errors.
 std::optional<std::string_view> refusal_cause(domain::errc code) noexcept;
 
-// A complete JSON error response in the spec's envelope.
-outbound_response error_response(const domain::error& e);
+// A complete JSON error response in the spec's envelope, as the route's
+// `envelope` shapes it.
+outbound_response error_response(const domain::error& e, const error_envelope& envelope = {});
 
 // 503 with Retry-After: the service sheds load instead of queueing it.
 outbound_response overloaded_response();

@@ -23,7 +23,7 @@ void exchange::fail(const domain::error& e) {
     spdlog::error("request_id={} route=\"{}\" failed: {}", request.request_id, route, e.message);
   if (auto cause = refusal_cause(e.code); cause && !answered_)
     svc.metrics->refused(status_of(e.code), *cause);
-  deliver(error_response(e), e.code != domain::errc::outcome_unknown);
+  deliver(error_response(e, envelope), e.code != domain::errc::outcome_unknown);
 }
 
 void exchange::deliver(outbound_response response, bool outcome_known) {

@@ -7,6 +7,7 @@
 #include "domain/request_deadlines.hpp"
 #include "domain/secret_box.hpp"
 #include "domain/tenant.hpp"
+#include "http/error_envelope.hpp"
 #include "http/metrics.hpp"
 #include "http/query.hpp"
 #include "http/request_worker_actor.hpp"
@@ -124,6 +125,8 @@ public:
   std::function<void(const outbound_response&)> before_reply;
   // Added to whatever response leaves (the tenant's rate limit state).
   std::vector<std::pair<std::string, std::string>> response_headers;
+  // The route's error envelope (handler::envelope), once routed.
+  error_envelope envelope;
 
   // The value of the route pattern's {name} placeholder, e.g.
   // param("campaign_id"); see path_params::get.
@@ -183,6 +186,8 @@ public:
   // Whether a client user may call it while its client's payment is due
   // (domain::portal_blocked): the portal's session and billing routes.
   virtual bool open_while_payment_due() const { return false; }
+  // How the spec's envelope of this route differs for its errors.
+  virtual error_envelope envelope() const { return {}; }
   // The answer given on the I/O thread, without a worker, from the server's
   // own state, or nullopt to run handle() on a worker. The probes answer so:
   // a flood that keeps every worker busy must not make the node look dead.

@@ -77,10 +77,10 @@ std::string message_json(std::string_view message) {
   return out.take();
 }
 
-std::string error_json(const domain::error& e) {
+std::string error_json(const domain::error& e, const error_envelope& envelope) {
   json_out out;
   out.w().StartObject();
-  if (e.with_success_flag)
+  if (envelope.success_false && envelope.success_false(e))
     out.field("success", false);
   out.field("message", e.message);
   if (auto* list = std::get_if<std::vector<std::string>>(&e.errors)) {
@@ -102,12 +102,8 @@ std::string error_json(const domain::error& e) {
     string_array(out, *items);
   }
   if (e.valid_values) {
-    out.key("valid_values");
+    out.key(envelope.values_key);
     string_array(out, *e.valid_values);
-  }
-  if (e.valid_statuses) {
-    out.key("valid_statuses");
-    string_array(out, *e.valid_statuses);
   }
   out.w().EndObject();
   return out.take();

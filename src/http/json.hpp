@@ -1,6 +1,7 @@
 #pragma once
 
 #include "domain/error.hpp"
+#include "http/error_envelope.hpp"
 
 #include <rapidjson/document.h>
 #include <rapidjson/stringbuffer.h>
@@ -66,8 +67,9 @@ std::string message_json(std::string_view message);
 // A parsed value written back as compact JSON text.
 std::string json_text(const rapidjson::Value& v);
 
-// The spec's error envelope for a domain error.
-std::string error_json(const domain::error& e);
+// The spec's error envelope for a domain error, as the route's `envelope`
+// shapes it.
+std::string error_json(const domain::error& e, const error_envelope& envelope = {});
 
 // Parses a request body; nullopt when it is not well-formed JSON, nests
 // arrays and objects more than 64 deep, or holds a string that is not

@@ -358,6 +358,7 @@ void request_worker_state::handle(request_worker_actor::pointer self, http_call&
   }
   ex->route = match.found->method + " " + match.found->pattern;
   ex->due = ex->request.received + match.found->target->deadline(svc->deadlines);
+  ex->envelope = match.found->target->envelope();
   ex->params = std::move(match.params);
   try {
     if (!authenticate(ex, *match.found->target) || !authorize(ex, *match.found))

@@ -413,7 +413,7 @@ void voice_provider_body(std::string_view body) {
   domain::field_errors errors;
   auto req = http::handlers::read_provider_request(*doc, errors);
   if (!errors.empty() || !req)
-    return check_error(validation_error(std::move(errors)).with_success_false());
+    return check_error(validation_error(std::move(errors)));
   FUZZ_CHECK(req->concurrency_limit >= domain::concurrency_limit_min &&
              req->concurrency_limit <= domain::concurrency_limit_max);
   // The credentials are sealed as this JSON text: exactly the provider's

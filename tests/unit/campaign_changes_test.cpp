@@ -83,7 +83,7 @@ TEST(campaign_changes, an_ended_campaign_keeps_its_status) {
     auto refused = check_status_change(campaign_status::ended, to, std::nullopt);
     ASSERT_TRUE(refused);
     EXPECT_EQ(refused->code, errc::conflict);
-    EXPECT_TRUE(refused->with_success_flag);
+    EXPECT_EQ(refused->message, "Unable to update the campaign status");
   }
   EXPECT_FALSE(check_status_change(campaign_status::active, campaign_status::ended, std::nullopt));
 }

@@ -32,20 +32,16 @@ TEST(Error, DefaultsToInternalWithNothingOptional) {
   EXPECT_TRUE(std::holds_alternative<std::monostate>(e.errors));
   EXPECT_TRUE(std::holds_alternative<std::monostate>(e.detail));
   EXPECT_FALSE(e.valid_values);
-  EXPECT_FALSE(e.valid_statuses);
-  EXPECT_FALSE(e.with_success_flag);
 }
 
 TEST(Error, BuildersSetTheirMembersOnTemporaries) {
   const error e = error{errc::conflict, "Web widget already exists"}
                       .with_errors({"Duplicate web widget"})
-                      .with_detail("details")
-                      .with_success_false();
+                      .with_detail("details");
   EXPECT_EQ(e.code, errc::conflict);
   EXPECT_EQ(e.message, "Web widget already exists");
   EXPECT_EQ(std::get<strings>(e.errors), strings{"Duplicate web widget"});
   EXPECT_EQ(std::get<std::string>(e.detail), "details");
-  EXPECT_TRUE(e.with_success_flag);
 }
 
 TEST(Error, BuildersSetTheirMembersOnLvalues) {
@@ -56,7 +52,6 @@ TEST(Error, BuildersSetTheirMembersOnLvalues) {
   EXPECT_EQ(&same, &e);
   EXPECT_EQ(std::get<field_errors>(e.errors).entries(), fields.entries());
   EXPECT_EQ(std::get<strings>(e.detail), (strings{"phone_number", "campaign_id"}));
-  EXPECT_FALSE(e.with_success_flag);
 }
 
 TEST(Error, LaterBuilderReplacesEarlierErrors) {

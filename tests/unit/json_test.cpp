@@ -1,5 +1,6 @@
 // Bodies the service takes as JSON: only text PostgreSQL can store, so a
 // value accepted here never fails a statement (or a stored import) later.
+#include "domain/campaign_errors.hpp"
 #include "http/json.hpp"
 
 #include <gtest/gtest.h>
@@ -73,6 +74,32 @@ TEST(is_storable_text, ascii_is_stored_as_is_and_the_rest_is_decoded) {
   EXPECT_TRUE(is_storable_text(ascii + "\xC3\xA9"));
   EXPECT_FALSE(is_storable_text(ascii + "\x80"));
   EXPECT_FALSE(is_storable_text(ascii + "\xFF"));
+}
+
+// The domain's error is the same on every route; a route's envelope adds
+// `success: false` to the errors it names and names the allowed values.
+TEST(error_json, a_routes_envelope_shapes_the_same_error) {
+  const vcs::http::error_envelope status_route{
+      [](const vcs::domain::error& e) { return e.code == vcs::domain::errc::conflict; },
+      "valid_statuses"};
+  auto plain = parse_json(vcs::http::error_json(vcs::domain::invalid_campaign_status()));
+  ASSERT_TRUE(plain);
+  EXPECT_TRUE((*plain)["valid_values"].IsArray());
+  EXPECT_FALSE(plain->HasMember("valid_statuses"));
+  auto named =
+      parse_json(vcs::http::error_json(vcs::domain::invalid_campaign_status(), status_route));
+  ASSERT_TRUE(named);
+  EXPECT_EQ((*named)["valid_statuses"].Size(), 5u);
+  EXPECT_FALSE(named->HasMember("valid_values"));
+  EXPECT_FALSE(named->HasMember("success")) << "a 400 of that route has no flag";
+  auto refused = parse_json(
+      vcs::http::error_json(vcs::domain::campaign_status_rejected("ENDED"), status_route));
+  ASSERT_TRUE(refused);
+  EXPECT_FALSE((*refused)["success"].GetBool());
+  EXPECT_STREQ((*refused)["error"].GetString(), "ENDED");
+  auto elsewhere = parse_json(vcs::http::error_json(vcs::domain::campaign_status_rejected("x")));
+  ASSERT_TRUE(elsewhere);
+  EXPECT_FALSE(elsewhere->HasMember("success"));
 }
 
 } // namespace

@@ -135,6 +135,13 @@ public:
 // PATCH /api/v2/voice-campaigns/{campaign_id}/status
 class update_campaign_status_handler final : public handler {
 public:
+  // The spec's shape: a refused change is `success: false`, and the allowed
+  // values are `valid_statuses`.
+  error_envelope envelope() const override {
+    return {[](const domain::error& e) { return e.code == domain::errc::conflict; },
+            "valid_statuses"};
+  }
+
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
     auto body = object_body(ex);
     if (!body)

@@ -64,14 +64,18 @@ std::optional<provider_request> read_provider_request(const rapidjson::Value& bo
 
 namespace {
 
-domain::error validation_failure(domain::field_errors errors) {
-  return validation_error(std::move(errors)).with_success_false();
-}
-
 // POST /api/v2/voice-pod: credentials are sealed here and never leave the
 // process again in clear.
 class create_voice_provider_handler final : public handler {
 public:
+  // The spec's shape: a validation error is `success: false`.
+  error_envelope envelope() const override {
+    return {[](const domain::error& e) {
+      return e.code == domain::errc::bad_request &&
+             std::holds_alternative<domain::field_errors>(e.errors);
+    }};
+  }
+
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
     auto body = object_body(ex);
     if (!body)
@@ -79,7 +83,7 @@ public:
     domain::field_errors errors;
     auto req = read_provider_request(*body, errors);
     if (!errors.empty() || !req)
-      return ex->fail(validation_failure(std::move(errors)));
+      return ex->fail(validation_error(std::move(errors)));
     auto tenant_id = ex->principal->tenant_id;
     actors::voice_provider_create msg;
     msg.kind = req->kind;
