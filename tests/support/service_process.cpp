@@ -12,6 +12,7 @@
 #include <random>
 #include <sstream>
 #include <stdexcept>
+#include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <thread>
@@ -105,8 +106,15 @@ service_process::service_process(std::map<std::string, std::string> extra_env) {
   std::string serve = "serve";
   std::vector<char*> argv{bin.data(), serve.data(), nullptr};
 
+  const pid_t test_process = ::getpid();
   pid_ = ::fork();
   if (pid_ == 0) {
+    // The node dies with the test process however that ends: a node left
+    // running would take later tests' work (webhooks, dial rounds) from the
+    // shared database.
+    ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (::getppid() != test_process)
+      ::_exit(127);
     ::dup2(log_fd, STDOUT_FILENO);
     ::dup2(log_fd, STDERR_FILENO);
     ::execve(bin.c_str(), argv.data(), envp.data());
