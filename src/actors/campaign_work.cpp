@@ -13,6 +13,7 @@
 #include "storage/campaign_repository.hpp"
 #include "storage/import_job_repository.hpp"
 #include "storage/lead_repository.hpp"
+#include "storage/phone_number_pool_repository.hpp"
 #include "storage/voice_provider_repository.hpp"
 #include "storage/web_widget_repository.hpp"
 
@@ -47,6 +48,8 @@ domain::result<domain::campaign> update(soci::session& sql, int64_t tenant_id, i
     return std::move(*refused);
   if (f.voice_provider_id && !storage::voice_provider_exists(sql, tenant_id, *f.voice_provider_id))
     return domain::voice_provider_not_found(req.voice_provider_ref);
+  if (auto refused = storage::hold_named_pool(sql, tenant_id, f))
+    return std::move(*refused);
   if (auto refused = domain::check_related_fields(*current, f))
     return std::move(*refused);
   return storage::update_campaign(sql, tenant_id, campaign_id, f);

@@ -6,9 +6,11 @@
 #include "domain/dial_state.hpp"
 #include "domain/failure_breaker.hpp"
 #include "domain/global_id.hpp"
+#include "domain/phone_number_pool.hpp"
 #include "domain/webhook_event.hpp"
 #include "storage/campaign_repository.hpp"
 #include "storage/dialer_repository.hpp"
+#include "storage/phone_number_pool_repository.hpp"
 
 #include <spdlog/spdlog.h>
 
@@ -78,6 +80,15 @@ std::optional<domain::campaign> check_breaker(soci::session& sql, const domain::
   return paused;
 }
 
+// The candidates called before: whose last number a pool avoids.
+std::vector<int64_t> called_before(const std::vector<storage::dial_candidate>& candidates) {
+  std::vector<int64_t> ids;
+  for (const auto& lead : candidates)
+    if (lead.state.attempts_made > 0)
+      ids.push_back(lead.lead_id);
+  return ids;
+}
+
 } // namespace
 
 std::vector<call_placement> dial_pass(soci::session& sql, const entity_config& cfg,
@@ -106,10 +117,11 @@ std::vector<call_placement> dial_pass(soci::session& sql, const entity_config& c
       // Nothing to do until the campaign's window opens (in lead time every
       // lead has its own window, and this refusal does not arise).
       look = domain::next_window_open(policy, policy.zone, now);
-      auto ends = domain::end_instant(policy);
-      if (look && ends && *look >= *ends)
-        look = ends;
+    } else if (*refused == dial_state::numbers_at_daily_cap) {
+      look = facts.pool->next_day;
     }
+    if (auto ends = domain::end_instant(policy); look && ends && *look >= *ends)
+      look = ends;
     next_look(sql, c, look);
     return out;
   }
@@ -123,6 +135,16 @@ std::vector<call_placement> dial_pass(soci::session& sql, const entity_config& c
     next_look(sql, c, now + cfg.dial_busy_poll);
     return out;
   }
+  // A POOL campaign's numbers are counted under the pool's lock, taken
+  // after the provider's (every dial pass takes them in this order).
+  std::optional<domain::phone_number_pool> pool;
+  if (auto pool_id = domain::dialing_pool_of(c)) {
+    pool = storage::lock_pool(sql, tenant_id, *pool_id, now);
+    if (!pool) {
+      next_look(sql, c, std::nullopt);
+      return out;
+    }
+  }
   auto want = static_cast<int32_t>(std::min<int64_t>(free, cfg.settings.dial_batch));
   auto today = domain::local_day(policy.zone, now);
   // Leads outside their own hours are passed over: read more than needed.
@@ -130,19 +152,38 @@ std::vector<call_placement> dial_pass(soci::session& sql, const entity_config& c
   auto candidates =
       storage::dial_candidates(sql, tenant_id, campaign_id, now, policy.max_call_attempts,
                                policy.max_daily_attempts, today, limit);
+  std::map<int64_t, std::string> last_numbers;
+  if (pool)
+    last_numbers = storage::last_caller_numbers(sql, tenant_id, called_before(candidates));
+  bool numbers_used_up = false;
   for (auto& lead : candidates) {
     if (static_cast<int32_t>(out.size()) == want)
       break;
     if (domain::can_dial_at(lead.state, policy, lead.phone_number, now) !=
         domain::dial_refusal::none)
       continue;
+    auto from = c.phone_number_id;
+    if (pool) {
+      const auto last = last_numbers.find(lead.lead_id);
+      const auto picked = domain::pick_pool_number(
+          pool->numbers, pool->daily_cap_per_number,
+          last == last_numbers.end() ? std::nullopt
+                                     : std::optional<std::string_view>{last->second});
+      if (!picked) {
+        numbers_used_up = true;
+        break;
+      }
+      auto& number = pool->numbers[*picked];
+      ++number.calls_today;
+      from = number.phone_number_id;
+    }
     auto next = domain::start_attempt(lead.state, policy, now);
     storage::store_call_state(sql, tenant_id, lead.lead_id, next);
     call_placement p;
     p.tenant_id = tenant_id;
     p.campaign_id = campaign_id;
     p.call_id = storage::insert_call(sql, tenant_id, campaign_id, lead.lead_id, lead.phone_number,
-                                     *c.voice_provider_id, next.attempts_made, cfg.node_id);
+                                     *c.voice_provider_id, next.attempts_made, cfg.node_id, from);
     p.lead_id = lead.lead_id;
     p.phone_number = lead.phone_number;
     p.attempt = next.attempts_made;
@@ -150,15 +191,22 @@ std::vector<call_placement> dial_pass(soci::session& sql, const entity_config& c
     p.voice_provider_id = *c.voice_provider_id;
     p.credentials = slots->credentials;
     p.assistant_id = c.assistant_id;
-    p.phone_number_id = c.phone_number_id;
+    p.phone_number_id = std::move(from);
     p.script = lead.script;
     p.evaluation_script = lead.evaluation_script;
     out.push_back(std::move(p));
   }
-  // A full batch may leave more callable leads; otherwise look again after
-  // the idle poll (or sooner, when a call ends or a lead is added).
-  bool more = static_cast<int32_t>(out.size()) == want;
-  next_look(sql, c, more ? now + cfg.dial_busy_poll : now + cfg.settings.dial_idle_poll());
+  if (pool && !out.empty())
+    storage::store_pool_use(sql, *pool, now);
+  // The pool's numbers are free again on its next day. A full batch may
+  // leave more callable leads; otherwise look again after the idle poll (or
+  // sooner, when a call ends or a lead is added).
+  if (numbers_used_up)
+    next_look(sql, c, domain::capacity_of(*pool, now).next_day);
+  else if (static_cast<int32_t>(out.size()) == want)
+    next_look(sql, c, now + cfg.dial_busy_poll);
+  else
+    next_look(sql, c, now + cfg.settings.dial_idle_poll());
   return out;
 }
 

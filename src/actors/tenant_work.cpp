@@ -14,6 +14,7 @@
 #include "storage/dialer_repository.hpp"
 #include "storage/form_repository.hpp"
 #include "storage/member_repository.hpp"
+#include "storage/phone_number_pool_repository.hpp"
 #include "storage/product_repository.hpp"
 #include "storage/tenant_repository.hpp"
 #include "storage/voice_provider_repository.hpp"
@@ -118,6 +119,8 @@ caf::result<domain::campaign> tenant_state::create_campaign(campaign_create& req
                  const auto& vp = req.fields.voice_provider_id;
                  if (vp && !storage::voice_provider_exists(sql, id, *vp))
                    return domain::voice_provider_not_found(req.voice_provider_ref);
+                 if (auto refused = storage::hold_named_pool(sql, id, req.fields))
+                   return std::move(*refused);
                  if (quota->used >= quota->limit)
                    return domain::campaign_limit_reached(quota->limit);
                  return storage::insert_campaign(sql, id, req.fields);

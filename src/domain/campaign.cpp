@@ -72,7 +72,8 @@ template <std::size_t N> std::string one_of_message(const names<N>& allowed) {
 
 // ---- field checks ----------------------------------------------------------
 
-// Blank and length problems of a free-text field; true when neither applies.
+} // namespace
+
 bool check_text(const char* field, std::string_view value, std::size_t max_length,
                 field_errors& errors) {
   if (is_blank(value)) {
@@ -86,6 +87,8 @@ bool check_text(const char* field, std::string_view value, std::size_t max_lengt
   }
   return true;
 }
+
+namespace {
 
 template <std::size_t N>
 void check_choice(const char* field, const std::optional<std::string>& value,

@@ -101,6 +101,11 @@ void validate_campaign(const campaign_fields& fields, bool creating, field_error
 bool is_calendar_date(std::string_view text) noexcept;
 // True for "HH:MM" with 00 <= HH <= 23, 00 <= MM <= 59.
 bool is_clock_time(std::string_view text) noexcept;
+// A free-text field: not blank and at most `max_length` characters, else a
+// problem under `field`. True when neither applies.
+bool check_text(const char* field, std::string_view value, std::size_t max_length,
+                field_errors& errors);
+
 // True for a zone name the tz database knows ("Europe/Berlin", "UTC").
 bool is_iana_zone(std::string_view name) noexcept;
 

@@ -13,6 +13,11 @@ error voice_provider_not_found(std::string_view id_as_sent) {
       {"Invalid tenant_voice_provider_id: " + std::string{id_as_sent}});
 }
 
+error campaign_pool_not_found(std::string_view id_as_sent) {
+  return error{errc::not_found, "Phone number pool not found"}.with_errors(
+      {"Invalid phone_number_pool_id: " + std::string{id_as_sent}});
+}
+
 error campaign_limit_reached(int32_t limit) {
   return error{errc::plan_limit, "Your plan allows " + std::to_string(limit) +
                                      " campaigns. Please upgrade your plan to create more."}

@@ -16,6 +16,10 @@ error campaign_not_found();
 // as it was sent.
 error voice_provider_not_found(std::string_view id_as_sent);
 
+// 404 `Phone number pool not found`, with an `errors` item naming the
+// campaign's phone_number_pool_id as it was sent.
+error campaign_pool_not_found(std::string_view id_as_sent);
+
 // Plan-limit error: a message prompting to upgrade, `errors` item
 // `Campaign limit reached`.
 error campaign_limit_reached(int32_t limit);

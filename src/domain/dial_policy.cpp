@@ -31,16 +31,6 @@ const date::time_zone* zone_or_utc(const date::time_zone* zone) {
   return zone != nullptr ? zone : utc_zone();
 }
 
-const date::time_zone* zone_named(const std::optional<std::string>& name) {
-  if (!name)
-    return utc_zone();
-  try {
-    return date::locate_zone(*name); // throws for unknown names
-  } catch (const std::exception&) {
-    return utc_zone();
-  }
-}
-
 int digits_at(std::string_view text, std::size_t pos, std::size_t count) noexcept {
   int value = 0;
   for (const char c : text.substr(pos, count))
@@ -160,9 +150,13 @@ std::optional<timestamp> next_window_open(const dial_policy& p, const date::time
   return best;
 }
 
-timestamp next_local_day(const dial_policy& p, timestamp now) {
-  const auto* zone = zone_or_utc(p.zone);
+timestamp next_day_start(const date::time_zone* zone, timestamp now) {
+  zone = zone_or_utc(zone);
   return zone->to_sys(local_date(zone, now) + date::days{1}, date::choose::earliest);
+}
+
+timestamp next_local_day(const dial_policy& p, timestamp now) {
+  return next_day_start(p.zone, now);
 }
 
 timestamp local_day_start(const dial_policy& p, timestamp now) {
@@ -173,6 +167,16 @@ timestamp local_day_start(const dial_policy& p, timestamp now) {
 timestamp window_close(const dial_policy& p, timestamp opened) {
   const auto* zone = zone_or_utc(p.zone);
   return zone->to_sys(local_date(zone, opened) + p.daily_end, date::choose::earliest);
+}
+
+const date::time_zone* zone_named(const std::optional<std::string>& name) {
+  if (!name)
+    return utc_zone();
+  try {
+    return date::locate_zone(*name); // throws for unknown names
+  } catch (const std::exception&) {
+    return utc_zone();
+  }
 }
 
 std::string local_day(const date::time_zone* zone, timestamp now) {

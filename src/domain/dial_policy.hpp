@@ -68,8 +68,15 @@ bool window_open(const dial_policy& p, const date::time_zone* zone, timestamp no
 std::optional<timestamp> next_window_open(const dial_policy& p, const date::time_zone* zone,
                                           timestamp now);
 
+// The tz-database zone of that name; UTC when absent or unknown.
+const date::time_zone* zone_named(const std::optional<std::string>& name);
+
 // The local day of `now` in `zone` (UTC when null): "YYYY-MM-DD".
 std::string local_day(const date::time_zone* zone, timestamp now);
+
+// The start of the local day after the one of `now` in `zone` (UTC when
+// null).
+timestamp next_day_start(const date::time_zone* zone, timestamp now);
 
 // The start of the local day after the one of `now`, in the policy's zone
 // (where max_daily_attempts counts again).

@@ -87,6 +87,10 @@ std::string_view to_string(dial_state s) noexcept {
     return "billing_blocked";
   case dial_state::no_voice_provider:
     return "no_voice_provider";
+  case dial_state::no_phone_number:
+    return "no_phone_number";
+  case dial_state::numbers_at_daily_cap:
+    return "numbers_at_daily_cap";
   case dial_state::lines_busy:
     break;
   }
@@ -116,12 +120,17 @@ std::optional<dial_state> campaign_refusal(const campaign_dial_facts& c, const d
     return dial_state::campaign_not_active;
   if (!c.has_voice_provider)
     return dial_state::no_voice_provider;
+  if (c.pool && c.pool->numbers == 0)
+    return dial_state::no_phone_number;
   if (!p.lead_local_time && !window_open(p, p.zone, now))
     return dial_state::outside_window;
+  if (c.pool && c.pool->calls_left_today <= 0)
+    return dial_state::numbers_at_daily_cap;
   return std::nullopt;
 }
 
-lead_dial_view lead_dial_state(std::optional<dial_state> campaign_refused, int64_t free_lines,
+lead_dial_view lead_dial_state(const campaign_dial_facts& facts,
+                               std::optional<dial_state> campaign_refused, int64_t free_lines,
                                const dial_policy& p, const lead_call_state& s,
                                std::string_view phone_e164, bool listed, timestamp now) {
   if (listed)
@@ -143,6 +152,8 @@ lead_dial_view lead_dial_state(std::optional<dial_state> campaign_refused, int64
         return {*campaign_refused, callable_from(p, phone_e164, *start)};
     if (*campaign_refused == dial_state::outside_window)
       return {*campaign_refused, callable_from(p, phone_e164, now)};
+    if (*campaign_refused == dial_state::numbers_at_daily_cap && facts.pool)
+      return {*campaign_refused, callable_from(p, phone_e164, facts.pool->next_day)};
     return {*campaign_refused, std::nullopt};
   }
   if (own == dial_refusal::daily_cap) {

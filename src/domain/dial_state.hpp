@@ -33,6 +33,8 @@ enum class dial_state : uint8_t {
   campaign_ended,       // ENDED, or past the end date
   billing_blocked,      // the client's subscription is past due or blocked
   no_voice_provider,    // the campaign has no provider configuration
+  no_phone_number,      // a POOL campaign whose pool is gone or has no number
+  numbers_at_daily_cap, // every number of its pool reached its daily cap
   lines_busy,           // every line of its provider configuration is in use
 };
 
@@ -45,6 +47,14 @@ struct campaign_dial_facts {
   bool has_voice_provider = false;
   // Read only for a campaign that could otherwise dial.
   bool billing_blocked = false;
+  // A POOL campaign's numbers (dialer_type POOL); absent for SINGLE.
+  struct pool_capacity {
+    int64_t numbers = 0;          // 0 when the pool is gone or empty
+    int64_t calls_per_day = 0;    // the numbers times their daily cap
+    int64_t calls_left_today = 0; // below the numbers' daily caps
+    timestamp next_day{};         // when the pool's day (and its caps) renews
+  };
+  std::optional<pool_capacity> pool;
 };
 
 // A SCHEDULED campaign whose start date has come becomes ACTIVE (unless a
@@ -54,8 +64,9 @@ bool starts_now(const campaign_dial_facts& c, const dial_policy& p, timestamp no
 // What stops the whole campaign from dialing at `now`, in the order the
 // dialer checks: the end date (ENDED), the status, a billing block, the
 // start date, a SCHEDULED campaign without a start date, no provider
-// configuration, and, unless each lead keeps its own hours, the calling
-// window. nullopt when it may dial (lines aside).
+// configuration, a POOL campaign without numbers, unless each lead keeps
+// its own hours the calling window, and a pool whose numbers all reached
+// their daily cap. nullopt when it may dial (lines aside).
 std::optional<dial_state> campaign_refusal(const campaign_dial_facts& c, const dial_policy& p,
                                            timestamp now);
 
@@ -68,11 +79,13 @@ struct lead_dial_view {
 };
 
 // The lead's own lasting refusals first (in a call, answered, opted out,
-// invalid, attempts used up), then the campaign's refusal, then its
+// invalid, attempts used up), then the campaign's refusal (`facts`: for
+// numbers at their daily cap, the lead waits for the pool's next day), then its
 // waiting (daily cap, gap, calling hours: with the instant that ends it,
 // within the end date), then the lines (`free_lines` of its provider
 // configuration). `listed`: the number is on the tenant's do-not-call list.
-lead_dial_view lead_dial_state(std::optional<dial_state> campaign_refused, int64_t free_lines,
+lead_dial_view lead_dial_state(const campaign_dial_facts& facts,
+                               std::optional<dial_state> campaign_refused, int64_t free_lines,
                                const dial_policy& p, const lead_call_state& s,
                                std::string_view phone_e164, bool listed, timestamp now);
 

@@ -72,6 +72,8 @@ std::string_view to_string(forecast_outlook o) noexcept {
     return "campaign_ended";
   case forecast_outlook::no_voice_provider:
     return "no_voice_provider";
+  case forecast_outlook::no_phone_number:
+    return "no_phone_number";
   case forecast_outlook::no_calling_window:
     return "no_calling_window";
   case forecast_outlook::past_end_date:
@@ -143,15 +145,22 @@ forecast forecast_of(const lead_tally& leads, const call_sample& calls,
     f.outlook = forecast_outlook::nothing_to_dial;
   else if (lines <= 0 || !facts.has_voice_provider)
     f.outlook = forecast_outlook::no_voice_provider;
+  else if (facts.pool && facts.pool->numbers == 0)
+    f.outlook = forecast_outlook::no_phone_number;
   else {
     auto from = now;
     if (const auto start = start_instant(p); start && *start > from)
       from = *start;
     // Today the leads at their daily cap are out (whatever holds the campaign).
     const auto capped = std::clamp<int64_t>(leads.daily_capped, 0, ready);
+    auto per_day = static_cast<double>(ready) * p.max_daily_attempts;
+    auto per_today = static_cast<double>(ready - capped) * p.max_daily_attempts;
+    if (facts.pool) {
+      per_day = std::min(per_day, static_cast<double>(facts.pool->calls_per_day));
+      per_today = std::min(per_today, static_cast<double>(facts.pool->calls_left_today));
+    }
     const auto done = finish_of(p, now, from, static_cast<double>(f.expected_calls),
-                                f.calls_per_hour, static_cast<double>(ready) * p.max_daily_attempts,
-                                static_cast<double>(ready - capped) * p.max_daily_attempts);
+                                f.calls_per_hour, per_day, per_today);
     f.outlook = done.outlook;
     f.estimated_finish_at = done.at;
     f.calls_left_at_end = done.left;

@@ -60,6 +60,7 @@ enum class forecast_outlook : uint8_t {
   nothing_to_dial,   // no lead is left to call
   campaign_ended,    // ENDED or past its end date
   no_voice_provider, // no provider configuration: no lines
+  no_phone_number,   // a POOL campaign whose pool is gone or empty
   no_calling_window, // no calling day or an empty daily window
   past_end_date,     // the end date comes first: calls_left_at_end
   beyond_horizon,    // more than forecast_horizon_days of calling
@@ -92,7 +93,9 @@ struct forecast {
 // The forecast at `now` of a campaign with `lines` lines on its provider
 // configuration, `free_lines` of them free. The estimate assumes the
 // campaign dials from now on (or from its start date), whatever its status:
-// a DRAFT or a paused campaign is forecast as if started now. The calling
+// a DRAFT or a paused campaign is forecast as if started now. A POOL
+// campaign places at most its pool's daily calls a day (`facts.pool`, the
+// pool's days taken as the campaign's). The calling
 // hours are the campaign's; with lead_local_time each lead's own hours are
 // not read (that would read every lead), so its ready leads count as
 // eligible.

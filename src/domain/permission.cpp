@@ -64,6 +64,11 @@ error campaign_creation_out_of_scope() {
   return {errc::forbidden, "This API key reaches only some campaigns and cannot create one"};
 }
 
+error pool_change_out_of_scope() {
+  return {errc::forbidden, "This API key reaches only some campaigns and cannot change phone "
+                           "number pools"};
+}
+
 std::optional<error> check_within(const key_scope& holder, const key_scope& wanted) {
   for (auto p : all_permissions)
     if (wanted.permissions.has(p) && !holder.permissions.has(p))

@@ -81,6 +81,10 @@ error campaign_out_of_scope();
 // 403 for a campaign made with a key held to some campaigns.
 error campaign_creation_out_of_scope();
 
+// 403: a key limited to some campaigns changes no phone number pool (a
+// pool serves every campaign of the tenant).
+error pool_change_out_of_scope();
+
 // Whether a key holding `holder` may make a key of `wanted`, or enable,
 // disable or delete one: never one that reaches more (a permission, a
 // campaign or a later expiry it lacks). The 403 says what is more.

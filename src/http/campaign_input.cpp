@@ -21,26 +21,6 @@ std::optional<std::string> text(object_reader& in, const char* name) {
   return in.string(name, false, 1 << 16);
 }
 
-std::optional<std::vector<std::string>> string_list(const rapidjson::Value& body, const char* name,
-                                                    domain::field_errors& errors) {
-  auto it = body.FindMember(name);
-  if (it == body.MemberEnd() || it->value.IsNull())
-    return std::nullopt;
-  if (!it->value.IsArray()) {
-    errors.add(name, "Must be a list of strings.");
-    return std::nullopt;
-  }
-  std::vector<std::string> out;
-  for (const auto& v : it->value.GetArray()) {
-    if (!v.IsString()) {
-      errors.add(name, "Must be a list of strings.");
-      return std::nullopt;
-    }
-    out.emplace_back(v.GetString(), v.GetStringLength());
-  }
-  return out;
-}
-
 } // namespace
 
 campaign_input read_campaign_input(const rapidjson::Value& body, domain::field_errors& errors) {
@@ -57,7 +37,7 @@ campaign_input read_campaign_input(const rapidjson::Value& body, domain::field_e
   f.start_date = text(in, "start_date");
   f.end_date = text(in, "end_date");
   f.timezone = text(in, "timezone");
-  f.days_of_week = string_list(body, "days_of_week", errors);
+  f.days_of_week = in.string_list("days_of_week", false);
   f.daily_start_time = text(in, "daily_start_time");
   f.daily_end_time = text(in, "daily_end_time");
   f.max_call_attempts = int32_field(in, "max_call_attempts");

@@ -279,6 +279,25 @@ std::optional<std::string> object_reader::string(const char* name, bool required
   return s;
 }
 
+std::optional<std::vector<std::string>> object_reader::string_list(const char* name,
+                                                                   bool required) {
+  auto* v = member(name, required);
+  if (!v)
+    return std::nullopt;
+  std::vector<std::string> out;
+  if (v->IsArray())
+    for (const auto& item : v->GetArray()) {
+      if (!item.IsString())
+        break;
+      out.emplace_back(item.GetString(), item.GetStringLength());
+    }
+  if (!v->IsArray() || out.size() != v->Size()) {
+    errors_.add(name, "Must be a list of strings.");
+    return std::nullopt;
+  }
+  return out;
+}
+
 std::optional<int64_t> object_reader::integer(const char* name, bool required, int64_t min,
                                               int64_t max) {
   auto* v = member(name, required);

@@ -11,6 +11,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace vcs::http {
 
@@ -134,6 +135,8 @@ public:
   std::optional<std::string> string(const char* name, bool required, std::size_t max_length = 255);
   std::optional<int64_t> integer(const char* name, bool required, int64_t min, int64_t max);
   std::optional<bool> boolean(const char* name, bool required);
+  // A list of strings (each as sent; the domain checks them).
+  std::optional<std::vector<std::string>> string_list(const char* name, bool required);
   // A non-negative decimal with at most `scale` fraction digits, given as a
   // JSON number or a decimal string; returned as exact text.
   std::optional<std::string> decimal(const char* name, bool required, int scale);

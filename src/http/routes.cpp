@@ -54,6 +54,16 @@ router public_routes() {
   r.add({"POST", "/api/v2/voice-pod", handlers::create_voice_provider(),
          permission::campaigns_write});
   r.add({"POST", "/api/v2/web-widgets", handlers::create_web_widget(), permission::clients_write});
+  r.add({"GET", "/api/v2/phone-number-pools", handlers::list_phone_number_pools(),
+         permission::campaigns_read});
+  r.add({"POST", "/api/v2/phone-number-pools", handlers::create_phone_number_pool(),
+         permission::campaigns_write});
+  r.add({"GET", "/api/v2/phone-number-pools/{pool_id}", handlers::get_phone_number_pool(),
+         permission::campaigns_read});
+  r.add({"PATCH", "/api/v2/phone-number-pools/{pool_id}", handlers::update_phone_number_pool(),
+         permission::campaigns_write});
+  r.add({"DELETE", "/api/v2/phone-number-pools/{pool_id}", handlers::delete_phone_number_pool(),
+         permission::campaigns_write});
   r.add({"GET", "/api/v2/external-billing/payment-requests", handlers::list_payment_requests(),
          permission::billing_read});
   r.add({"GET", "/api/v2/external-billing/payment-requests/{payment_request_id}/",

@@ -11,7 +11,8 @@ namespace {
 #define CALL_COLUMNS_WITH(transcript)                                                              \
   "id, lead_id, phone_number, attempt, status, outcome, error, provider_call_id, "                 \
   "duration_seconds, usage_recorded, created_at, ringing_at, ended_at, summary, " transcript       \
-  ", recording_url, success_evaluation, structured_data, ended_reason, cost::text"
+  ", recording_url, success_evaluation, structured_data, ended_reason, cost::text, "               \
+  "phone_number_id"
 #define CALL_COLUMNS CALL_COLUMNS_WITH("NULL::text")
 
 namespace call_col {
@@ -35,7 +36,8 @@ enum : int {
   success_evaluation,
   structured_data,
   ended_reason,
-  cost
+  cost,
+  phone_number_id
 };
 } // namespace call_col
 
@@ -98,6 +100,7 @@ call_record call_of(const pg_rows& rows, int i) {
   r.result.structured_data = rows.opt_text(i, col::structured_data);
   r.result.ended_reason = rows.opt_text(i, col::ended_reason);
   r.result.cost = rows.opt_text(i, col::cost);
+  r.phone_number_id = rows.opt_text(i, col::phone_number_id);
   return r;
 }
 

@@ -22,6 +22,9 @@ struct call_record {
   int64_t id = 0;
   int64_t lead_id = 0;
   std::string phone_number;
+  // The provider's number it was placed from (the campaign's, or one of
+  // its pool's).
+  std::optional<std::string> phone_number_id;
   int32_t attempt = 0;
   std::string status;
   std::optional<std::string> outcome;

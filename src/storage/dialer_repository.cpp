@@ -1,7 +1,9 @@
 #include "storage/dialer_repository.hpp"
 
 #include "domain/global_id.hpp"
+#include "domain/phone_number_pool.hpp"
 #include "storage/campaign_repository.hpp"
+#include "storage/phone_number_pool_repository.hpp"
 #include "storage/prepared.hpp"
 
 #include <stdexcept>
@@ -84,7 +86,7 @@ constexpr prepared_statement open_calls_stmt{
 constexpr prepared_statement insert_call_stmt{
     "vcs_insert_call",
     "INSERT INTO calls (tenant_id, campaign_id, lead_id, phone_number, voice_provider_id, attempt, "
-    "node_id) VALUES ($1, $2, $3, $4, $5, $6::int, $7) RETURNING id"};
+    "node_id, phone_number_id) VALUES ($1, $2, $3, $4, $5, $6::int, $7, $8) RETURNING id"};
 
 constexpr prepared_statement open_call_stmt{
     "vcs_open_call", "SELECT c.id, c.campaign_id, c.lead_id, c.phone_number, c.attempt, c.status, "
@@ -214,6 +216,11 @@ domain::campaign_dial_facts read_dial_facts(soci::session& sql, const domain::ca
       (c.status == campaign_status::active || c.status == campaign_status::scheduled) &&
       domain::phase_at(p, now) != domain::campaign_phase::after_end &&
       blocking_subscription_status(sql, c.tenant_id, c.id).has_value();
+  if (auto pool_id = domain::dialing_pool_of(c)) {
+    auto pool = find_pool(sql, c.tenant_id, *pool_id, now);
+    facts.pool =
+        pool ? domain::capacity_of(*pool, now) : domain::campaign_dial_facts::pool_capacity{};
+  }
   return facts;
 }
 
@@ -331,10 +338,10 @@ std::optional<provider_slots> lock_provider_slots(soci::session& sql, int64_t te
 
 int64_t insert_call(soci::session& sql, int64_t tenant_id, int64_t campaign_id, int64_t lead_id,
                     const std::string& phone_number, int64_t voice_provider_id, int32_t attempt,
-                    const std::string& node_id) {
-  return execute(
-             sql, insert_call_stmt,
-             {tenant_id, campaign_id, lead_id, phone_number, voice_provider_id, attempt, node_id})
+                    const std::string& node_id, const std::optional<std::string>& phone_number_id) {
+  return execute(sql, insert_call_stmt,
+                 {tenant_id, campaign_id, lead_id, phone_number, voice_provider_id, attempt,
+                  node_id, phone_number_id})
       .int64(0, 0);
 }
 

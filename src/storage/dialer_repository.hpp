@@ -26,7 +26,8 @@ namespace vcs::storage {
 
 // The campaign's side of dialing at `now` (domain/dial_state.hpp). A billing
 // block pauses the campaign; reading it here guards the moment between the
-// block and its pause. It is read only for a campaign that could dial.
+// block and its pause. It is read only for a campaign that could dial. A
+// POOL campaign's pool is read without its lock.
 domain::campaign_dial_facts read_dial_facts(soci::session& sql, const domain::campaign& c,
                                             const domain::dial_policy& p, domain::timestamp now);
 
@@ -116,9 +117,11 @@ struct provider_slots {
 std::optional<provider_slots> lock_provider_slots(soci::session& sql, int64_t tenant_id,
                                                   int64_t voice_provider_id);
 
+// A new call to `phone_number`, placed from `phone_number_id` (the
+// provider's number: the campaign's, or one of its pool's).
 int64_t insert_call(soci::session& sql, int64_t tenant_id, int64_t campaign_id, int64_t lead_id,
                     const std::string& phone_number, int64_t voice_provider_id, int32_t attempt,
-                    const std::string& node_id);
+                    const std::string& node_id, const std::optional<std::string>& phone_number_id);
 
 // A call that has not ended.
 struct open_call {

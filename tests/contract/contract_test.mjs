@@ -1499,6 +1499,268 @@ async function scenario() {
     message: 'Webhook delivery not found',
   });
 
+  // Phone number pools: created (the defaults filled), listed oldest first,
+  // read and changed; campaigns name only pools of their tenant, and a pool
+  // a campaign that has not ended names is kept until the campaign moves to
+  // another pool or ends. A POOL campaign without a pool says so in its
+  // leads' dial state and its forecast. A key held to some campaigns reads
+  // pools but changes none.
+  const unknownPool = { pool_id: Buffer.from('PhoneNumberPool:999999999').toString('base64') };
+  const poolNotFound = 'Phone number pool not found';
+  const pool = (
+    await call('createPhoneNumberPool', {
+      body: {
+        name: 'East coast',
+        phone_number_ids: ['pn_81d2', 'pn_93fa'],
+        daily_cap_per_number: 40,
+        timezone: 'America/New_York',
+      },
+      expect: 201,
+    })
+  ).json?.data;
+  const pp = { pool_id: pool?.id ?? 'none' };
+  expectEqual("a new pool's calls left today", pool?.calls_left_today, 80);
+  const spare = (
+    await call('createPhoneNumberPool', {
+      body: { name: 'Spare', phone_number_ids: ['pn_a4c7'] },
+      expect: 201,
+      noExample: true,
+      note: 'the defaults',
+    })
+  ).json?.data;
+  expectEqual('the default cap and time zone', `${spare?.daily_cap_per_number} ${spare?.timezone}`, '100 UTC');
+  await call('createPhoneNumberPool', {
+    body: { name: 'x', phone_number_ids: ['pn_1', 'pn_1'] },
+    expect: 400,
+    note: 'a number given twice',
+    message: 'Validation error',
+  });
+  await call('createPhoneNumberPool', {
+    body: { name: 'x', phone_number_ids: [] },
+    expect: 400,
+    note: 'no number',
+    message: 'Validation error',
+  });
+  const unnamed = await call('createPhoneNumberPool', {
+    body: { phone_number_ids: ['pn_1'], timezone: 'Mars/Olympus' },
+    expect: 400,
+    note: 'no name, an unknown time zone',
+    message: 'Validation error',
+  });
+  expectEqual('the fields named', Object.keys(unnamed.json?.errors ?? {}).sort().join(' '), 'name timezone');
+  await call('createPhoneNumberPool', {
+    body: { name: 'x', phone_number_ids: ['pn_1'], daily_cap_per_number: 0 },
+    expect: 400,
+    note: 'a cap of 0',
+    message: 'Validation error',
+  });
+  await call('createPhoneNumberPool', { body: '{"name":', expect: 400, note: 'malformed JSON', message: 'Invalid data' });
+  await call('listPhoneNumberPools', { expect: 200 });
+  const firstPool = await call('listPhoneNumberPools', {
+    query: { page: 1, page_size: 1 },
+    expect: 200,
+    noExample: true,
+    note: 'one page',
+  });
+  expectEqual('the oldest pool first', firstPool.json?.data?.map((p) => p.id).join(' '), pp.pool_id);
+  await call('listPhoneNumberPools', {
+    query: { page_size: 0 },
+    expect: 400,
+    note: 'page_size 0',
+    message: "Invalid page_size: '0'. Must be an integer from 1 to 100",
+  });
+  await call('getPhoneNumberPool', { params: pp, expect: 200 });
+  await call('getPhoneNumberPool', { params: unknownPool, expect: 404, note: 'unknown id', message: poolNotFound });
+  await call('getPhoneNumberPool', {
+    params: { pool_id: 'not-an-id' },
+    expect: 404,
+    note: 'malformed id',
+    message: poolNotFound,
+  });
+  const changedPool = await call('updatePhoneNumberPool', {
+    params: pp,
+    body: { phone_number_ids: ['pn_a4c7', 'pn_81d2'], daily_cap_per_number: 60 },
+    expect: 200,
+  });
+  expectEqual(
+    'the numbers, in the order given',
+    changedPool.json?.data?.numbers?.map((n) => n.phone_number_id).join(' '),
+    'pn_a4c7 pn_81d2',
+  );
+  await call('updatePhoneNumberPool', {
+    params: pp,
+    body: { daily_cap_per_number: 100001 },
+    expect: 400,
+    note: 'a cap over 100000',
+    message: 'Validation error',
+  });
+  await call('updatePhoneNumberPool', {
+    params: pp,
+    body: { phone_number_ids: [] },
+    expect: 400,
+    note: 'no number',
+    message: 'Validation error',
+  });
+  await call('updatePhoneNumberPool', {
+    params: unknownPool,
+    body: { name: 'x' },
+    expect: 404,
+    note: 'unknown id',
+    message: poolNotFound,
+  });
+  await call('createCampaign', {
+    body: { name: 'x', dialer_type: 'POOL', phone_number_pool_id: unknownPool.pool_id },
+    expect: 404,
+    note: 'unknown phone number pool',
+    message: poolNotFound,
+  });
+  const pooled = (
+    await call('createCampaign', {
+      body: {
+        name: 'Pooled',
+        dialer_type: 'POOL',
+        phone_number_pool_id: pp.pool_id,
+        tenant_voice_provider_id: provider.voice_provider_id,
+      },
+      expect: 201,
+      noExample: true,
+      note: 'POOL, with a pool',
+    })
+  ).json.data;
+  const pc = { campaign_id: pooled.campaign_id };
+  const pooledRead = await call('getCampaign', { params: pc, expect: 200, noExample: true, note: 'POOL' });
+  expectEqual('the campaign names its pool', pooledRead.json?.data?.phone_number_pool_id, pp.pool_id);
+  await call('updateCampaign', {
+    params: pc,
+    body: { phone_number_pool_id: unknownPool.pool_id },
+    expect: 404,
+    note: 'unknown phone number pool',
+    message: poolNotFound,
+  });
+  await call('deletePhoneNumberPool', {
+    params: pp,
+    expect: 409,
+    note: 'named by a DRAFT campaign',
+    message: 'Phone number pool is used by a campaign that has not ended',
+  });
+  await call('updateCampaign', {
+    params: pc,
+    body: { phone_number_pool_id: spare?.id ?? 'none' },
+    expect: 200,
+    noExample: true,
+    note: 'to another pool',
+  });
+  await call('deletePhoneNumberPool', { params: pp, expect: 200 });
+  await call('deletePhoneNumberPool', { params: pp, expect: 404, note: 'already deleted', message: poolNotFound });
+  await call('getPhoneNumberPool', { params: pp, expect: 404, note: 'deleted', message: poolNotFound });
+  await call('updateCampaignStatus', {
+    params: pc,
+    body: { status: 'ENDED' },
+    expect: 200,
+    noExample: true,
+    note: 'ENDED, to free its pool',
+  });
+  const spp = { pool_id: spare?.id ?? 'none' };
+  const heldKey = (
+    await call('createTenantApiKey', {
+      body: { name: 'one campaign', campaign_ids: [state.campaignId] },
+      expect: 201,
+      noExample: true,
+      note: 'held to one campaign',
+    })
+  ).json?.data;
+  const scoped = 'This API key reaches only some campaigns and cannot change phone number pools';
+  await call('getPhoneNumberPool', {
+    params: spp,
+    auth: heldKey?.key,
+    expect: 200,
+    noExample: true,
+    note: 'a key held to one campaign',
+  });
+  await call('createPhoneNumberPool', {
+    auth: heldKey?.key,
+    body: { name: 'x', phone_number_ids: ['pn_1'] },
+    expect: 403,
+    note: 'a key held to one campaign',
+    message: scoped,
+  });
+  await call('updatePhoneNumberPool', {
+    params: spp,
+    auth: heldKey?.key,
+    body: { name: 'x' },
+    expect: 403,
+    note: 'a key held to one campaign',
+    message: scoped,
+  });
+  await call('deletePhoneNumberPool', {
+    params: spp,
+    auth: heldKey?.key,
+    expect: 403,
+    note: 'a key held to one campaign',
+    message: scoped,
+  });
+  await call('deleteTenantApiKey', {
+    params: { key_id: heldKey?.id ?? 'none' },
+    expect: 200,
+    noExample: true,
+    note: 'held to one campaign',
+  });
+  await call('deletePhoneNumberPool', {
+    params: spp,
+    expect: 200,
+    noExample: true,
+    note: 'its campaign ENDED',
+  });
+  const poolless = (
+    await call('createCampaign', {
+      body: { name: 'Pool without a pool', dialer_type: 'POOL', tenant_voice_provider_id: provider.voice_provider_id },
+      expect: 201,
+      noExample: true,
+      note: 'POOL, without a pool',
+    })
+  ).json.data;
+  const nc = { campaign_id: poolless.campaign_id };
+  await call('addLead', {
+    params: nc,
+    body: { phone_number: '+14155550131' },
+    expect: 201,
+    noExample: true,
+    note: 'POOL, without a pool',
+  });
+  await call('updateCampaignStatus', {
+    params: nc,
+    body: { status: 'ACTIVE' },
+    expect: 200,
+    noExample: true,
+    note: 'ACTIVE, POOL without a pool',
+  });
+  const numberless = await call('listLeads', {
+    params: nc,
+    query: { include: 'dial_state' },
+    expect: 200,
+    noExample: true,
+    note: 'POOL without a pool',
+  });
+  expectEqual('the dial state of a POOL campaign without a pool', numberless.json?.leads?.[0]?.dial_state, 'no_phone_number');
+  const unpooled = await call('getCampaignForecast', {
+    params: nc,
+    expect: 200,
+    noExample: true,
+    note: 'POOL without a pool',
+  });
+  expectEqual(
+    'the forecast of a POOL campaign without a pool',
+    `${unpooled.json?.data?.outlook} ${unpooled.json?.data?.skipped?.no_phone_number}`,
+    'no_phone_number 1',
+  );
+  await call('updateCampaignStatus', {
+    params: nc,
+    body: { status: 'ENDED' },
+    expect: 200,
+    noExample: true,
+    note: 'ENDED, POOL without a pool',
+  });
+
   // The tenant's own keys: a read-only one, refused a write naming the
   // permission, disabled, listed masked and deleted.
   const readerKey = (

@@ -21,7 +21,7 @@ const std::string full_body_template = R"({
   "dialer_type": "POOL",
   "provider_a_calling_entity": "ASSISTANT",
   "phone_number_id": "pn_1",
-  "phone_number_pool_id": "UGhvbmVOdW1iZXJQb29sOjc=",
+  "phone_number_pool_id": "%POOL%",
   "start_date": "2026-03-01",
   "end_date": "2026-06-30",
   "timezone": "America/New_York",
@@ -50,11 +50,19 @@ protected:
     return str(parse(r.body)["data"], "campaign_id");
   }
 
-  static std::string with_provider(const std::string& vp) {
+  // The full body on provider `vp` with a new pool of the key's tenant.
+  std::string with_provider(const std::string& key, const std::string& vp) {
     auto body = full_body_template;
     body.replace(body.find("%VP%"), 4, vp);
+    auto r = pub("POST", "/api/v2/phone-number-pools", key,
+                 R"({"name":"p","phone_number_ids":["pn_1"]})");
+    EXPECT_EQ(r.status, 201u) << r.body;
+    pool = str(parse(r.body)["data"], "id");
+    body.replace(body.find("%POOL%"), 6, pool);
     return body;
   }
+
+  std::string pool;
 
   http_response set_status(const std::string& key, const std::string& id, const std::string& s) {
     return pub("PATCH", "/api/v2/voice-campaigns/" + id + "/status", key,
@@ -78,7 +86,7 @@ TEST_F(campaign_test, minimal_create_is_a_draft_outbound_campaign) {
 TEST_F(campaign_test, full_create_stores_every_field) {
   auto t = create_tenant();
   auto vp = create_provider(t.key);
-  auto r = pub("POST", "/api/v2/voice-campaigns", t.key, with_provider(vp));
+  auto r = pub("POST", "/api/v2/voice-campaigns", t.key, with_provider(t.key, vp));
   ASSERT_EQ(r.status, 201u) << r.body;
   auto id = str(parse(r.body)["data"], "campaign_id");
   auto g = pub("GET", "/api/v2/voice-campaigns/" + id, t.key);
@@ -89,7 +97,7 @@ TEST_F(campaign_test, full_create_stores_every_field) {
   EXPECT_EQ(str(c, "tenant_voice_provider_id"), vp);
   EXPECT_EQ(str(c, "dialer_type"), "POOL");
   EXPECT_EQ(str(c, "provider_a_calling_entity"), "ASSISTANT");
-  EXPECT_EQ(str(c, "phone_number_pool_id"), "UGhvbmVOdW1iZXJQb29sOjc=");
+  EXPECT_EQ(str(c, "phone_number_pool_id"), pool);
   EXPECT_EQ(str(c, "start_date"), "2026-03-01");
   EXPECT_EQ(str(c, "end_date"), "2026-06-30");
   EXPECT_EQ(str(c, "timezone"), "America/New_York");
@@ -208,9 +216,9 @@ TEST_F(campaign_test, concurrent_creates_never_exceed_the_limit) {
 TEST_F(campaign_test, update_changes_only_given_fields) {
   auto t = create_tenant();
   auto vp = create_provider(t.key);
-  auto id =
-      str(parse(pub("POST", "/api/v2/voice-campaigns", t.key, with_provider(vp)).body)["data"],
-          "campaign_id");
+  auto id = str(
+      parse(pub("POST", "/api/v2/voice-campaigns", t.key, with_provider(t.key, vp)).body)["data"],
+      "campaign_id");
   auto r = pub("PATCH", "/api/v2/voice-campaigns/" + id, t.key,
                R"({"name":"Renamed","max_call_attempts":7,"days_of_week":["SATURDAY"]})");
   ASSERT_EQ(r.status, 200u) << r.body;
@@ -231,9 +239,9 @@ TEST_F(campaign_test, update_changes_only_given_fields) {
 TEST_F(campaign_test, create_only_fields_are_immutable) {
   auto t = create_tenant();
   auto vp = create_provider(t.key);
-  auto id =
-      str(parse(pub("POST", "/api/v2/voice-campaigns", t.key, with_provider(vp)).body)["data"],
-          "campaign_id");
+  auto id = str(
+      parse(pub("POST", "/api/v2/voice-campaigns", t.key, with_provider(t.key, vp)).body)["data"],
+      "campaign_id");
   auto r = pub("PATCH", "/api/v2/voice-campaigns/" + id, t.key, R"({"type":"INBOUND"})");
   ASSERT_EQ(r.status, 400u) << r.body;
   auto d = parse(r.body);
@@ -255,9 +263,9 @@ TEST_F(campaign_test, create_only_fields_are_immutable) {
 TEST_F(campaign_test, update_validates_against_stored_values) {
   auto t = create_tenant();
   auto vp = create_provider(t.key);
-  auto id =
-      str(parse(pub("POST", "/api/v2/voice-campaigns", t.key, with_provider(vp)).body)["data"],
-          "campaign_id");
+  auto id = str(
+      parse(pub("POST", "/api/v2/voice-campaigns", t.key, with_provider(t.key, vp)).body)["data"],
+      "campaign_id");
   auto attempts =
       pub("PATCH", "/api/v2/voice-campaigns/" + id, t.key, R"({"max_daily_attempts":9})");
   ASSERT_EQ(attempts.status, 400u) << attempts.body;

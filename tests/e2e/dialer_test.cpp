@@ -1314,7 +1314,7 @@ TEST_F(dialer_test, the_forecast_sums_the_dial_states_and_estimates_the_finish) 
   EXPECT_EQ(str(draft, "campaign_status"), "DRAFT");
   EXPECT_EQ(draft["total_leads"].GetInt64(), 13);
   EXPECT_EQ(draft["open_leads"].GetInt64(), 12);
-  EXPECT_EQ(draft["skipped"].MemberCount(), 14u) << "every state but eligible";
+  EXPECT_EQ(draft["skipped"].MemberCount(), 16u) << "every state but eligible";
   EXPECT_EQ(counts(draft), summed(c));
   EXPECT_EQ(draft["skipped"]["campaign_not_active"].GetInt64(), 12);
   EXPECT_EQ(draft["concurrency"].GetInt(), 5);
@@ -1361,6 +1361,82 @@ TEST_F(dialer_test, the_forecast_sums_the_dial_states_and_estimates_the_finish) 
                                 domain::encode_global_id(domain::entity::campaign, 1'000'000'000) +
                                 "/forecast");
   EXPECT_EQ(missing.status, 404u) << missing.body;
+}
+
+// A POOL campaign calls from its pool: calls spread over the numbers, a
+// lead's next attempt comes from another number than its last, and once
+// every number has reached its daily cap the rest wait for the pool's next
+// day, as their dial state says.
+TEST_F(dialer_test, a_pool_campaign_rotates_its_numbers_under_their_daily_caps) {
+  auto made = pub("POST", "/api/v2/phone-number-pools",
+                  R"({"name":"East","phone_number_ids":["pn_a","pn_b"],"daily_cap_per_number":2})");
+  ASSERT_EQ(made.status, 201u) << made.body;
+  const auto pool = str(parse(made.body)["data"], "id");
+  const auto pooled = R"(,"dialer_type":"POOL","phone_number_pool_id":")" + pool + "\"";
+  // The number each call of the campaign was placed from, by lead and attempt.
+  auto numbers = [&](const std::string& c) {
+    std::map<std::pair<std::string, int>, std::string> out;
+    auto d = calls(c);
+    for (const auto& call : d["calls"].GetArray())
+      out[{str(call, "phone_number"), call["attempt"].GetInt()}] = str(call, "phone_number_id");
+    return out;
+  };
+
+  // Two leads that do not answer: each one's second attempt comes from the
+  // other number (L1, dialed first, would otherwise take pn_a again).
+  auto c = campaign(provider(5), pooled + R"(,"max_call_attempts":2,"min_gap_between_attempts":3)");
+  add_lead(c, "+14155550011", "busy");
+  add_lead(c, "+14155550012", "busy");
+  set_status(c, "ACTIVE");
+  ASSERT_TRUE(eventually([&] {
+    return call_count(c) == 2 && lead_status(c, "+14155550011") == "IDLE" &&
+           lead_status(c, "+14155550012") == "IDLE";
+  }));
+  set_priority(c, "+14155550011", 5);
+  run(domain::now() + 4min);
+  ASSERT_TRUE(eventually([&] { return call_count(c) == 4; }));
+  auto used = numbers(c);
+  for (const std::string phone : {"+14155550011", "+14155550012"}) {
+    const auto first = used[std::pair{phone, 1}];
+    const auto second = used[std::pair{phone, 2}];
+    EXPECT_NE(first, second) << phone;
+    EXPECT_TRUE(first == "pn_a" || first == "pn_b") << first;
+  }
+  auto read = parse(pub("GET", "/api/v2/phone-number-pools/" + pool).body);
+  EXPECT_EQ(read["data"]["numbers"][0]["calls_today"].GetInt(), 2);
+  EXPECT_EQ(read["data"]["numbers"][1]["calls_today"].GetInt(), 2);
+  EXPECT_EQ(read["data"]["calls_left_today"].GetInt(), 0);
+
+  // The pool is spent for today: a second campaign on it waits for the
+  // pool's next day (UTC midnight), and is called then.
+  auto w = campaign(provider(5), pooled);
+  add_lead(w, "+14155550013", "human");
+  set_status(w, "ACTIVE");
+  std::this_thread::sleep_for(300ms);
+  EXPECT_EQ(call_count(w), 0u);
+  auto r = pub("GET", "/api/v2/voice-campaigns/" + w + "/leads/list?include=dial_state");
+  ASSERT_EQ(r.status, 200u) << r.body;
+  auto d = parse(r.body);
+  const auto midnight = domain::timestamp{date::floor<date::days>(domain::now()) + date::days{1}};
+  EXPECT_EQ(str(d["leads"][0], "dial_state"), "numbers_at_daily_cap");
+  EXPECT_EQ(domain::parse_iso8601(str(d["leads"][0], "next_dial_at")), midnight);
+  auto f = parse(pub("GET", "/api/v2/voice-campaigns/" + w + "/forecast").body);
+  EXPECT_EQ(f["data"]["skipped"]["numbers_at_daily_cap"].GetInt(), 1);
+  run(midnight + 1min);
+  ASSERT_TRUE(eventually([&] { return call_count(w) == 1; }));
+  const auto from = numbers(w)[std::pair<std::string, int>{"+14155550013", 1}];
+  EXPECT_EQ(from, "pn_a");
+
+  // A POOL campaign whose pool has gone is told so.
+  auto empty = campaign(provider(5), R"(,"dialer_type":"POOL")");
+  add_lead(empty, "+14155550014", "human");
+  auto e =
+      parse(pub("GET", "/api/v2/voice-campaigns/" + empty + "/leads/list?include=dial_state").body);
+  EXPECT_EQ(str(e["leads"][0], "dial_state"), "campaign_not_active");
+  set_status(empty, "ACTIVE");
+  e = parse(pub("GET", "/api/v2/voice-campaigns/" + empty + "/leads/list?include=dial_state").body);
+  EXPECT_EQ(str(e["leads"][0], "dial_state"), "no_phone_number");
+  EXPECT_EQ(call_count(empty), 0u);
 }
 
 } // namespace

@@ -80,6 +80,11 @@ TEST_F(isolation_test, another_tenants_ids_are_404_on_every_route_that_takes_one
     endpoint = std::to_string(id);
   }
 
+  auto pool = pub("POST", "/api/v2/phone-number-pools", a.key,
+                  R"({"name":"owned","phone_number_ids":["pn_1"]})");
+  ASSERT_EQ(pool.status, 201u) << pool.body;
+  const auto pool_path = "/api/v2/phone-number-pools/" + str(parse(pool.body)["data"], "id");
+
   auto member = op("POST", "/admin/v1/tenants/" + a.id + "/members",
                    R"({"email":"iso-owner-)" + std::to_string(tenant_db_id(a)) + R"(@a.io"})");
   ASSERT_EQ(member.status, 201u) << member.body;
@@ -164,6 +169,9 @@ TEST_F(isolation_test, another_tenants_ids_are_404_on_every_route_that_takes_one
        "/v1/api/voice-campaigns/" + campaign + "/lead/update", v1_body},
       {"DELETE", "/v1/api/voice-campaigns/{campaign_id}/lead/remove",
        "/v1/api/voice-campaigns/" + campaign + "/lead/remove", v1_body},
+      {"GET", "/api/v2/phone-number-pools/{pool_id}", pool_path, ""},
+      {"PATCH", "/api/v2/phone-number-pools/{pool_id}", pool_path, R"({"name":"hijacked"})"},
+      {"DELETE", "/api/v2/phone-number-pools/{pool_id}", pool_path, ""},
       {"GET", "/api/v2/do-not-call/{phone_number}", "/api/v2/do-not-call/+14155550177", "", 200},
       {"DELETE", "/api/v2/do-not-call/{phone_number}", "/api/v2/do-not-call/+14155550177", ""},
       // Provider callbacks take no API key: without the configuration's
@@ -198,6 +206,8 @@ TEST_F(isolation_test, another_tenants_ids_are_404_on_every_route_that_takes_one
   EXPECT_EQ(str(members["members"][0], "role"), "owner");
   EXPECT_NE(pub("GET", "/api/v2/do-not-call/+14155550177", a.key).body.find("\"do_not_call\":true"),
             std::string::npos);
+  auto kept = parse(pub("GET", pool_path, a.key).body);
+  EXPECT_EQ(str(kept["data"], "name"), "owned");
   auto mine = parse(pub("GET", cp, a.key).body);
   EXPECT_EQ(str(mine["data"], "name"), "owned");
   EXPECT_EQ(str(mine["data"], "status"), "DRAFT");

@@ -13,6 +13,7 @@ void render_call_fields(json_out& out, const storage::call_record& c, bool with_
   out.field("id", std::to_string(c.id));
   out.field("campaign_lead_id", domain::encode_global_id(domain::entity::lead, c.lead_id));
   out.field("phone_number", c.phone_number);
+  out.field("phone_number_id", c.phone_number_id);
   out.field("attempt", c.attempt);
   out.field("status", c.status);
   out.field("outcome", c.outcome);

@@ -123,6 +123,12 @@ std::shared_ptr<handler> bulk_remove_leads();
 std::shared_ptr<handler> v1_update_lead();
 std::shared_ptr<handler> v1_remove_lead();
 std::shared_ptr<handler> create_web_widget();
+// Phone number pools (phone_number_pools.cpp).
+std::shared_ptr<handler> create_phone_number_pool();
+std::shared_ptr<handler> list_phone_number_pools();
+std::shared_ptr<handler> get_phone_number_pool();
+std::shared_ptr<handler> update_phone_number_pool();
+std::shared_ptr<handler> delete_phone_number_pool();
 // Call-status callbacks of live voice providers.
 std::shared_ptr<handler> provider_a_callback();
 // The tenant's do-not-call list.

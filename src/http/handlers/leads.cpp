@@ -228,7 +228,7 @@ private:
       if (state == in->states.end())
         views.emplace_back();
       else
-        views.emplace_back(domain::lead_dial_state(refused, in->free_lines, in->policy,
+        views.emplace_back(domain::lead_dial_state(in->facts, refused, in->free_lines, in->policy,
                                                    state->second, l.phone_number,
                                                    in->listed.count(l.phone_number) > 0, now));
     }

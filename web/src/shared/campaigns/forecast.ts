@@ -16,6 +16,7 @@ const outlooks: Record<string, string> = {
   nothing_to_dial: 'Nothing left to dial',
   campaign_ended: 'Campaign ended',
   no_voice_provider: 'No voice provider',
+  no_phone_number: 'No phone number in its pool',
   no_calling_window: 'No calling hours',
   beyond_horizon: 'More than a year at this pace',
 };
