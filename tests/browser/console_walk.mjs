@@ -2,6 +2,7 @@
 // playwright-core) as a new owner would: sets a password from the set-up
 // link, creates a campaign, imports CSV leads, watches the progress change
 // while the simulated dialer calls them and reads the forecast, makes a
+// number pool, gives it a third number and deletes it, makes a
 // read-only key and sees it refused a write, disables it, replays a webhook
 // delivery, sends a test
 // event and rotates the signing secret, makes a client with a subscription
@@ -139,7 +140,44 @@ try {
     await page.waitForTimeout(250);
   if (moved === before) fail(`a call's time stayed ${before} in ${zone}`);
 
-  // 5. A read-only key: refused a write, then disabled.
+  // 5. A number pool: made with two numbers, given a third, deleted.
+  await page.getByRole('link', { name: 'Number pools' }).click();
+  await page.getByRole('heading', { name: 'Number pools' }).waitFor();
+  const cap = 40;
+  const newPool = page.getByRole('group', { name: 'New number pool' });
+  await newPool.getByLabel('Name', { exact: true }).fill('Walk pool');
+  await newPool.getByLabel('Phone number ids').fill('pn_walk_a\npn_walk_b');
+  await newPool.getByLabel('Daily cap per number').fill(String(cap));
+  await newPool.getByRole('button', { name: 'Create pool' }).click();
+  await page.getByText('Phone number pool created').waitFor();
+  const pools = page.getByRole('region', { name: 'Number pools', exact: true });
+  const pool = pools.locator('tbody tr', { has: page.locator('td', { hasText: /^Walk pool$/ }) });
+  const cell = async (header) => pool.locator('td').nth((await pools.locator('th').allInnerTexts()).indexOf(header)).innerText();
+  await pool.waitFor();
+  const listed = async (ids, what) => {
+    const numbers = await cell('Numbers');
+    for (const id of ids) if (!numbers.includes(id)) fail(`the pool ${what} lists no ${id}: ${numbers}`);
+    const left = Number(await cell('Calls left today'));
+    if (left !== ids.length * cap) fail(`the pool ${what}: ${left} calls left today, ${ids.length * cap} expected`);
+  };
+  await listed(['pn_walk_a', 'pn_walk_b'], 'made');
+  await pool.getByRole('button', { name: 'Edit Walk pool' }).click();
+  const editPool = page.getByRole('group', { name: 'Edit Walk pool' });
+  await editPool.getByLabel('Phone number ids').fill('pn_walk_a\npn_walk_b\npn_walk_c');
+  await editPool.getByRole('button', { name: 'Save Walk pool' }).click();
+  await page.getByText('Phone number pool updated').waitFor();
+  await pool.getByText('pn_walk_c', { exact: true }).waitFor();
+  await listed(['pn_walk_a', 'pn_walk_b', 'pn_walk_c'], 'changed');
+  await look('pools');
+  page.once('dialog', (d) => d.accept());
+  await pool.getByRole('button', { name: 'Delete Walk pool' }).click();
+  await page.getByText('Phone number pool deleted').waitFor();
+  await pool.waitFor({ state: 'detached' }).catch(() => fail('the deleted pool is still listed'));
+  const remaining = await json(`${base}/api/v2/phone-number-pools`, 'GET', tenant.body.api_key.key);
+  if (remaining.status !== 200 || remaining.body?.data?.length !== 0)
+    fail(`the pools after the deletion: ${remaining.status} ${JSON.stringify(remaining.body)}`);
+
+  // 6. A read-only key: refused a write, then disabled.
   await page.getByRole('link', { name: 'API keys' }).click();
   await page.getByRole('heading', { name: 'API keys' }).waitFor();
   await page.getByLabel('Key name').fill('reports');
@@ -155,7 +193,7 @@ try {
   const disabled = await json(`${base}/api/v2/voice-campaigns`, 'GET', key);
   if (disabled.status !== 401) fail(`a disabled key answered ${disabled.status}`);
 
-  // 6. Webhooks: the tenant has no signing secret yet, so the dialing's
+  // 7. Webhooks: the tenant has no signing secret yet, so the dialing's
   // deliveries died unsent; a secret is made, one of them replayed and
   // received, and a test event sent.
   await page.getByRole('link', { name: 'Webhooks' }).click();
@@ -179,7 +217,7 @@ try {
   await waitFor('the test event', () => received.some((r) => r.type === 'webhook.test'));
   await look('webhooks');
 
-  // 7. A client with a subscription to the product, assigned the campaign.
+  // 8. A client with a subscription to the product, assigned the campaign.
   await page.getByRole('link', { name: 'Clients' }).click();
   await page.getByLabel('Name', { exact: true }).fill('Walk client');
   await page.getByLabel('Billing e-mail').fill(`billing-${stamp}@example.com`);
@@ -207,7 +245,7 @@ try {
   await page.getByRole('button', { name: `Enable ${clientUser}` }).waitFor();
   await look('client');
 
-  // 8. Billing: the client's payment request marked paid.
+  // 9. Billing: the client's payment request marked paid.
   // The operator's API takes the client's plain id (its global id is the
   // base64 of "Client:<id>").
   const clientId = Buffer.from(new URL(page.url()).searchParams.get('id') ?? '', 'base64').toString().split(':')[1];
@@ -233,7 +271,7 @@ try {
   if (paid.body?.status !== 'PAID') fail(`the request after marking it paid: ${JSON.stringify(paid.body)}`);
   await look('billing');
 
-  // 9. A member invited; the link is shown once.
+  // 10. A member invited; the link is shown once.
   await page.getByRole('link', { name: 'Members' }).click();
   await page.getByLabel('E-mail').fill(`viewer-${stamp}@example.com`);
   await page.getByRole('button', { name: 'Invite' }).click();
@@ -241,7 +279,7 @@ try {
   if (!link.includes('/console/setup#token=')) fail(`an invitation's link: ${link}`);
   await look('members');
 
-  // 10. Signing out by keyboard ends the session on the server.
+  // 11. Signing out by keyboard ends the session on the server.
   const session = (await context.cookies()).find((c) => c.name === '__Host-vcs_session');
   if (!session?.httpOnly || !session.secure || session.sameSite !== 'Lax') fail(`the session cookie: ${JSON.stringify(session)}`);
   await page.getByRole('button', { name: 'Sign out' }).focus();

@@ -13,6 +13,7 @@ import { billingPage } from './pages/billing';
 import { clientsPage } from './pages/clients';
 import { keysPage } from './pages/keys';
 import { membersPage } from './pages/members';
+import { poolsPage } from './pages/pools';
 import { setupPage } from './pages/setup';
 import { signInPage } from './pages/sign_in';
 import { webhooksPage } from './pages/webhooks';
@@ -33,6 +34,7 @@ const routes: [RegExp, Page, boolean][] = [
   [/^\/console\/setup$/, setupPage, false],
   [/^\/console(?:\/campaigns)?\/?$/, (main) => campaignsPage(main, abilities()), true],
   [/^\/console\/campaigns\/([^/]+)$/, (main, params) => campaignPage(main, params, abilities()), true],
+  [/^\/console\/pools$/, poolsPage, true],
   [/^\/console\/webhooks$/, webhooksPage, true],
   [/^\/console\/clients$/, clientsPage, true],
   [/^\/console\/billing$/, billingPage, true],
@@ -51,6 +53,7 @@ function header(redraw: () => void): void {
     label: 'Console',
     links: [
       ['/console/campaigns', 'Campaigns'],
+      ...link('campaigns:read', '/console/pools', 'Number pools'),
       ...link('webhooks:read', '/console/webhooks', 'Webhooks'),
       ...link('clients:read', '/console/clients', 'Clients'),
       ...link('billing:read', '/console/billing', 'Billing'),
