@@ -46,7 +46,6 @@ struct pool_number {
 
 struct phone_number_pool {
   int64_t id = 0;
-  int64_t tenant_id = 0;
   std::string name;
   int32_t daily_cap_per_number = pool_daily_cap_default;
   std::string timezone = "UTC";

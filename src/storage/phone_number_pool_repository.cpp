@@ -11,8 +11,7 @@ namespace vcs::storage {
 
 namespace {
 
-#define POOL_COLUMNS                                                                               \
-  "p.id, p.tenant_id, p.name, p.daily_cap_per_number, p.timezone, p.created_at, p.updated_at"
+#define POOL_COLUMNS "p.id, p.name, p.daily_cap_per_number, p.timezone, p.created_at, p.updated_at"
 
 constexpr prepared_statement lock_tenant_stmt{
     "vcs_pool_lock_tenant",
@@ -100,12 +99,11 @@ constexpr prepared_statement last_numbers_stmt{
 domain::phone_number_pool pool_of(const pg_rows& rows, int i) {
   domain::phone_number_pool p;
   p.id = rows.int64(i, 0);
-  p.tenant_id = rows.int64(i, 1);
-  p.name = std::string{rows.text(i, 2)};
-  p.daily_cap_per_number = rows.int32(i, 3);
-  p.timezone = std::string{rows.text(i, 4)};
-  p.created_at = rows.timestamp(i, 5);
-  p.updated_at = rows.timestamp(i, 6);
+  p.name = std::string{rows.text(i, 1)};
+  p.daily_cap_per_number = rows.int32(i, 2);
+  p.timezone = std::string{rows.text(i, 3)};
+  p.created_at = rows.timestamp(i, 4);
+  p.updated_at = rows.timestamp(i, 5);
   return p;
 }
 

@@ -42,11 +42,13 @@ void render_pool(json_out& out, const domain::phone_number_pool& p) {
   out.w().EndObject();
 }
 
-std::string pool_json(const domain::phone_number_pool& p, std::string_view message) {
+// {success, message?, data}: a read has no message.
+std::string pool_json(const domain::phone_number_pool& p, std::string_view message = {}) {
   json_out out;
   out.w().StartObject();
   out.field("success", true);
-  out.field("message", message);
+  if (!message.empty())
+    out.field("message", message);
   out.key("data");
   render_pool(out, p);
   out.w().EndObject();
@@ -129,13 +131,7 @@ public:
     auto pool = storage::find_pool(ctx.db(), ex->principal->tenant_id, *id, domain::now());
     if (!pool)
       return ex->fail(domain::phone_number_pool_not_found());
-    json_out out;
-    out.w().StartObject();
-    out.field("success", true);
-    out.key("data");
-    render_pool(out, *pool);
-    out.w().EndObject();
-    ex->respond(200, out.take());
+    ex->respond(200, pool_json(*pool));
   }
 };
 

@@ -145,8 +145,7 @@ export function poolsPage(main: HTMLElement): void {
         };
         const made = await ok(api.POST('/api/v2/phone-number-pools', { body }));
         done.textContent = made.message;
-        name.value = '';
-        numbers.value = '';
+        create.reset();
         await show();
       }),
     },
