@@ -20,16 +20,15 @@ namespace vcs::actors {
 
 // A detached worker that owns one database session.
 using db_worker_actor = caf::typed_actor<
-    // Runs blocking work on the worker's session; answers once it ran (its
-    // result stays in the sender's closure).
-    caf::replies_to<db_task>::with<db_done>>;
+    // Runs blocking work on the worker's session; answers what it returned.
+    caf::replies_to<db_task>::with<db_result>>;
 
 // Shares the database workers among tenants (domain::fair_share); the same
 // interface as one worker.
 using db_dispatcher_actor = caf::typed_actor<
     // Runs blocking work on the next free worker, in fair order across the
-    // task's owners; the worker answers once it ran.
-    caf::replies_to<db_task>::with<db_done>,
+    // task's owners; the worker answers what it returned.
+    caf::replies_to<db_task>::with<db_result>,
     // Worker (index) finished a job of the owner and is free.
     caf::reacts_to<done_atom, std::size_t, std::uint64_t>,
     // Time to cancel the jobs running past their deadline.

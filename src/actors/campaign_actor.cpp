@@ -1,8 +1,5 @@
 #include "actors/campaign_actor.hpp"
 
-#include "domain/campaign_errors.hpp"
-#include "storage/campaign_repository.hpp"
-
 #include <caf/event_based_actor.hpp>
 
 namespace vcs::actors {
@@ -14,13 +11,7 @@ campaign_actor::behavior_type campaign(campaign_state::pointer self, int64_t ten
   self->state.tenant_id = tenant_id;
   self->state.campaign_id = campaign_id;
   self->state.start(self, std::move(config), std::move(registry), tenant_id);
-  self->state.writes.set_prologue(
-      [tenant_id, campaign_id](soci::session& sql) -> std::optional<domain::error> {
-        if (!storage::begin_locking_campaign(sql, tenant_id, campaign_id))
-          return domain::campaign_not_found();
-        return std::nullopt;
-      });
-  self->state.writes.set_on_refused([self] { self->state.retire_if_gone(); });
+  self->state.lock_row_in_each_batch();
   return {
       // Applies a partial update; create-only fields must keep their values.
       [self](update_atom, campaign_update& r) { return self->state.update_campaign(r); },

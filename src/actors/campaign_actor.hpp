@@ -42,6 +42,8 @@ struct campaign_state : entity_state {
   caf::result<int64_t> dial(const dial_request& req);
   caf::result<bool> apply_call_report(call_update& update);
   void idle_tick();
+  // Begins every batch of writes with the campaign's row lock.
+  void lock_row_in_each_batch();
   // After a write found no such campaign (an id a client made up): retires
   // now, so such ids do not keep actors alive.
   void retire_if_gone();

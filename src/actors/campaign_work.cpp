@@ -1,5 +1,5 @@
 // The campaign actor's commands: each runs in the next group commit, after
-// the campaign's row lock (the prologue set in campaign_actor.cpp).
+// the campaign's row lock (lock_row_in_each_batch).
 
 #include "actors/ask_database.hpp"
 #include "actors/campaign_actor.hpp"
@@ -355,6 +355,20 @@ caf::result<bool> campaign_state::apply_call_report(call_update& update) {
 void campaign_state::idle_tick() {
   idle.tick(self, writes.busy() || !open_calls.empty() || !held_answers.empty(), registry,
             campaign_atom::value, tenant_id, campaign_id);
+}
+
+// BEGIN and the lock go in one round trip (storage::begin_with), so what the
+// actor serialises on one node is serialised across nodes too. No row: the
+// tenant has no such campaign, every write of the batch is answered 404
+// unrun, and the actor retires.
+void campaign_state::lock_row_in_each_batch() {
+  writes.set_prologue(
+      [t = tenant_id, c = campaign_id](soci::session& sql) -> std::optional<domain::error> {
+        if (!storage::begin_locking_campaign(sql, t, c))
+          return domain::campaign_not_found();
+        return std::nullopt;
+      });
+  writes.set_on_refused([this] { retire_if_gone(); });
 }
 
 void campaign_state::retire_if_gone() {

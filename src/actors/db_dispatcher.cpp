@@ -24,9 +24,9 @@ void cancel_job(std::shared_ptr<storage::statement_cancel> cancel, std::uint64_t
 
 } // namespace
 
-caf::typed_response_promise<db_done> db_dispatcher_state::run(db_dispatcher_actor::pointer self,
-                                                              db_task& task) {
-  auto reply = self->make_response_promise<db_done>();
+caf::typed_response_promise<db_result> db_dispatcher_state::run(db_dispatcher_actor::pointer self,
+                                                                db_task& task) {
+  auto reply = self->make_response_promise<db_result>();
   const auto owner = task.owner;
   share->push(owner, pending{std::move(task), reply, std::chrono::steady_clock::now() + timeout});
   start_next();

@@ -35,7 +35,7 @@ struct db_dispatcher_state {
 
   struct pending {
     db_task task;
-    caf::typed_response_promise<db_done> reply;
+    caf::typed_response_promise<db_result> reply;
     // Past this its requester has given up (every requester asks with the
     // pool's timeout): a job still waiting then is dropped, never run late.
     std::chrono::steady_clock::time_point due;
@@ -58,7 +58,7 @@ struct db_dispatcher_state {
   std::shared_ptr<db_load> load;
 
   // Queues `task` in its owner's line; the worker it goes to answers.
-  caf::typed_response_promise<db_done> run(db_dispatcher_actor::pointer self, db_task& task);
+  caf::typed_response_promise<db_result> run(db_dispatcher_actor::pointer self, db_task& task);
   // Worker `worker` finished a job of `owner` and is free.
   void done(std::size_t worker, std::uint64_t owner);
   // Hands every idle worker the next job in fair order.

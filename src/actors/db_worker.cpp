@@ -8,7 +8,7 @@
 
 namespace vcs::actors {
 
-caf::result<db_done> db_worker_state::run(db_task& task) {
+caf::result<db_result> db_worker_state::run(db_task& task) {
   // However the job ends: no cancel may reach past it, then the dispatcher
   // learns the worker is free.
   struct job_scope {
@@ -35,8 +35,7 @@ caf::result<db_done> db_worker_state::run(db_task& task) {
   if (cancel)
     cancel->attach(*session);
   try {
-    task.run(*session);
-    return db_done{};
+    return db_result{task.run(*session)};
   } catch (const std::exception& e) {
     auto err = storage::translate(e, storage::connection_lost(*session));
     if (err.code == domain::errc::internal)
@@ -53,7 +52,7 @@ db_worker_actor::behavior_type db_worker(db_worker_actor::stateful_pointer<db_wo
   self->state.on_done = std::move(on_done);
   self->state.cancel = std::move(cancel);
   return {
-      [self](db_task& task) -> caf::result<db_done> { return self->state.run(task); },
+      [self](db_task& task) -> caf::result<db_result> { return self->state.run(task); },
   };
 }
 

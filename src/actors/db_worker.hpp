@@ -25,7 +25,7 @@ struct db_worker_state {
   // its own).
   std::shared_ptr<storage::statement_cancel> cancel;
 
-  caf::result<db_done> run(db_task& task);
+  caf::result<db_result> run(db_task& task);
 };
 
 // Spawn with caf::detached: every handler blocks on the database.

@@ -8,11 +8,11 @@
 #include <caf/typed_response_promise.hpp>
 #include <soci/soci.h>
 
+#include <any>
 #include <chrono>
 #include <deque>
 #include <functional>
 #include <memory>
-#include <optional>
 #include <type_traits>
 #include <vector>
 
@@ -30,8 +30,8 @@ using written_value_t =
 // Group commit for an entity actor: writes submitted while a transaction is
 // in flight wait here and all go into the next transaction, which
 // storage::run_write_batch runs (one failing write does not undo the
-// others). Each write's result stays typed: it waits in the job's closure
-// until the batch commits, then goes to the actor.
+// others). Each write's value comes back in the batch's reply
+// (storage::batch_outcome) and goes, typed again, to its `done` in the actor.
 class group_commit {
 public:
   explicit group_commit(std::size_t max_batch = 256) : max_batch_(max_batch) {}
@@ -83,22 +83,22 @@ public:
   ticket run(Self* self, const db_pool& pool, Work work, Done done, Failed failed) {
     using result_type = written_value_t<Work>;
     const ticket place = next_ticket_++;
-    auto result = std::make_shared<std::optional<result_type>>();
     queue_.push_back(
-        job{[work = std::move(work), result](soci::session& sql) -> std::optional<domain::error> {
+        job{[work = std::move(work)](soci::session& sql) -> storage::write_result {
               if constexpr (std::is_same_v<result_type,
-                                           std::invoke_result_t<const Work&, soci::session&>>) {
-                result->emplace(work(sql));
-              } else {
+                                           std::invoke_result_t<const Work&, soci::session&>>)
+                return std::any{work(sql)};
+              else {
                 auto r = work(sql);
                 if (!r)
                   return std::move(r).err();
-                result->emplace(std::move(*r));
+                return std::any{std::move(*r)};
               }
-              return std::nullopt;
             },
-            [done = std::move(done), result]() mutable { done(**result); }, std::move(failed),
-            std::chrono::steady_clock::now() + max_wait_});
+            [done = std::move(done)](std::any& value) mutable {
+              done(std::any_cast<result_type&>(value));
+            },
+            std::move(failed), std::chrono::steady_clock::now() + max_wait_});
     if (!in_flight_)
       flush(self, pool);
     return place;
@@ -107,7 +107,8 @@ public:
 private:
   struct job {
     storage::batch_write work;
-    std::function<void()> deliver;
+    // Takes the write's value out of the batch's reply.
+    std::function<void(std::any&)> deliver;
     std::function<void(const caf::error&)> fail;
     std::chrono::steady_clock::time_point due;
   };
@@ -131,31 +132,31 @@ private:
     works.reserve(batch.size());
     for (auto& j : batch)
       works.push_back(std::move(j.work));
-    auto shared = std::make_shared<std::vector<job>>(std::move(batch));
-    auto outcomes = std::make_shared<storage::batch_outcome>();
-    db_task task{[prologue = prologue_, works = std::move(works), outcomes](soci::session& sql) {
-                   *outcomes = storage::run_write_batch(sql, prologue, works);
+    db_task task{[prologue = prologue_, works = std::move(works)](soci::session& sql) -> std::any {
+                   return storage::run_write_batch(sql, prologue, works);
                  },
                  owner_};
+    auto waiting = std::make_shared<std::vector<job>>(std::move(batch));
     auto finish = [this, self, &pool] {
       in_flight_ = false;
       flush(self, pool);
     };
     self->request(pool.dispatcher(), pool.timeout(), std::move(task))
         .then(
-            [this, shared, outcomes, finish](db_done) {
-              for (std::size_t i = 0; i < shared->size(); ++i) {
-                if (auto& failure = outcomes->writes[i])
-                  (*shared)[i].fail(make_error(*failure));
+            [this, waiting, finish](db_result& r) {
+              auto& outcome = std::any_cast<storage::batch_outcome&>(r.value);
+              for (std::size_t i = 0; i < waiting->size(); ++i) {
+                if (auto& written = outcome.writes[i])
+                  (*waiting)[i].deliver(*written);
                 else
-                  (*shared)[i].deliver();
+                  (*waiting)[i].fail(make_error(written.err()));
               }
               finish();
-              if (outcomes->refused && on_refused_)
+              if (outcome.refused && on_refused_)
                 on_refused_();
             },
-            [shared, finish](caf::error& e) {
-              for (auto& j : *shared)
+            [waiting, finish](caf::error& e) {
+              for (auto& j : *waiting)
                 j.fail(e);
               finish();
             });

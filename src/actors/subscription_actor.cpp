@@ -1,7 +1,5 @@
 #include "actors/subscription_actor.hpp"
 
-#include "storage/subscription_repository.hpp"
-
 #include <caf/event_based_actor.hpp>
 
 namespace vcs::actors {
@@ -13,12 +11,7 @@ subscription_actor::behavior_type subscription(subscription_state::pointer self,
   self->state.tenant_id = tenant_id;
   self->state.subscription_id = subscription_id;
   self->state.start(self, std::move(config), std::move(registry), tenant_id);
-  // Each command answers a missing subscription in its own terms.
-  self->state.writes.set_prologue(
-      [tenant_id, subscription_id](soci::session& sql) -> std::optional<domain::error> {
-        storage::begin_locking_subscription(sql, tenant_id, subscription_id);
-        return std::nullopt;
-      });
+  self->state.lock_row_in_each_batch();
   return {
       // Issues a payment request (PENDING) linked to the subscription.
       [self](create_atom, domain::payment_request& r) { return self->state.issue_payment(r); },

@@ -23,6 +23,8 @@ struct subscription_state : entity_state {
   caf::result<bool> record_call_minutes(int64_t call_id);
   caf::result<sweep_counts> sweep(const sweep_request& req);
   void idle_tick();
+  // Begins every batch of writes with the subscription's row lock.
+  void lock_row_in_each_batch();
 
   int64_t tenant_id = 0;
   int64_t subscription_id = 0;

@@ -1,9 +1,10 @@
 // The subscription actor's commands: each runs in the next group commit,
-// after the subscription's row lock (the prologue set in
-// subscription_actor.cpp); the rules are in billing_work.cpp.
+// after the subscription's row lock (lock_row_in_each_batch); the rules are
+// in billing_work.cpp.
 
 #include "actors/billing_work.hpp"
 #include "actors/subscription_actor.hpp"
+#include "storage/subscription_repository.hpp"
 
 #include <caf/event_based_actor.hpp>
 
@@ -47,6 +48,16 @@ caf::result<sweep_counts> subscription_state::sweep(const sweep_request& req) {
 
 void subscription_state::idle_tick() {
   idle.tick(self, writes.busy(), registry, subscr_atom::value, tenant_id, subscription_id);
+}
+
+// Each command answers a missing subscription in its own terms, so the lock
+// refuses nothing.
+void subscription_state::lock_row_in_each_batch() {
+  writes.set_prologue(
+      [t = tenant_id, s = subscription_id](soci::session& sql) -> std::optional<domain::error> {
+        storage::begin_locking_subscription(sql, t, s);
+        return std::nullopt;
+      });
 }
 
 } // namespace vcs::actors

@@ -8,7 +8,10 @@
 namespace vcs::storage {
 namespace {
 
-using outcome = std::optional<domain::error>;
+// Every write's answer once the prologue refused the batch.
+batch_outcome refused_by(domain::error e, std::size_t writes) {
+  return {std::vector<write_result>(writes, write_result{std::move(e)}), true};
+}
 
 // A batch's transaction: begun by the prologue or a plain BEGIN, rolled
 // back unless committed (as soci::transaction, which always begins with a
@@ -27,7 +30,7 @@ public:
       // The connection is gone; so is the transaction.
     }
   }
-  outcome begin(const batch_prologue& prologue) {
+  std::optional<domain::error> begin(const batch_prologue& prologue) {
     begun_ = true;
     if (prologue)
       return prologue(sql_);
@@ -53,7 +56,7 @@ bool must_end_batch(const std::exception& e) {
 // One write, its database exception translated here, once. A failure is
 // logged only when it is the answer (`answers`): a batch of several runs
 // again write by write, which logs the failing one then.
-outcome run_one(soci::session& sql, const batch_write& write, bool answers) {
+write_result run_one(soci::session& sql, const batch_write& write, bool answers) {
   try {
     return write(sql);
   } catch (const std::exception& e) {
@@ -66,12 +69,18 @@ outcome run_one(soci::session& sql, const batch_write& write, bool answers) {
   }
 }
 
-// The first failure of writes run back to back, or nothing.
-outcome run_together(soci::session& sql, const std::vector<batch_write>& writes) {
-  for (const auto& w : writes)
-    if (auto failure = run_one(sql, w, writes.size() == 1))
-      return failure;
-  return std::nullopt;
+// Every write's value, run back to back, or the first failure.
+domain::result<std::vector<write_result>> run_together(soci::session& sql,
+                                                       const std::vector<batch_write>& writes) {
+  std::vector<write_result> out;
+  out.reserve(writes.size());
+  for (const auto& w : writes) {
+    auto r = run_one(sql, w, writes.size() == 1);
+    if (!r)
+      return std::move(r).err();
+    out.push_back(std::move(r));
+  }
+  return out;
 }
 
 // Each write under a savepoint of its own, so that one write's failure
@@ -80,14 +89,14 @@ batch_outcome run_each(soci::session& sql, const batch_prologue& prologue,
                        const std::vector<batch_write>& writes) {
   open_transaction tx{sql};
   if (auto refused = tx.begin(prologue))
-    return {std::vector<outcome>(writes.size(), refused), true};
-  std::vector<outcome> out;
+    return refused_by(std::move(*refused), writes.size());
+  std::vector<write_result> out;
   out.reserve(writes.size());
   for (const auto& w : writes) {
     sql << "SAVEPOINT vcs_job";
-    auto failure = run_one(sql, w, true);
-    sql << (failure ? "ROLLBACK TO SAVEPOINT vcs_job" : "RELEASE SAVEPOINT vcs_job");
-    out.push_back(std::move(failure));
+    auto r = run_one(sql, w, true);
+    sql << (r ? "RELEASE SAVEPOINT vcs_job" : "ROLLBACK TO SAVEPOINT vcs_job");
+    out.push_back(std::move(r));
   }
   tx.commit();
   return {std::move(out), false};
@@ -104,14 +113,14 @@ batch_outcome run_write_batch(soci::session& sql, const batch_prologue& prologue
   {
     open_transaction tx{sql};
     if (auto refused = tx.begin(prologue))
-      return {std::vector<outcome>(writes.size(), refused), true};
-    auto failure = run_together(sql, writes);
-    if (!failure) {
+      return refused_by(std::move(*refused), writes.size());
+    auto together = run_together(sql, writes);
+    if (together) {
       tx.commit();
-      return {std::vector<outcome>(writes.size()), false};
+      return {std::move(*together), false};
     }
     if (writes.size() == 1)
-      return {{std::move(failure)}, false};
+      return {{write_result{std::move(together).err()}}, false};
   }
   return run_each(sql, prologue, writes);
 }

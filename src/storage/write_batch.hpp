@@ -2,6 +2,7 @@
 
 #include "domain/error.hpp"
 
+#include <any>
 #include <functional>
 #include <optional>
 #include <vector>
@@ -12,10 +13,13 @@ class session;
 
 namespace vcs::storage {
 
-// One write of a batch: nothing when it did its work, else the error that
-// refuses it (its effects are then undone, the others' kept). A write only
-// reads what it captured, so running it twice is safe.
-using batch_write = std::function<std::optional<domain::error>(soci::session&)>;
+// What one write of a batch made: its value when it did its work, else the
+// error that refuses it (its effects are then undone, the others' kept).
+using write_result = domain::result<std::any>;
+
+// One write of a batch. It only reads what it captured, so running it twice
+// is safe.
+using batch_write = std::function<write_result(soci::session&)>;
 
 // Begins a batch's transaction, taking the entity's row lock in the same
 // round trip as the BEGIN (begin_with); an error when the entity does not
@@ -23,8 +27,8 @@ using batch_write = std::function<std::optional<domain::error>(soci::session&)>;
 using batch_prologue = std::function<std::optional<domain::error>(soci::session&)>;
 
 struct batch_outcome {
-  // Per write, in order: nothing when it committed, else its error.
-  std::vector<std::optional<domain::error>> writes;
+  // Per write, in order: its value when it committed, else its error.
+  std::vector<write_result> writes;
   // The prologue refused: no write ran, each answers its error.
   bool refused = false;
 };

@@ -24,6 +24,7 @@
 
 #include <gtest/gtest.h>
 
+#include <any>
 #include <chrono>
 #include <cstdlib>
 #include <map>
@@ -378,14 +379,16 @@ protected:
     prefix = "run-" + std::to_string(std::chrono::steady_clock::now().time_since_epoch().count());
   }
 
-  // Sleeps `sleep_ms`, writes a mark `tag`, then fails when asked to.
+  // Sleeps `sleep_ms`, writes a mark `tag`, then fails when asked to; its
+  // value is the tag.
   db_task marking(const std::string& tag, int sleep_ms, bool fail, std::uint64_t owner) const {
-    return db_task{[tag = prefix + tag, sleep_ms, fail](soci::session& s) {
+    return db_task{[tag, full = prefix + tag, sleep_ms, fail](soci::session& s) -> std::any {
                      if (sleep_ms > 0)
                        s << "SELECT pg_sleep(:s)", soci::use(sleep_ms / 1000.0);
-                     s << "INSERT INTO actor_test_writes (tag) VALUES (:t)", soci::use(tag);
+                     s << "INSERT INTO actor_test_writes (tag) VALUES (:t)", soci::use(full);
                      if (fail)
                        s << "SELECT 1 / 0";
+                     return tag;
                    },
                    owner};
   }
@@ -464,12 +467,16 @@ TEST_F(marks_test, a_tenant_with_a_backlog_does_not_hold_up_another_tenants_work
   for (int i = 0; i < 4; ++i)
     self->send(pool->dispatcher(), marking("busy-" + std::to_string(i), 300, false, 1));
   self->send(pool->dispatcher(), marking("quick", 0, false, 2));
+  // Each reply carries what its job returned.
+  std::vector<std::string> replied;
   for (int i = 0; i < 5; ++i)
-    self->receive([](db_done) {},
+    self->receive([&](db_result& r) { replied.push_back(std::any_cast<std::string>(r.value)); },
                   caf::after(std::chrono::seconds(10)) >> [] { FAIL() << "reply missing"; });
   // Tenant 1's jobs ran one at a time (it may hold every worker but one),
   // in the order sent; tenant 2's went first.
-  EXPECT_EQ(written(), (std::vector<std::string>{"quick", "busy-0", "busy-1", "busy-2", "busy-3"}));
+  const std::vector<std::string> order{"quick", "busy-0", "busy-1", "busy-2", "busy-3"};
+  EXPECT_EQ(written(), order);
+  EXPECT_EQ(replied, order);
 }
 
 TEST_F(marks_test, a_write_queued_past_its_wait_is_dropped_unrun) {
@@ -496,24 +503,26 @@ TEST_F(marks_test, work_running_past_its_deadline_is_cancelled_in_the_database) 
   // The test's sessions have no statement_timeout: only a cancel stops
   // this sleep before a minute.
   auto stopped_by = std::make_shared<std::string>();
-  self->send(one->dispatcher(), db_task{[stopped_by](soci::session& s) {
+  self->send(one->dispatcher(), db_task{[stopped_by](soci::session& s) -> std::any {
                                           try {
                                             s << "SELECT pg_sleep(60)";
                                           } catch (const std::exception& e) {
                                             *stopped_by = e.what();
                                             throw;
                                           }
+                                          return {};
                                         },
                                         1});
   self->receive(
-      [](db_done) { FAIL() << "the sleep ran to its end"; },
+      [](db_result&) { FAIL() << "the sleep ran to its end"; },
       [](caf::error& e) { EXPECT_EQ(to_domain_error(e).code, domain::errc::unavailable); },
       caf::after(std::chrono::seconds(30)) >> [] { FAIL() << "not cancelled"; });
   EXPECT_NE(stopped_by->find("canceling statement due to user request"), std::string::npos)
       << *stopped_by;
   // The worker and its session serve the next job.
   self->send(one->dispatcher(), marking("next", 0, false, 1));
-  self->receive([](db_done) {}, [](caf::error&) { FAIL() << "the next job failed"; },
+  self->receive([](db_result& r) { EXPECT_EQ(std::any_cast<std::string>(r.value), "next"); },
+                [](caf::error&) { FAIL() << "the next job failed"; },
                 caf::after(std::chrono::seconds(10)) >> [] { FAIL() << "reply missing"; });
   EXPECT_EQ(marks("next"), 1);
   one->shutdown();
@@ -526,16 +535,17 @@ TEST_F(marks_test, work_that_waited_past_its_deadline_is_dropped_not_run_late) {
   // The first job outlives its deadline off the database (a cancel finds
   // no statement to stop), so the second waits past its own.
   self->send(one->dispatcher(),
-             db_task{[tag = prefix + "first"](soci::session& s) {
+             db_task{[tag = prefix + "first"](soci::session& s) -> std::any {
                        std::this_thread::sleep_for(std::chrono::milliseconds(600));
                        s << "INSERT INTO actor_test_writes (tag) VALUES (:t)", soci::use(tag);
+                       return {};
                      },
                      1});
   self->send(one->dispatcher(), marking("late", 0, false, 2));
   int done = 0;
   int dropped = 0;
   for (int i = 0; i < 2; ++i)
-    self->receive([&](db_done) { ++done; }, [&](caf::error&) { ++dropped; },
+    self->receive([&](db_result&) { ++done; }, [&](caf::error&) { ++dropped; },
                   caf::after(std::chrono::seconds(10)) >> [] { FAIL() << "reply missing"; });
   EXPECT_EQ(done, 1);
   EXPECT_EQ(dropped, 1);

@@ -35,13 +35,12 @@ using test::database_url;
 db_dispatcher_actor::behavior_type inline_dispatcher(db_dispatcher_actor::pointer self,
                                                      soci::session* sql) {
   return {
-      [self, sql](db_task& task) -> caf::result<db_done> {
+      [self, sql](db_task& task) -> caf::result<db_result> {
         try {
-          task.run(*sql);
+          return db_result{task.run(*sql)};
         } catch (const std::exception& e) {
           return make_error(storage::translate(e));
         }
-        return db_done{};
       },
       [](done_atom, std::size_t, std::uint64_t) {},
       [](tick_atom) {},
