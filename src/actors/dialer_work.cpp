@@ -32,6 +32,7 @@ void call_event(soci::session& sql, const domain::campaign& c, std::string type,
   e.call_id = call.id;
   e.lead_id = domain::encode_global_id(domain::entity::lead, call.lead_id);
   e.phone_number = call.phone_number;
+  e.phone_number_id = call.phone_number_id;
   e.attempt = call.attempt;
   if (outcome)
     e.outcome = std::string{domain::to_string(*outcome)};

@@ -123,6 +123,7 @@ std::string to_json(const webhook_event& e) {
     out += ",\"call_id\":" + (e.call_id ? json_quote(std::to_string(*e.call_id)) : "null");
     out += ",\"lead_id\":" + opt_quote(e.lead_id);
     out += ",\"phone_number\":" + json_quote(e.phone_number);
+    out += ",\"phone_number_id\":" + opt_quote(e.phone_number_id);
     out += ",\"attempt\":" + std::to_string(e.attempt);
     out += ",\"outcome\":" + opt_quote(e.outcome);
     out += ",\"duration_seconds\":" + std::to_string(e.duration_seconds);

@@ -25,6 +25,8 @@ struct webhook_event {
   std::optional<int64_t> call_id;
   std::optional<std::string> lead_id; // global id
   std::string phone_number;
+  // The pool number a POOL campaign's call came from.
+  std::optional<std::string> phone_number_id;
   int32_t attempt = 0;
   std::optional<std::string> outcome;
   int32_t duration_seconds = 0;

@@ -90,7 +90,7 @@ constexpr prepared_statement insert_call_stmt{
 
 constexpr prepared_statement open_call_stmt{
     "vcs_open_call", "SELECT c.id, c.campaign_id, c.lead_id, c.phone_number, c.attempt, c.status, "
-                     "coalesce(l.custom_fields, '{}'::jsonb)::text FROM calls c "
+                     "coalesce(l.custom_fields, '{}'::jsonb)::text, c.phone_number_id FROM calls c "
                      "LEFT JOIN leads l ON l.tenant_id = c.tenant_id AND l.id = c.lead_id "
                      "WHERE c.tenant_id = $1 AND c.id = $2 AND c.ended_at IS NULL"};
 
@@ -355,7 +355,8 @@ std::optional<open_call> find_open_call(soci::session& sql, int64_t tenant_id, i
                    std::string{rows.text(0, 3)},
                    rows.int32(0, 4),
                    std::string{rows.text(0, 5)},
-                   std::string{rows.text(0, 6)}};
+                   std::string{rows.text(0, 6)},
+                   rows.opt_text(0, 7)};
 }
 
 void mark_call_ringing(soci::session& sql, int64_t call_id, const std::string& provider_call_id) {

@@ -132,6 +132,8 @@ struct open_call {
   int32_t attempt = 0;
   std::string status;
   std::string lead_custom_fields_json = "{}"; // for the call's events
+  // The pool number it was placed from (POOL campaigns).
+  std::optional<std::string> phone_number_id;
 };
 std::optional<open_call> find_open_call(soci::session& sql, int64_t tenant_id, int64_t call_id);
 

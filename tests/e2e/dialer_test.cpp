@@ -30,6 +30,7 @@
 #include <optional>
 #include <set>
 #include <thread>
+#include <tuple>
 
 namespace vcs::test {
 namespace {
@@ -277,6 +278,9 @@ TEST_F(dialer_test, the_event_feed_holds_every_event_once_in_order_page_by_page)
     types.push_back(str(e, "type"));
     EXPECT_EQ(str(e, "campaign_id"), c);
     EXPECT_EQ(str(e["payload"], "id"), str(e, "id"));
+    // A SINGLE campaign calls from its own number.
+    if (e["payload"]["data"].HasMember("attempt"))
+      EXPECT_EQ(str(e["payload"]["data"], "phone_number_id"), "pn_1");
   }
   ASSERT_FALSE(types.empty());
   for (const char* type : {"call.started", "call.ended", "lead.answered"})
@@ -1402,6 +1406,23 @@ TEST_F(dialer_test, a_pool_campaign_rotates_its_numbers_under_their_daily_caps) 
     EXPECT_NE(first, second) << phone;
     EXPECT_TRUE(first == "pn_a" || first == "pn_b") << first;
   }
+  // Each call's events (started and ended, four calls) name the number it
+  // came from, as its record does.
+  std::vector<std::tuple<std::string, std::string, int, std::string>> events;
+  ASSERT_TRUE(eventually([&] {
+    events.clear();
+    auto feed = parse(pub("GET", "/api/v2/events?limit=1000").body);
+    for (const auto& e : feed["data"].GetArray()) {
+      const auto& data = e["payload"]["data"];
+      if (str(e, "campaign_id") == c && str(e, "type").starts_with("call."))
+        events.emplace_back(str(e, "type"), str(data, "phone_number"), data["attempt"].GetInt(),
+                            str(data, "phone_number_id"));
+    }
+    return events.size() == 8;
+  }));
+  for (const auto& [type, phone, attempt, from] : events)
+    EXPECT_EQ(from, (used[std::pair<std::string, int>{phone, attempt}]))
+        << type << " " << phone << " " << attempt;
   auto read = parse(pub("GET", "/api/v2/phone-number-pools/" + pool).body);
   EXPECT_EQ(read["data"]["numbers"][0]["calls_today"].GetInt(), 2);
   EXPECT_EQ(read["data"]["numbers"][1]["calls_today"].GetInt(), 2);
