@@ -3,6 +3,7 @@
 #include "invariants.hpp"
 
 #include "domain/billing_records.hpp"
+#include "domain/bulk_import.hpp"
 #include "domain/call_state.hpp"
 #include "domain/campaign.hpp"
 #include "domain/campaign_errors.hpp"
@@ -10,17 +11,22 @@
 #include "domain/client_create.hpp"
 #include "domain/global_id.hpp"
 #include "domain/lead.hpp"
+#include "domain/member.hpp"
 #include "domain/page_size.hpp"
 #include "domain/password.hpp"
+#include "domain/phone_number_pool.hpp"
 #include "domain/url.hpp"
 #include "domain/webhook_event.hpp"
 #include "http/assignment_input.hpp"
 #include "http/campaign_input.hpp"
+#include "http/client_access_input.hpp"
 #include "http/handlers/readers.hpp"
 #include "http/json.hpp"
 #include "http/lead_csv.hpp"
 #include "http/lead_input.hpp"
+#include "http/pool_input.hpp"
 #include "http/provider_a_gateway.hpp"
+#include "storage/event_repository.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -145,6 +151,16 @@ std::optional<int64_t> v1_tenant_id(const rapidjson::Value& body) {
 bool is_resource_kind(const std::string& kind) {
   const auto& kinds = domain::resource_kinds();
   return std::find(kinds.begin(), kinds.end(), kind) != kinds.end();
+}
+
+// Validated access levels: known kinds, each given once, each a level.
+void check_access(const std::vector<std::pair<std::string, std::string>>& access) {
+  std::set<std::string> kinds;
+  for (const auto& [kind, level] : access) {
+    FUZZ_CHECK(is_resource_kind(kind));
+    FUZZ_CHECK(kinds.insert(kind).second);
+    FUZZ_CHECK(domain::parse_access_level(level).has_value());
+  }
 }
 
 // A validated assignment set: known kinds, each given once; ids plain,
@@ -352,12 +368,7 @@ void client_create_body(std::string_view body) {
   check_text(req.product_id, 255);
   for (const auto& id : req.price_ids)
     FUZZ_CHECK(is_storable(id));
-  std::set<std::string> access_kinds;
-  for (const auto& [kind, level] : req.access) {
-    FUZZ_CHECK(is_resource_kind(kind));
-    FUZZ_CHECK(access_kinds.insert(kind).second);
-    FUZZ_CHECK(domain::parse_access_level(level).has_value());
-  }
+  check_access(req.access);
   check_assignments(req.assigned, req.campaign_ids);
 }
 
@@ -605,6 +616,159 @@ void webhook_text(std::string_view text) {
   FUZZ_CHECK(std::string_view((*doc)[0].GetString(), (*doc)[0].GetStringLength()) == text);
 }
 
+namespace {
+
+// ---- lists ----------------------------------------------------------------------
+
+// The page of a contract-style list (listing.cpp read_page), read as its
+// handler reads it: after the list's filters, whose refusal is `problem`.
+void list_page(const http::target& t, std::optional<domain::error> problem = std::nullopt) {
+  storage::page_request page;
+  if (!problem)
+    problem = http::handlers::read_page(t, page);
+  if (problem) {
+    FUZZ_CHECK(problem->code == domain::errc::bad_request);
+    return check_error(*problem);
+  }
+  FUZZ_CHECK(page.page >= 1);
+  FUZZ_CHECK(page.page_size >= 1 && page.page_size <= domain::max_page_size);
+  // storage/page.hpp offset_of: (page - 1) * page_size, an int64 bound as
+  // the SQL OFFSET.
+  int64_t offset = 0;
+  FUZZ_CHECK(!__builtin_mul_overflow(page.page - 1, page.page_size, &offset));
+}
+
+// campaigns.cpp list_campaigns_handler: status and type, then the page.
+void campaign_list_query(const http::target& t) {
+  std::optional<std::string> status, type;
+  auto problem = http::handlers::read_choice(t, "status", domain::campaign_status_names(), status);
+  if (!problem)
+    problem = http::handlers::read_choice(t, "type", domain::campaign_type_names(), type);
+  list_page(t, std::move(problem));
+}
+
+// lead_imports.cpp list_imports_handler: status, then the page.
+void import_list_query(const http::target& t) {
+  std::optional<std::string> status;
+  list_page(t, http::handlers::read_choice(t, "status", domain::import_job_statuses(), status));
+}
+
+// lead_imports.cpp list_rejected_rows_handler: reason, then the page; the
+// handler parses a listed reason into its filter.
+void rejected_rows_query(const http::target& t) {
+  std::optional<std::string> reason;
+  list_page(t, http::handlers::read_choice(t, "reason", domain::rejection_reason_names(), reason));
+  if (reason)
+    FUZZ_CHECK(domain::parse_rejection_reason(*reason).has_value());
+}
+
+// tenant_webhooks.cpp list_deliveries_handler: status, event_type and
+// campaign_id, then the page.
+void deliveries_query(const http::target& t) {
+  std::optional<std::string> status, event_type;
+  auto problem =
+      http::handlers::read_choice(t, "status", domain::webhook_delivery_statuses(), status);
+  if (!problem)
+    problem =
+        http::handlers::read_choice(t, "event_type", domain::webhook_event_types(), event_type);
+  if (auto v = t.param("campaign_id"); !problem && v && !domain::parse_id(entity::campaign, *v))
+    problem = domain::error{domain::errc::bad_request, "Invalid campaign_id: '" + *v + "'"};
+  list_page(t, std::move(problem));
+}
+
+// events.cpp: the cursor `after` (given_cursor; a stream may take it from
+// Last-Event-ID instead) and, for a page of the feed, `limit` before it
+// (listing.cpp limit_param reads it off the exchange, so only its number is
+// parsed here).
+void events_query(const http::target& t, bool stream) {
+  if (auto limit = t.param("limit"); limit && !stream)
+    http::parse_whole_number(*limit);
+  auto after = t.param("after");
+  if (!after)
+    return;
+  // The feed answers next_cursor as to_string: it reads back as the cursor.
+  if (auto cursor = storage::parse_event_cursor(*after)) {
+    auto again = storage::parse_event_cursor(storage::to_string(*cursor));
+    FUZZ_CHECK(again && again->txid == cursor->txid && again->id == cursor->id);
+  }
+}
+
+// ---- pools, client access and members -------------------------------------------
+
+// phone_number_pools.cpp pool_body: read_pool_fields (`creating`: POST,
+// else PATCH).
+void pool_body(std::string_view body, bool creating) {
+  auto doc = object_body(body);
+  if (!doc)
+    return;
+  domain::field_errors errors;
+  const auto f = http::read_pool_fields(*doc, creating, errors);
+  if (!errors.empty())
+    return check_error(validation_error(std::move(errors)));
+  if (creating)
+    FUZZ_CHECK(f.name && f.phone_number_ids);
+  check_text(f.name, 1 << 16);
+  if (f.phone_number_ids) {
+    const auto& ids = *f.phone_number_ids;
+    FUZZ_CHECK(!ids.empty() && ids.size() <= domain::pool_numbers_max);
+    FUZZ_CHECK(std::set<std::string>(ids.begin(), ids.end()).size() == ids.size());
+    for (const auto& number : ids)
+      FUZZ_CHECK(!number.empty() && is_storable(number));
+  }
+  if (f.daily_cap_per_number)
+    FUZZ_CHECK(*f.daily_cap_per_number >= 1 &&
+               *f.daily_cap_per_number <= domain::pool_daily_cap_max);
+  if (f.timezone)
+    FUZZ_CHECK(domain::is_iana_zone(*f.timezone));
+}
+
+// client_users.cpp set_client_access_handler: {client_access: {kind: level}}.
+void client_access_body(std::string_view body) {
+  auto doc = object_body(body);
+  if (!doc)
+    return;
+  domain::field_errors errors;
+  std::vector<std::pair<std::string, std::string>> access;
+  auto it = doc->FindMember("client_access");
+  if (it == doc->MemberEnd() || !it->value.IsObject())
+    errors.add("client_access", "Must be an object of resource kinds to access levels.");
+  else
+    access = http::read_client_access(it->value, errors);
+  if (!errors.empty())
+    return check_error(validation_error(std::move(errors)));
+  check_access(access);
+}
+
+// members.cpp invite_member_handler: {email, role}.
+void member_body(std::string_view body) {
+  auto doc = object_body(body);
+  if (!doc)
+    return;
+  domain::field_errors errors;
+  auto req = http::handlers::read_member_invitation(*doc, errors);
+  if (!req) {
+    FUZZ_CHECK(!errors.empty());
+    return check_error(validation_error(std::move(errors)));
+  }
+  FUZZ_CHECK(errors.empty());
+  FUZZ_CHECK(domain::valid_member_email(req->email) && req->email.size() <= 254 &&
+             is_storable(req->email));
+}
+
+// members.cpp update_member_handler: {role}.
+void member_role_body(std::string_view body) {
+  auto doc = object_body(body);
+  if (!doc)
+    return;
+  domain::field_errors errors;
+  if (auto role = http::handlers::read_member_role(*doc, errors); !role) {
+    FUZZ_CHECK(!errors.empty());
+    check_error(validation_error(std::move(errors)));
+  }
+}
+
+} // namespace
+
 void matched_route(const std::string& route, const http::target& t, const http::path_params& params,
                    std::string_view body) {
   auto id = [&](std::string_view name, entity kind) {
@@ -613,21 +777,66 @@ void matched_route(const std::string& route, const http::target& t, const http::
   // Routes whose handlers read nothing from the request beyond the path.
   static const std::set<std::string> no_input{
       "GET /healthz",
+      "GET /livez",
+      "GET /readyz",
       "GET /openapi.json",
       "GET /docs",
       "GET /docs/redoc.standalone.js",
+      "GET /console",
+      "GET /console/{page}",
+      "GET /console/campaigns/{campaign_id}",
+      "GET /console/assets/console.js",
+      "GET /console/assets/console.css",
+      "GET /portal",
+      "GET /portal/{page}",
+      "GET /portal/campaigns/{campaign_id}",
+      "GET /portal/assets/portal.js",
+      "GET /portal/assets/portal.css",
       "GET /api/v2/clients",
       "GET /api/v2/clients/",
       "GET /api/v2/client-account-configurations//resources",
       "POST /api/v2/client-account-configurations//resources/assign",
+      "GET /api/v2/session",
+      "DELETE /api/v2/session",
+      "GET /api/v2/portal/session",
+      "DELETE /api/v2/portal/session",
+      "GET /api/v2/portal/billing",
+      "GET /api/v2/portal/resources",
+      "GET /api/v2/members",
   };
-  if (no_input.count(route))
+  // Routes whose bodies are a few object_reader fields read inside their
+  // handlers (sign-in, set-up and password bodies, a secret's grace
+  // period; so is a client user's status, after its path ids below):
+  // object_reader is fuzzed through the bodies below, and these handlers
+  // call nothing else on the input.
+  static const std::set<std::string> handler_read_fields{
+      "POST /api/v2/webhook-secret",          "POST /api/v2/session",
+      "POST /api/v2/session/setup",           "POST /api/v2/session/password",
+      "POST /api/v2/portal/session",          "POST /api/v2/portal/session/setup",
+      "POST /api/v2/portal/session/password",
+  };
+  if (no_input.count(route) || handler_read_fields.count(route))
     return;
   if (route == "POST /api/v2/clients/create")
     return client_create_body(body);
-  if (route == "GET /api/v2/clients/{client_id}") {
+  if (route == "GET /api/v2/clients/{client_id}" ||
+      route == "GET /api/v2/clients/{client_id}/users") {
     id("client_id", entity::client);
     return;
+  }
+  if (route == "PATCH /api/v2/clients/{client_id}/users/{user_id}") {
+    id("client_id", entity::client);
+    id("user_id", entity::client_user);
+    return;
+  }
+  if (route == "POST /api/v2/clients/{client_id}/users/{user_id}/setup-link") {
+    id("client_id", entity::client);
+    id("user_id", entity::client_user);
+    return;
+  }
+  if (route == "PUT /api/v2/clients/{client_id}/access") {
+    id("client_id", entity::client);
+    return client_access_body(body);
   }
   if (route == "GET /api/v2/client-forms/{client_form_id}/submissions") {
     id("client_form_id", entity::client_form);
@@ -649,6 +858,19 @@ void matched_route(const std::string& route, const http::target& t, const http::
     return voice_provider_body(body);
   if (route == "POST /api/v2/web-widgets")
     return widget_body(body);
+  if (route == "GET /api/v2/phone-number-pools")
+    return list_page(t);
+  if (route == "POST /api/v2/phone-number-pools")
+    return pool_body(body, true);
+  if (route == "GET /api/v2/phone-number-pools/{pool_id}" ||
+      route == "DELETE /api/v2/phone-number-pools/{pool_id}") {
+    id("pool_id", entity::phone_number_pool);
+    return;
+  }
+  if (route == "PATCH /api/v2/phone-number-pools/{pool_id}") {
+    id("pool_id", entity::phone_number_pool);
+    return pool_body(body, false);
+  }
   if (route == "GET /api/v2/external-billing/payment-requests")
     return billing_query(t, billing_list::payment_requests);
   if (route == "GET /api/v2/external-billing/subscriptions")
@@ -667,9 +889,13 @@ void matched_route(const std::string& route, const http::target& t, const http::
     domain::parse_positive_int(params.get("payment_request_id"));
     return payment_update_body(body);
   }
+  if (route == "GET /api/v2/voice-campaigns")
+    return campaign_list_query(t);
   if (route == "POST /api/v2/voice-campaigns")
     return campaign_body(body, true);
-  if (route == "GET /api/v2/voice-campaigns/{campaign_id}") {
+  if (route == "GET /api/v2/voice-campaigns/{campaign_id}" ||
+      route == "GET /api/v2/voice-campaigns/{campaign_id}/forecast" ||
+      route == "POST /api/v2/voice-campaigns/{campaign_id}/webhook-test") {
     id("campaign_id", entity::campaign);
     return;
   }
@@ -680,6 +906,15 @@ void matched_route(const std::string& route, const http::target& t, const http::
   if (route == "PATCH /api/v2/voice-campaigns/{campaign_id}/status") {
     id("campaign_id", entity::campaign);
     return campaign_status_body(body);
+  }
+  if (route == "GET /api/v2/voice-campaigns/{campaign_id}/calls") {
+    id("campaign_id", entity::campaign);
+    return call_list_query(t);
+  }
+  if (route == "GET /api/v2/voice-campaigns/{campaign_id}/calls/{call_id}") {
+    id("campaign_id", entity::campaign);
+    domain::parse_positive_int(params.get("call_id"));
+    return;
   }
   if (route == "POST /api/v2/voice-campaigns/{campaign_id}/leads" ||
       route == "PATCH /v1/api/voice-campaigns/{campaign_id}/lead/update" ||
@@ -693,10 +928,20 @@ void matched_route(const std::string& route, const http::target& t, const http::
     id("campaign_id", entity::campaign);
     return bulk_lead_bodies(body);
   }
+  if (route == "GET /api/v2/voice-campaigns/{campaign_id}/leads/imports") {
+    id("campaign_id", entity::campaign);
+    return import_list_query(t);
+  }
   if (route == "GET /api/v2/voice-campaigns/{campaign_id}/leads/imports/{import_id}") {
     id("campaign_id", entity::campaign);
     id("import_id", entity::lead_import);
     return;
+  }
+  if (route ==
+      "GET /api/v2/voice-campaigns/{campaign_id}/leads/imports/{import_id}/rejected-rows") {
+    id("campaign_id", entity::campaign);
+    id("import_id", entity::lead_import);
+    return rejected_rows_query(t);
   }
   if (route == "GET /api/v2/voice-campaigns/{campaign_id}/leads/list") {
     id("campaign_id", entity::campaign);
@@ -707,6 +952,37 @@ void matched_route(const std::string& route, const http::target& t, const http::
   if (route == "GET /api/v2/do-not-call/{phone_number}" ||
       route == "DELETE /api/v2/do-not-call/{phone_number}") {
     domain::check_phone(params.get("phone_number"));
+    return;
+  }
+  if (route == "GET /api/v2/webhook-deliveries")
+    return deliveries_query(t);
+  if (route == "GET /api/v2/webhook-deliveries/{delivery_id}" ||
+      route == "POST /api/v2/webhook-deliveries/{delivery_id}/replay") {
+    domain::parse_positive_int(params.get("delivery_id"));
+    return;
+  }
+  if (route == "GET /api/v2/webhook-endpoints")
+    return list_page(t);
+  if (route == "POST /api/v2/webhook-endpoints/{endpoint_id}/enable") {
+    domain::parse_positive_int(params.get("endpoint_id"));
+    return;
+  }
+  if (route == "GET /api/v2/events")
+    return events_query(t, false);
+  if (route == "GET /api/v2/events/stream")
+    return events_query(t, true);
+  if (route == "GET /api/v2/portal/payment-requests" ||
+      route == "GET /api/v2/portal/form-submissions")
+    return list_page(t);
+  if (route == "POST /api/v2/members")
+    return member_body(body);
+  if (route == "PATCH /api/v2/members/{member_id}") {
+    id("member_id", entity::member);
+    return member_role_body(body);
+  }
+  if (route == "DELETE /api/v2/members/{member_id}" ||
+      route == "POST /api/v2/members/{member_id}/setup-link") {
+    id("member_id", entity::member);
     return;
   }
   if (route == "GET /api/v2/api-keys")

@@ -10,9 +10,8 @@
 #include "http/handlers/handlers.hpp"
 #include "http/handlers/listing.hpp"
 #include "http/handlers/readers.hpp"
+#include "http/pool_input.hpp"
 #include "storage/phone_number_pool_repository.hpp"
-
-#include <algorithm>
 
 namespace vcs::http::handlers {
 
@@ -64,21 +63,7 @@ domain::result<domain::pool_fields> pool_body(const exchange_ptr& ex, bool creat
   if (!body)
     return body.err();
   domain::field_errors errors;
-  object_reader in{*body, errors};
-  domain::pool_fields f;
-  f.name = in.string("name", false, 1 << 16);
-  f.phone_number_ids = in.string_list("phone_number_ids", false);
-  if (auto cap = in.integer("daily_cap_per_number", false, 1, domain::pool_daily_cap_max))
-    f.daily_cap_per_number = static_cast<int32_t>(*cap);
-  f.timezone = in.string("timezone", false, 64);
-  // Every bad field at once: the rules' problems of the fields read well.
-  const auto problems = domain::validate_pool(f, creating);
-  for (const auto& [field, messages] : problems.entries()) {
-    const auto& read = errors.entries();
-    if (std::none_of(read.begin(), read.end(), [&](const auto& e) { return e.first == field; }))
-      for (const auto& m : messages)
-        errors.add(field, m);
-  }
+  auto f = read_pool_fields(*body, creating, errors);
   if (!errors.empty())
     return validation_error(std::move(errors));
   return f;
