@@ -2,7 +2,8 @@
 // playwright-core) as a new owner would: sets a password from the set-up
 // link, creates a campaign, imports CSV leads, watches the progress change
 // while the simulated dialer calls them and reads the forecast, makes a
-// number pool, gives it a third number and deletes it, makes a
+// number pool, gives it a third number and deletes it, makes another that
+// the campaign calls from, chosen in its settings, makes a
 // read-only key and sees it refused a write, disables it, replays a webhook
 // delivery, sends a test
 // event and rotates the signing secret, makes a client with a subscription
@@ -176,6 +177,42 @@ try {
   const remaining = await json(`${base}/api/v2/phone-number-pools`, 'GET', tenant.body.api_key.key);
   if (remaining.status !== 200 || remaining.body?.data?.length !== 0)
     fail(`the pools after the deletion: ${remaining.status} ${JSON.stringify(remaining.body)}`);
+  // Another pool, which the campaign calls from as its settings choose, then
+  // from its one number again. The pool stays: a campaign that has not ended
+  // names it (its pool id is kept, not cleared).
+  await newPool.getByLabel('Name', { exact: true }).fill('Picker pool');
+  await newPool.getByLabel('Phone number ids').fill('pn_picker_a\npn_picker_b');
+  await newPool.getByRole('button', { name: 'Create pool' }).click();
+  await page.getByText('Phone number pool created').waitFor();
+  const pickerPools = await json(`${base}/api/v2/phone-number-pools`, 'GET', tenant.body.api_key.key);
+  const pickerPool = pickerPools.body?.data?.find((p) => p.name === 'Picker pool');
+  if (!pickerPool) fail(`the pools after making Picker pool: ${pickerPools.status} ${JSON.stringify(pickerPools.body)}`);
+  await page.getByRole('link', { name: 'Campaigns', exact: true }).click();
+  await page.getByRole('region', { name: 'Campaigns and their progress' }).getByRole('link', { name: 'Walk campaign' }).click();
+  await page.getByRole('heading', { name: 'Walk campaign' }).waitFor();
+  const campaignId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop());
+  const callsFrom = async (what) => {
+    const read = await json(`${base}/api/v2/voice-campaigns/${encodeURIComponent(campaignId)}`, 'GET', tenant.body.api_key.key);
+    const { dialer_type: dialer, phone_number_pool_id: poolId } = read.body?.data ?? {};
+    if (dialer !== what || poolId !== pickerPool?.id)
+      fail(`the campaign after choosing ${what}: ${read.status} dialer_type ${dialer}, phone_number_pool_id ${poolId} (Picker pool: ${pickerPool?.id})`);
+  };
+  const callsFromChoice = page.getByLabel('Calls from', { exact: true });
+  const poolChoice = page.getByLabel('Number pool', { exact: true });
+  await callsFromChoice.selectOption({ label: 'A number pool' });
+  await poolChoice.selectOption({ label: 'Picker pool (2 numbers)' });
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await page.getByText('Saved.').waitFor();
+  await callsFrom('POOL');
+  await page.reload();
+  const shownPool = await poolChoice.evaluate((s) => s.selectedOptions[0]?.text);
+  if (shownPool !== 'Picker pool (2 numbers)') fail(`the Number pool select after a reload shows ${shownPool}`);
+  await look('campaign-pool');
+  await callsFromChoice.selectOption({ label: 'One number (the phone number id)' });
+  if (await poolChoice.count()) fail('the Number pool select stays with one number chosen');
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await page.getByText('Saved.').waitFor();
+  await callsFrom('SINGLE');
 
   // 6. A read-only key: refused a write, then disabled.
   await page.getByRole('link', { name: 'API keys' }).click();

@@ -27,6 +27,7 @@ const abilities = (): Abilities => ({
   changeCampaigns: may('campaigns:write'),
   addLeads: may('leads:write'),
   followEvents: may('webhooks:read'),
+  choosePools: may('campaigns:read'),
 });
 
 const routes: [RegExp, Page, boolean][] = [

@@ -31,6 +31,7 @@ export const abilities = (): Abilities => ({
   changeCampaigns: reaches('full_access'),
   addLeads: reaches('view_and_add'),
   followEvents: false,
+  choosePools: false,
 });
 
 const tenantKey = 'vcs-portal-tenant';

@@ -13,4 +13,7 @@ export interface Abilities {
   addLeads: boolean;
   // The tenant's event stream (live progress without waiting for a read).
   followEvents: boolean;
+  // Which of the tenant's number pools a campaign calls from (the pool
+  // routes are not open to client users).
+  choosePools: boolean;
 }

@@ -20,6 +20,50 @@ const actions: Record<Status, [Status, string][]> = {
   ENDED: [],
 };
 
+type CallsFrom = Pick<Schemas['CampaignBody'], 'dialer_type' | 'phone_number_pool_id'>;
+
+// Whether the campaign calls from its phone number id or from one of the
+// tenant's number pools, shown once the pools are read. Without them (an
+// error answer) neither is offered nor sent.
+function poolPicker(c: Progress): { element: HTMLElement; fields: () => CallsFrom } {
+  const element = h('div');
+  let fields = (): CallsFrom => ({});
+  const offer = (pools: Schemas['PhoneNumberPool'][]) => {
+    const current = c.phone_number_pool_id;
+    const size = (n: number) => `${n} ${n === 1 ? 'number' : 'numbers'}`;
+    const pool = h(
+      'select',
+      { required: true },
+      ...pools.map((p) => h('option', { value: p.id, selected: p.id === current }, `${p.name} (${size(p.numbers.length)})`)),
+      // Past the first 100 pools, the campaign's own stays chosen.
+      current && !pools.some((p) => p.id === current) && h('option', { value: current, selected: true }, `The campaign's pool (${current})`),
+    );
+    const poolField = field('Number pool', pool, pools.length ? undefined : 'No number pools yet: make one under Number pools');
+    const choice = h(
+      'select',
+      {},
+      h('option', { value: 'SINGLE' }, 'One number (the phone number id)'),
+      h('option', { value: 'POOL', selected: c.dialer_type === 'POOL' }, 'A number pool'),
+    );
+    // The pool's field is in the form, and required, only while a pool is chosen.
+    const slot = h('div');
+    const show = () => replace(slot, choice.value === 'POOL' && poolField);
+    choice.addEventListener('change', show);
+    show();
+    replace(element, field('Calls from', choice), slot);
+    fields = () =>
+      choice.value === 'POOL' ? { dialer_type: 'POOL', phone_number_pool_id: pool.value } : { dialer_type: 'SINGLE' };
+  };
+  // An error answer or none: no choice, and the form is as it was.
+  void api.GET('/api/v2/phone-number-pools', { params: { query: { page_size: 100 } } }).then(
+    ({ data }) => {
+      if (data) offer(data.data);
+    },
+    () => {},
+  );
+  return { element, fields: () => fields() };
+}
+
 export function campaignPage(main: HTMLElement, [id]: string[], can: Abilities): () => void {
   const problem = alertBox();
   const title = h('h1', {}, 'Campaign');
@@ -73,6 +117,7 @@ export function campaignPage(main: HTMLElement, [id]: string[], can: Abilities):
     const provider = h('input', { type: 'text', value: c.tenant_voice_provider_id ?? '' });
     const assistant = h('input', { type: 'text', value: c.assistant_id ?? '' });
     const number = h('input', { type: 'text', value: c.phone_number_id ?? '' });
+    const callsFrom = can.choosePools ? poolPicker(c) : undefined;
     const hook = h('input', { type: 'url', value: c.webhook_url ?? '', placeholder: 'https://hooks.example.com/calls' });
     const chosen = new Set<string>(c.days_of_week ?? []);
     const boxes = days.map((d) => h('input', { type: 'checkbox', value: d, checked: chosen.has(d) }));
@@ -101,6 +146,7 @@ export function campaignPage(main: HTMLElement, [id]: string[], can: Abilities):
                 tenant_voice_provider_id: text(provider),
                 assistant_id: text(assistant),
                 phone_number_id: text(number),
+                ...callsFrom?.fields(),
                 webhook_url: text(hook),
               },
             }),
@@ -122,6 +168,7 @@ export function campaignPage(main: HTMLElement, [id]: string[], can: Abilities):
         field('Voice provider id', provider, 'The id POST /api/v2/voice-pod answered.'),
         field('Assistant id', assistant),
         field('Phone number id', number),
+        callsFrom?.element,
         field('Webhook URL', hook, 'Where the campaign\'s events are sent, signed with the tenant\'s secret.'),
         h('button', { type: 'submit' }, 'Save settings'),
       ),
@@ -146,6 +193,7 @@ export function campaignPage(main: HTMLElement, [id]: string[], can: Abilities):
         item('Most calls per lead', c.max_call_attempts),
         item('Most calls per lead a day', c.max_daily_attempts),
         item('Minutes between calls to a lead', c.min_gap_between_attempts),
+        item('Calls from', c.dialer_type === 'POOL' ? 'A number pool' : 'One number'),
       ),
     );
   }
