@@ -197,6 +197,25 @@ def failure_breaker(f):
             f"{f['leads_not_called']:,} leads left uncalled")
 
 
+def sign_in_burst(f):
+    parts = []
+    for key, what in (("one_name_one_address", "one e-mail from one address"),
+                      ("many_names_one_address", "40 e-mails from one address"),
+                      ("one_name_many_addresses", "one e-mail from 40 addresses")):
+        b = f[key]
+        parts.append(f"{what}: {answers(b['answers'])} in {num(b['wall_ms'])} ms")
+    return "; ".join(parts) + f"; {probe(f)}"
+
+
+def stream_slots(f):
+    ended = f["lifetime_stream_ended_after_s"]
+    return (f"another site's page with the cookie: {answers(f['cross_site_cookie'])}; the "
+            f"console's own pages: {answers(f['own_page_cookie'])}; the tenant's key beside "
+            f"them: {answers(f['api_key'])} ({f['held_at_once']} held at once); a key's stream "
+            f"with a {f['lifetime_ms'] / 1000:g} s lifetime ended after "
+            f"{'–' if ended is None else f'{ended:g} s'}; {probe(f)}")
+
+
 # The attack drills' victim is described once, above the table.
 VICTIM = "beside the victim's paced mix"
 
@@ -272,6 +291,13 @@ DRILLS = {
                         "answers every call 500; a campaign with the failure breaker at its "
                         "defaults (the last 20 ended calls, 50%) dials 200 leads through 5 "
                         "lines (`tools/vcs_tools/drills/failure_breaker.py`)", failure_breaker),
+    "sign_in_burst": ("Sign-in bursts: 40 wrong passwords at once for one e-mail from one address, "
+                      "for 40 e-mails from one address, and for one e-mail from 40 addresses "
+                      "(`tools/vcs_tools/drills/sessions.py`)", sign_in_burst),
+    "stream_slots": ("Event streams opened with a member's cookie by another site's page (20 at "
+                     "once) and by the console's own pages, the tenant's key beside them, and a "
+                     "key's stream on a node whose streams last 3 s "
+                     "(`tools/vcs_tools/drills/sessions.py`)", stream_slots),
 }
 
 

@@ -10,6 +10,7 @@
 
 #include <caf/allowed_unsafe_message_type.hpp>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -57,6 +58,8 @@ struct assignment_replace {
   int64_t config_id = 0;
   domain::assignments set;
   std::vector<int64_t> campaign_ids;
+  // The caller's reach: what the replacement may take away.
+  domain::key_scope holder;
 };
 
 // The configuration's full set after a change.
@@ -83,6 +86,8 @@ struct webhook_secret_set {
 // A delivery of the tenant's outbox to send again.
 struct webhook_replay {
   int64_t delivery_id = 0;
+  // The caller's campaigns (a key held to some); nullopt: all.
+  std::optional<std::vector<int64_t>> campaigns;
 };
 
 // One of the tenant's webhook endpoints to enable again.

@@ -149,7 +149,8 @@ caf::result<assignment_set> tenant_state::replace_assignments(assignment_replace
   return write(
       self,
       [id = tenant_id, req = std::move(req)](soci::session& sql) -> domain::result<assignment_set> {
-        auto set = storage::replace_assignments(sql, id, req.config_id, req.set, req.campaign_ids);
+        auto set = storage::replace_assignments(sql, id, req.config_id, req.set, req.campaign_ids,
+                                                req.holder);
         if (!set)
           return std::move(set).err();
         return assignment_set{std::move(*set)};
@@ -208,7 +209,7 @@ caf::result<storage::webhook_delivery> tenant_state::replay_webhook(const webhoo
   return write(
       self,
       [id = tenant_id, replay](soci::session& sql) -> domain::result<storage::webhook_delivery> {
-        auto delivery = storage::replay_webhook(sql, id, replay.delivery_id);
+        auto delivery = storage::replay_webhook(sql, id, replay.delivery_id, replay.campaigns);
         if (!delivery)
           return domain::not_found("Webhook delivery not found");
         return *delivery;

@@ -68,8 +68,19 @@ void send(self_ptr self, storage::webhook_claim& c) {
   if (c.endpoint_disabled)
     return skip("endpoint disabled");
   auto secrets = open_secrets(st, c);
-  if (secrets.empty())
-    return skip("the tenant has no webhook signing secret");
+  // Nothing accepted is dropped for a missing setting: the delivery waits
+  // until the tenant makes a secret (which wakes it).
+  if (secrets.empty()) {
+    result.waiting = true;
+    if (c.secret)
+      result.unopened_secret = c.secret->ciphertext;
+    result.error = c.secret ? "waiting: the webhook signing secret cannot be opened with this "
+                              "service's secret key; make a new one (POST /api/v2/webhook-secret)"
+                            : "waiting: the tenant has no webhook signing secret yet; make one "
+                              "(POST /api/v2/webhook-secret) and this delivery is sent";
+    caf::anon_send(me, deliver_atom::value, result);
+    return;
+  }
   std::vector<std::string> keys;
   for (const auto& secret : secrets)
     if (auto key = domain::standard_webhook_key(secret))
@@ -103,9 +114,9 @@ void send(self_ptr self, storage::webhook_claim& c) {
 
 void record(self_ptr self, const webhook_result& r) {
   auto& st = self->state;
-  ++(r.error.empty() ? counters().webhooks_delivered
-     : r.skipped     ? counters().webhooks_skipped
-                     : counters().webhooks_failed);
+  ++(r.error.empty()          ? counters().webhooks_delivered
+     : r.skipped || r.waiting ? counters().webhooks_skipped
+                              : counters().webhooks_failed);
   if (r.error.empty()) {
     auto code = r.status_code.value_or(200);
     return run_db(self, [r, code](soci::session& sql) {
@@ -115,6 +126,10 @@ void record(self_ptr self, const webhook_result& r) {
   if (r.skipped)
     return run_db(self, [r](soci::session& sql) {
       storage::mark_webhook_skipped(sql, r.delivery_id, r.error);
+    });
+  if (r.waiting)
+    return run_db(self, [r](soci::session& sql) {
+      storage::mark_webhook_waiting(sql, r.delivery_id, r.error, r.unopened_secret);
     });
   webhook_failure f{r.tenant_id, r.delivery_id, r.status_code,
                     r.error,     std::nullopt,  domain::retry_span(st.settings.retry)};

@@ -16,9 +16,13 @@ struct webhook_result {
   int32_t attempts = 0;
   std::optional<int32_t> status_code;
   std::string error; // empty on a 2xx
-  // Dead without an attempt: the endpoint is disabled or the tenant has
-  // no secret; not the endpoint's failure.
+  // Dead without an attempt: the endpoint is disabled; not the endpoint's
+  // failure.
   bool skipped = false;
+  // Pending without an attempt until the tenant has a signing secret; the
+  // ciphertext of the one the claim saw, if it could not be opened.
+  bool waiting = false;
+  std::optional<std::string> unopened_secret;
 };
 
 } // namespace vcs::actors

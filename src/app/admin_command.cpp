@@ -282,7 +282,8 @@ const std::vector<command>& commands() {
       {{"billing", "sweep"},
        {},
        {"now"},
-       "run a billing sweep now; --now=ISO-8601 acts as that time",
+       "run a billing sweep now; --now=ISO-8601 acts as that time (only on a service with "
+       "allow-test-clock, a setting for tests)",
        [](const args&, const option_values& o) {
          json_body body;
          if (auto now = o.find("now"); now != o.end())

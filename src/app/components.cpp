@@ -165,11 +165,12 @@ std::shared_ptr<http::services> request_services(const config& c, const node_act
   svc->operator_token = c.operator_token;
   svc->deadlines = c.deadlines();
   svc->max_queue_wait = c.max_queue_wait;
+  svc->allow_test_clock = c.allow_test_clock;
   svc->cpu = std::make_shared<http::cpu_pool>(c.cpu_heavy_threads, c.tenant_max_pending);
   svc->lead_pages = std::make_shared<http::lead_page_cache>(c.lead_page_cache_mb << 20);
   svc->tokens = std::make_shared<http::token_book>();
   svc->events = std::make_shared<http::event_hub>(session_url, event_streams_per_tenant,
-                                                  event_stream_interval);
+                                                  event_stream_interval, c.event_stream_lifetime);
   if (auto rates = *read_tenant_rate_limit(c.tenant_rate_limit); rates.enabled) {
     svc->rates = std::make_shared<http::rate_limiter>();
     svc->rate_override = rates.every_tenant;

@@ -55,6 +55,12 @@ template <class T> T parse_as(const std::string& name, const std::string& v) {
     return static_cast<int32_t>(n);
   } else if constexpr (std::is_same_v<T, std::chrono::milliseconds>) {
     return std::chrono::milliseconds(to_size(name, v));
+  } else if constexpr (std::is_same_v<T, bool>) {
+    if (v == "true" || v == "on" || v == "1")
+      return true;
+    if (v == "false" || v == "off" || v == "0")
+      return false;
+    throw std::invalid_argument(name + " must be true or false, got '" + v + "'");
   } else {
     return v;
   }
@@ -63,6 +69,8 @@ template <class T> T parse_as(const std::string& name, const std::string& v) {
 template <class T> std::string shown(const T& value) {
   if constexpr (std::is_same_v<T, std::chrono::milliseconds>)
     return std::to_string(value.count());
+  else if constexpr (std::is_same_v<T, bool>)
+    return value ? "true" : "false";
   else if constexpr (std::is_same_v<T, std::string>)
     return value;
   else
@@ -325,6 +333,10 @@ const std::vector<setting>& settings() {
        "this service as people reach it, for the console's set-up links (e.g. "
        "https://voice.example.com); empty: http:// and the public listener's address",
        into(&config::public_url, "public_url")},
+      {"event-stream-lifetime-ms", "VCS_EVENT_STREAM_LIFETIME_MS",
+       "how long an event stream lasts at most; then it ends and its client reconnects from "
+       "its Last-Event-ID, its credential read again",
+       into(&config::event_stream_lifetime, "event_stream_lifetime")},
       {"webhook-interval-ms", "VCS_WEBHOOK_INTERVAL_MS", "how often the webhook outbox is polled",
        into(&config::webhooks, &actors::webhook_settings::interval, "webhook_interval")},
       {"webhook-retry-schedule", "VCS_WEBHOOK_RETRY_SCHEDULE",
@@ -340,6 +352,10 @@ const std::vector<setting>& settings() {
        "internal networks webhooks and provider APIs may reach anyway, comma-separated "
        "(e.g. 10.1.2.0/24, fd00::/8 for an on-premises receiver); empty: none",
        into(&config::outbound_allow, "outbound_allow")},
+      {"allow-test-clock", "VCS_ALLOW_TEST_CLOCK",
+       "true: the operator's billing sweep and dial round accept a `now` other than the "
+       "clock, acting on every tenant as of that instant (for tests only; default false)",
+       into(&config::allow_test_clock, "allow_test_clock")},
       {"operator-token", "VCS_OPERATOR_TOKEN", "bearer token of the operator listener (required)",
        secret(into(&config::operator_token, "operator_token"))},
       {"operator-url", "VCS_OPERATOR_URL",

@@ -59,8 +59,13 @@ struct config {
   // This service as people reach it (set-up links); empty: the public
   // listener's address (effective_public_url).
   std::string public_url;
+  // How long an event stream lasts at most before its client reconnects.
+  std::chrono::milliseconds event_stream_lifetime{3'600'000};
   actors::webhook_settings webhooks;
   std::string outbound_allow;
+  // Whether operator routes may act as of a `now` other than the clock
+  // (allow-test-clock): a setting for tests, never for production.
+  bool allow_test_clock = false;
   std::string operator_token;
   // Where `admin` calls the operator API (http://host:port); empty: the
   // operator listener's address.

@@ -18,12 +18,12 @@ std::optional<error> check_idempotency_key(std::string_view key) {
   return error{errc::bad_request, "Idempotency-Key must be 1 to 255 printable ASCII characters"};
 }
 
-std::string request_fingerprint(std::string_view method, std::string_view target,
-                                std::string_view body) {
+std::string request_fingerprint(std::string_view caller, std::string_view method,
+                                std::string_view target, std::string_view body) {
   crypto_hash_sha256_state state;
   crypto_hash_sha256_init(&state);
   // Lengths first, so no two requests concatenate to the same bytes.
-  for (auto part : {method, target, body}) {
+  for (auto part : {caller, method, target, body}) {
     uint64_t size = part.size();
     crypto_hash_sha256_update(&state, reinterpret_cast<const unsigned char*>(&size), sizeof size);
     crypto_hash_sha256_update(&state, reinterpret_cast<const unsigned char*>(part.data()),

@@ -52,12 +52,24 @@ bool key_scope::reaches_campaign(int64_t campaign_id) const {
          std::find(campaigns->begin(), campaigns->end(), campaign_id) != campaigns->end();
 }
 
+bool key_scope::reaches_all(const std::vector<int64_t>& campaign_ids) const {
+  return std::all_of(campaign_ids.begin(), campaign_ids.end(),
+                     [&](int64_t c) { return reaches_campaign(c); });
+}
+
 error missing_permission(permission p) {
   return {errc::forbidden, "This API key lacks the permission " + std::string{to_string(p)}};
 }
 
 error campaign_out_of_scope() {
   return {errc::forbidden, "This API key has no access to this campaign"};
+}
+
+std::optional<error> check_reaches(const key_scope& scope,
+                                   const std::vector<int64_t>& campaign_ids) {
+  if (scope.reaches_all(campaign_ids))
+    return std::nullopt;
+  return campaign_out_of_scope();
 }
 
 error campaign_creation_out_of_scope() {
@@ -75,9 +87,7 @@ std::optional<error> check_within(const key_scope& holder, const key_scope& want
       return error{errc::forbidden, "A key cannot reach more than the key that manages it: it "
                                     "lacks " +
                                         std::string{to_string(p)}};
-  if (holder.campaigns &&
-      (!wanted.campaigns || !std::all_of(wanted.campaigns->begin(), wanted.campaigns->end(),
-                                         [&](int64_t c) { return holder.reaches_campaign(c); })))
+  if (holder.campaigns && (!wanted.campaigns || !holder.reaches_all(*wanted.campaigns)))
     return error{errc::forbidden, "A key cannot reach more than the key that manages it: a "
                                   "campaign outside its own"};
   if (holder.expires_at && (!wanted.expires_at || *wanted.expires_at > *holder.expires_at))

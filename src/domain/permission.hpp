@@ -72,12 +72,19 @@ struct key_scope {
   std::optional<timestamp> expires_at;
 
   bool reaches_campaign(int64_t campaign_id) const;
+  // Whether it reaches every one of `campaign_ids`.
+  bool reaches_all(const std::vector<int64_t>& campaign_ids) const;
 };
 
 // 403 naming the permission a request lacks.
 error missing_permission(permission p);
 // 403 for a campaign outside the key's campaigns.
 error campaign_out_of_scope();
+// 403 for campaigns a body or a query names (a client's assignments, a
+// widget's campaign, a delivery filter) that the key does not reach: a
+// scope holds wherever a campaign id travels, not only in a path.
+std::optional<error> check_reaches(const key_scope& scope,
+                                   const std::vector<int64_t>& campaign_ids);
 // 403 for a campaign made with a key held to some campaigns.
 error campaign_creation_out_of_scope();
 

@@ -14,4 +14,12 @@ std::optional<api_key_status> parse_api_key_status(std::string_view text) noexce
   return std::nullopt;
 }
 
+std::string caller_of(const principal& p) {
+  if (p.client)
+    return "client_user:" + std::to_string(p.client->client_user_id);
+  if (p.member_id)
+    return "member:" + std::to_string(*p.member_id);
+  return "key:" + std::to_string(p.key_id);
+}
+
 } // namespace vcs::domain

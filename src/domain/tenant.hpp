@@ -63,4 +63,8 @@ struct principal {
   std::optional<client_user_access> client;
 };
 
+// Who a principal is, as one string: "key:<id>", "member:<id>" or
+// "client_user:<id>" (what an Idempotency-Key is bound to).
+std::string caller_of(const principal& p);
+
 } // namespace vcs::domain

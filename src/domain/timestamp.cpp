@@ -217,6 +217,15 @@ std::optional<timestamp> parse_iso8601(std::string_view text) noexcept {
   return t;
 }
 
+std::optional<timestamp> parse_iso8601_instant(std::string_view text) noexcept {
+  // "YYYY-MM-DDTHH:MM" at least, then Z or ±HH:MM (a date's own dashes
+  // are at positions 4 and 7, never 6 from the end of a longer text).
+  const auto n = text.size();
+  const bool zoned = n > 16 && (text.back() == 'Z' || text.back() == 'z' ||
+                                ((text[n - 6] == '+' || text[n - 6] == '-') && text[n - 3] == ':'));
+  return zoned ? parse_iso8601(text) : std::nullopt;
+}
+
 std::string to_pg_timestamp(timestamp t) {
   return render(t, ' ', true, "+00");
 }

@@ -31,6 +31,9 @@ std::string format_billing(timestamp t);
 // the T); without zone the value is taken as UTC; a date alone means
 // midnight UTC. nullopt outside years 1 to 9999 UTC (offset applied).
 std::optional<timestamp> parse_iso8601(std::string_view text) noexcept;
+// The same, but only a date and time with its zone (Z or ±HH:MM): an
+// instant that must not depend on whose clock reads it (a key's expiry).
+std::optional<timestamp> parse_iso8601_instant(std::string_view text) noexcept;
 
 // Whole unix seconds written as 1 to 18 decimal digits (no sign, no
 // spaces: more digits could overflow); nullopt otherwise.

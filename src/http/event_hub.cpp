@@ -31,9 +31,9 @@ constexpr std::chrono::seconds recheck_every{5};
 } // namespace
 
 event_hub::event_hub(std::string database_url, std::size_t per_tenant,
-                     std::chrono::milliseconds interval)
+                     std::chrono::milliseconds interval, std::chrono::milliseconds lifetime)
     : database_url_(std::move(database_url)), per_tenant_(per_tenant), interval_(interval),
-      thread_([this] { run(); }) {}
+      lifetime_(lifetime), thread_([this] { run(); }) {}
 
 event_hub::~event_hub() {
   {
@@ -44,24 +44,32 @@ event_hub::~event_hub() {
   thread_.join();
 }
 
-std::shared_ptr<void> event_hub::admit(int64_t tenant_id) {
+std::variant<std::shared_ptr<void>, event_hub::full>
+event_hub::admit(int64_t tenant_id, std::optional<std::string> session) {
   // Gives its place back when the stream's last holder lets go.
   struct place {
     std::shared_ptr<holdings> h;
     int64_t tenant_id;
+    std::optional<std::string> session;
     ~place() {
       std::lock_guard lock{h->mutex};
       if (--h->held[tenant_id] == 0)
         h->held.erase(tenant_id);
+      if (session && --h->by_session[*session] == 0)
+        h->by_session.erase(*session);
     }
   };
   std::lock_guard lock{holdings_->mutex};
   auto& n = holdings_->held[tenant_id];
   if (n >= per_tenant_)
-    return nullptr;
+    return full::tenant;
+  if (session && holdings_->by_session[*session] >= per_session)
+    return full::session;
   ++n;
+  if (session)
+    ++holdings_->by_session[*session];
   // Made in place: a temporary place would give the place back at once.
-  return std::shared_ptr<place>(new place{holdings_, tenant_id});
+  return std::shared_ptr<void>(new place{holdings_, tenant_id, std::move(session)});
 }
 
 void event_hub::follow(int64_t tenant_id, storage::event_cursor after,
@@ -69,8 +77,10 @@ void event_hub::follow(int64_t tenant_id, storage::event_cursor after,
                        std::weak_ptr<sink> to) {
   {
     std::lock_guard lock{mutex_};
-    streams_.push_back(std::make_shared<stream>(
-        stream{tenant_id, after, std::move(campaigns), std::move(by), std::move(to)}));
+    auto s = std::make_shared<stream>(
+        stream{tenant_id, after, std::move(campaigns), std::move(by), std::move(to)});
+    s->ends = std::chrono::steady_clock::now() + lifetime_;
+    streams_.push_back(std::move(s));
     fresh_ = true;
   }
   wake_.notify_all();
@@ -103,7 +113,10 @@ void event_hub::poll(soci::session& sql) {
   }
   const auto now_time = std::chrono::steady_clock::now();
   for (const auto& s : now)
-    if (now_time - s->checked >= recheck_every) {
+    if (now_time >= s->ends) {
+      if (auto to = s->to.lock())
+        to->end();
+    } else if (now_time - s->checked >= recheck_every) {
       s->checked = now_time;
       if (!check(sql, *s))
         if (auto to = s->to.lock())

@@ -23,6 +23,7 @@
 #include <optional>
 #include <string>
 #include <thread>
+#include <variant>
 #include <vector>
 
 namespace soci {
@@ -54,16 +55,29 @@ public:
     std::string hash;
   };
 
-  // `per_tenant`: the most streams one tenant holds on this node.
-  event_hub(std::string database_url, std::size_t per_tenant, std::chrono::milliseconds interval);
+  // `per_tenant`: the most streams one tenant holds on this node;
+  // `lifetime`: how long a stream lasts at most (then it ends, and an
+  // EventSource reconnects from its Last-Event-ID, its credential and its
+  // places taken afresh).
+  event_hub(std::string database_url, std::size_t per_tenant, std::chrono::milliseconds interval,
+            std::chrono::milliseconds lifetime);
   ~event_hub();
   event_hub(const event_hub&) = delete;
   event_hub& operator=(const event_hub&) = delete;
 
   std::size_t per_tenant() const noexcept { return per_tenant_; }
-  // A place for one more stream of the tenant, held until it is released;
-  // null when the tenant holds its most.
-  std::shared_ptr<void> admit(int64_t tenant_id);
+  // The most streams one member or client user session holds on this node,
+  // so a page that opens streams through a session's cookie cannot take
+  // every place of its tenant.
+  static constexpr std::size_t per_session = 3;
+
+  // Why admit() found no place.
+  enum class full { tenant, session };
+  // A place for one more stream of the tenant (and of `session`, the
+  // session token's hash, when it is opened by one), held until it is
+  // released; or why there is none.
+  std::variant<std::shared_ptr<void>, full> admit(int64_t tenant_id,
+                                                  std::optional<std::string> session);
   // Follows the tenant's feed after `after` (only `campaigns` when given)
   // into `to`, until it ends.
   void follow(int64_t tenant_id, storage::event_cursor after,
@@ -80,6 +94,8 @@ private:
     // whether it allows campaigns:read, which progress frames need.
     std::chrono::steady_clock::time_point checked{};
     bool progress = false;
+    // When it ends however current its credential (lifetime_).
+    std::chrono::steady_clock::time_point ends{};
   };
   // Reads the stream's credential again: false when it no longer lets it
   // read the feed.
@@ -92,6 +108,7 @@ private:
   std::string database_url_;
   std::size_t per_tenant_;
   std::chrono::milliseconds interval_;
+  std::chrono::milliseconds lifetime_;
   std::mutex mutex_;
   std::condition_variable wake_;
   bool stopping_ = false;
@@ -102,6 +119,7 @@ private:
   struct holdings {
     std::mutex mutex;
     std::map<int64_t, std::size_t> held;
+    std::map<std::string, std::size_t> by_session;
   };
   std::shared_ptr<holdings> holdings_ = std::make_shared<holdings>();
   std::vector<std::shared_ptr<stream>> streams_;

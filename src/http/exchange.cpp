@@ -5,6 +5,8 @@
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
+
 namespace vcs::http {
 
 void exchange::respond(unsigned status, std::string body) {
@@ -39,6 +41,11 @@ void exchange::deliver(outbound_response response, bool outcome_known) {
   answered_ = true;
   for (auto& header : response_headers)
     response.headers.push_back(std::move(header));
+  // API answers may carry a key, a set-up link, a CSRF token or a tenant's
+  // data: no cache keeps one unless its route chose otherwise (the pages).
+  if (std::none_of(response.headers.begin(), response.headers.end(),
+                   [](const auto& h) { return h.first == "Cache-Control"; }))
+    response.headers.emplace_back("Cache-Control", "no-store");
   auto latency = std::chrono::steady_clock::now() - request.received;
   svc.metrics->record(route, response.status, latency);
   log_access(

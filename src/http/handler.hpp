@@ -80,6 +80,9 @@ struct services {
   std::string public_url;
   // The node's server-sent-event streams (GET /api/v2/events/stream).
   std::shared_ptr<event_hub> events;
+  // Whether operator routes take a `now` other than the clock
+  // (allow-test-clock, a setting for tests).
+  bool allow_test_clock = false;
 };
 
 // The session a signed-in member's request came with (instead of a key).

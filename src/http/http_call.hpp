@@ -43,6 +43,9 @@ struct inbound_request {
   std::string origin;
   std::string host;
   std::string csrf_token;
+  // The Sec-Fetch-Site header a browser sends ("same-origin", "cross-site",
+  // ...); empty when not sent.
+  std::string fetch_site;
   // The client's address (the sign-in throttle counts by it).
   std::string address;
   // Where a reconnecting event stream left off (the Last-Event-ID header).

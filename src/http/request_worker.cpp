@@ -219,8 +219,8 @@ bool request_worker_state::claim_idempotency_key(const exchange_ptr& ex) {
     return false;
   }
   auto tenant = ex->principal->tenant_id;
-  auto fingerprint =
-      domain::request_fingerprint(ex->request.method, ex->request.target, ex->request.body);
+  auto fingerprint = domain::request_fingerprint(
+      domain::caller_of(*ex->principal), ex->request.method, ex->request.target, ex->request.body);
   auto claim = storage::claim_idempotency_key(
       db(), tenant, key, fingerprint,
       std::chrono::duration_cast<std::chrono::seconds>(svc->deadlines.abandon));

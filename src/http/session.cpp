@@ -226,6 +226,8 @@ void session::identify(inbound_request& r) const {
   r.session = cookie.kind;
   if (auto csrf = req.find({csrf_header_name.data(), csrf_header_name.size()}); csrf != req.end())
     r.csrf_token = std::string{csrf->value()};
+  if (auto site = req.find("Sec-Fetch-Site"); site != req.end())
+    r.fetch_site = std::string{site->value()};
   if (auto last = req.find("Last-Event-ID"); last != req.end())
     r.last_event_id = std::string{last->value()};
 }

@@ -45,7 +45,6 @@ void session::start_stream(outbound_response r) {
   header->set("X-Request-Id", request_id_);
   for (auto& [name, value] : r.headers)
     header->set(name, value);
-  header->set(bhttp::field::cache_control, "no-store");
   header->set("X-Accel-Buffering", "no");
   // No length: the body runs until the connection closes.
   header->keep_alive(false);

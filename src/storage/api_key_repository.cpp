@@ -1,5 +1,6 @@
 #include "storage/api_key_repository.hpp"
 
+#include "storage/page_rows.hpp"
 #include "storage/prepared.hpp"
 
 #include <stdexcept>
@@ -35,6 +36,13 @@ constexpr prepared_statement insert_stmt{
 
 constexpr prepared_statement list_stmt{
     "vcs_list_api_keys", "SELECT " KEY_COLUMNS " FROM api_keys WHERE tenant_id = $1 ORDER BY id"};
+
+constexpr prepared_statement page_stmt{"vcs_page_api_keys",
+                                       "SELECT " KEY_COLUMNS " FROM api_keys WHERE tenant_id = $1 "
+                                       "ORDER BY id LIMIT $2 OFFSET $3"};
+
+constexpr prepared_statement count_stmt{"vcs_count_api_keys",
+                                        "SELECT count(*) FROM api_keys WHERE tenant_id = $1"};
 
 constexpr prepared_statement count_locked_stmt{
     "vcs_count_api_keys_locked", "WITH t AS (SELECT id FROM tenants WHERE id = $1 FOR UPDATE) "
@@ -149,6 +157,13 @@ std::vector<domain::api_key_info> list_api_keys(soci::session& sql, int64_t tena
   for (int i = 0; i < rows.size(); ++i)
     keys.push_back(key_of(rows, i));
   return keys;
+}
+
+page_of<domain::api_key_info> page_api_keys(soci::session& sql, int64_t tenant_id,
+                                            const page_request& page) {
+  auto total = execute(sql, count_stmt, {tenant_id});
+  auto rows = execute(sql, page_stmt, {tenant_id, page.page_size, offset_of(page)});
+  return page_from(total, rows, key_of);
 }
 
 int64_t count_api_keys_locked(soci::session& sql, int64_t tenant_id) {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "domain/tenant.hpp"
+#include "storage/page.hpp"
 
 #include <optional>
 #include <string>
@@ -17,6 +18,11 @@ domain::api_key_info insert_api_key(soci::session& sql, int64_t tenant_id, const
                                     const domain::key_scope& scope = {});
 
 std::vector<domain::api_key_info> list_api_keys(soci::session& sql, int64_t tenant_id);
+
+// One page of the tenant's keys, oldest first (a key may list up to 1,000
+// campaigns, so the whole list is too large to answer at once).
+page_of<domain::api_key_info> page_api_keys(soci::session& sql, int64_t tenant_id,
+                                            const page_request& page);
 
 // The tenant's keys, counted with its row locked until the transaction
 // ends, so two makers on two nodes count one after the other.

@@ -1,6 +1,7 @@
 #include "storage/assignment_repository.hpp"
 
 #include "domain/global_id.hpp"
+#include "domain/permission.hpp"
 #include "storage/prepared.hpp"
 
 #include <algorithm>
@@ -43,17 +44,26 @@ constexpr prepared_statement missing_campaigns_stmt{
     "WHERE NOT EXISTS (SELECT 1 FROM campaigns c WHERE c.tenant_id = $1 AND c.id = i.id) "
     "ORDER BY i.ord"};
 
+constexpr prepared_statement client_providers_stmt{
+    "vcs_client_voice_providers",
+    "SELECT DISTINCT voice_provider_id FROM account_configurations "
+    "WHERE tenant_id = $1 AND client_id = $2 AND voice_provider_id IS NOT NULL"};
+
+constexpr prepared_statement assigned_campaigns_stmt{
+    "vcs_assigned_campaigns", "SELECT resource_id FROM assigned_resources WHERE tenant_id = $1 "
+                              "AND account_configuration_id = $2 AND resource_kind = 'campaign'"};
+
 } // namespace
 
 void check_campaigns(soci::session& sql, int64_t tenant_id,
-                     const std::vector<int64_t>& campaign_ids, domain::field_errors& errors) {
+                     const std::vector<int64_t>& campaign_ids, domain::field_errors& errors,
+                     const std::string& field) {
   if (campaign_ids.empty())
     return;
   auto rows = execute(sql, missing_campaigns_stmt, {tenant_id, campaign_ids});
   for (int i = 0; i < rows.size(); ++i)
-    errors.add("assigned_resources.campaign",
-               "Campaign not found: " +
-                   domain::encode_global_id(domain::entity::campaign, rows.int64(i, 0)));
+    errors.add(field, "Campaign not found: " +
+                          domain::encode_global_id(domain::entity::campaign, rows.int64(i, 0)));
 }
 
 void insert_assignments(soci::session& sql, int64_t tenant_id, int64_t config_id,
@@ -105,9 +115,19 @@ domain::assignments read_client_assignments(soci::session& sql, int64_t tenant_i
 domain::result<domain::assignments> replace_assignments(soci::session& sql, int64_t tenant_id,
                                                         int64_t config_id,
                                                         const domain::assignments& set,
-                                                        const std::vector<int64_t>& campaign_ids) {
+                                                        const std::vector<int64_t>& campaign_ids,
+                                                        const domain::key_scope& holder) {
   if (execute(sql, lock_stmt, {tenant_id, config_id}).size() == 0)
     return domain::not_found("Client account configuration not found");
+  // A replacement also takes away: a key held to some campaigns may not
+  // take away one it does not reach.
+  if (holder.campaigns) {
+    auto rows = execute(sql, assigned_campaigns_stmt, {tenant_id, config_id});
+    for (int i = 0; i < rows.size(); ++i)
+      if (auto id = domain::parse_id(domain::entity::campaign, rows.text(i, 0));
+          id && !holder.reaches_campaign(*id))
+        return domain::campaign_out_of_scope();
+  }
   domain::field_errors errors;
   check_campaigns(sql, tenant_id, campaign_ids, errors);
   if (!errors.empty())
@@ -115,6 +135,16 @@ domain::result<domain::assignments> replace_assignments(soci::session& sql, int6
   execute(sql, delete_stmt, {tenant_id, config_id});
   insert_assignments(sql, tenant_id, config_id, set);
   return read_assignments(sql, tenant_id, config_id);
+}
+
+domain::client_resources read_client_resources(soci::session& sql, int64_t tenant_id,
+                                               int64_t client_id) {
+  domain::client_resources r;
+  r.assigned = read_client_assignments(sql, tenant_id, client_id);
+  auto rows = execute(sql, client_providers_stmt, {tenant_id, client_id});
+  for (int i = 0; i < rows.size(); ++i)
+    r.voice_provider_ids.push_back(rows.int64(i, 0));
+  return r;
 }
 
 } // namespace vcs::storage

@@ -4,7 +4,6 @@
 #include "domain/member.hpp"
 #include "domain/sign_in_throttle.hpp"
 #include "storage/prepared.hpp"
-#include "storage/sign_in_sql.hpp"
 
 #include <soci/soci.h>
 
@@ -60,15 +59,13 @@ constexpr prepared_statement use_link_stmt{"vcs_use_client_user_link",
 constexpr prepared_statement set_password_stmt{
     "vcs_set_client_user_password",
     "WITH ended AS (DELETE FROM client_user_sessions WHERE client_user_id = $1) "
-    "UPDATE client_users SET password_hash = $2, failed_sign_ins = 0, locked_until = NULL "
-    "WHERE id = $1"};
+    "UPDATE client_users SET password_hash = $2 WHERE id = $1"};
 
 #define SIGN_IN_SELECT                                                                             \
-  "SELECT u.id, u.password_hash, coalesce(t.active, false), " VCS_ACCOUNT_WAIT_SQL(                \
-      "u.locked_until") ", " VCS_ADDRESS_WAIT_SQL " FROM (SELECT 1) one "
+  "SELECT u.id, u.password_hash, coalesce(t.active, false) FROM (SELECT 1) one "
 constexpr prepared_statement sign_in_stmt{
     "vcs_find_client_sign_in",
-    SIGN_IN_SELECT "LEFT JOIN client_users u ON u.tenant_id = $5 AND lower(u.email) = lower($1) "
+    SIGN_IN_SELECT "LEFT JOIN client_users u ON u.tenant_id = $2 AND lower(u.email) = lower($1) "
                    "AND NOT u.disabled LEFT JOIN tenants t ON t.id = u.tenant_id"};
 constexpr prepared_statement user_sign_in_stmt{
     "vcs_find_client_user_sign_in",
@@ -76,18 +73,8 @@ constexpr prepared_statement user_sign_in_stmt{
                    "LEFT JOIN tenants t ON t.id = u.tenant_id"};
 #undef SIGN_IN_SELECT
 
-constexpr prepared_statement account_failure_stmt{
-    "vcs_client_user_failed_sign_in",
-    "UPDATE client_users SET failed_sign_ins = failed_sign_ins + 1 WHERE id = $1 "
-    "RETURNING failed_sign_ins"};
-
-constexpr prepared_statement account_lock_stmt{
-    "vcs_lock_client_user",
-    "UPDATE client_users SET locked_until = now() + make_interval(secs => $2) WHERE id = $1"};
-
 constexpr prepared_statement signed_in_stmt{
-    "vcs_client_user_signed_in", "UPDATE client_users SET failed_sign_ins = 0, locked_until = "
-                                 "NULL, last_sign_in_at = now() WHERE id = $1"};
+    "vcs_client_user_signed_in", "UPDATE client_users SET last_sign_in_at = now() WHERE id = $1"};
 
 constexpr prepared_statement open_session_stmt{
     "vcs_open_client_session",
@@ -132,9 +119,9 @@ constexpr prepared_statement insert_access_stmt{
 
 } // namespace
 
-const account_statements client_user_accounts{
-    user_sign_in_stmt, account_failure_stmt, account_lock_stmt, signed_in_stmt,
-    use_link_stmt,     set_password_stmt,    open_session_stmt, end_session_stmt};
+const account_statements client_user_accounts{user_sign_in_stmt, signed_in_stmt,
+                                              use_link_stmt,     set_password_stmt,
+                                              open_session_stmt, end_session_stmt};
 
 namespace {
 
@@ -184,11 +171,11 @@ bool insert_client_user_link(soci::session& sql, int64_t tenant_id, int64_t clie
              .affected() > 0;
 }
 
-sign_in_subject find_client_sign_in(soci::session& sql, int64_t tenant_id, const std::string& email,
-                                    const std::string& address) {
-  return subject_of(execute(sql, sign_in_stmt,
-                            {email, address, domain::address_failures_per_window,
-                             seconds(domain::address_window), tenant_id}));
+sign_in_subject find_client_sign_in(soci::session& sql, int64_t tenant_id,
+                                    const std::string& email) {
+  auto found = subject_of(execute(sql, sign_in_stmt, {email, tenant_id}));
+  found.throttle_key = domain::sign_in_subject("client_user", tenant_id, email);
+  return found;
 }
 
 std::optional<session_principal> find_client_session(soci::session& sql,

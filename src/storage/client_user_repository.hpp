@@ -50,8 +50,8 @@ bool insert_client_user_link(soci::session& sql, int64_t tenant_id, int64_t clie
 
 // What signing in as the tenant's client user of `email` needs; a disabled
 // user is no account.
-sign_in_subject find_client_sign_in(soci::session& sql, int64_t tenant_id, const std::string& email,
-                                    const std::string& address);
+sign_in_subject find_client_sign_in(soci::session& sql, int64_t tenant_id,
+                                    const std::string& email);
 // How client users sign in (storage/sign_in.hpp); a disabled user is no
 // account.
 extern const account_statements client_user_accounts;

@@ -2,7 +2,6 @@
 
 #include "domain/sign_in_throttle.hpp"
 #include "storage/prepared.hpp"
-#include "storage/sign_in_sql.hpp"
 
 #include <soci/soci.h>
 
@@ -48,10 +47,8 @@ constexpr prepared_statement set_role_stmt{"vcs_set_member_role",
 constexpr prepared_statement delete_stmt{"vcs_delete_member",
                                          "DELETE FROM members WHERE tenant_id = $1 AND id = $2"};
 
-// Both waits in whole seconds (storage/sign_in_sql.hpp).
 #define SIGN_IN_SELECT                                                                             \
-  "SELECT m.id, m.password_hash, coalesce(t.active, false), " VCS_ACCOUNT_WAIT_SQL(                \
-      "m.locked_until") ", " VCS_ADDRESS_WAIT_SQL " FROM (SELECT 1) one "
+  "SELECT m.id, m.password_hash, coalesce(t.active, false) FROM (SELECT 1) one "
 constexpr prepared_statement sign_in_stmt{"vcs_find_sign_in", SIGN_IN_SELECT
                                           "LEFT JOIN members m ON lower(m.email) = lower($1) "
                                           "LEFT JOIN tenants t ON t.id = m.tenant_id"};
@@ -60,28 +57,16 @@ constexpr prepared_statement member_sign_in_stmt{"vcs_find_member_sign_in", SIGN
                                                  "LEFT JOIN tenants t ON t.id = m.tenant_id"};
 #undef SIGN_IN_SELECT
 
-constexpr prepared_statement account_failure_stmt{
-    "vcs_member_failed_sign_in",
-    "UPDATE members SET failed_sign_ins = failed_sign_ins + 1 WHERE id = $1 "
-    "RETURNING failed_sign_ins"};
-
-constexpr prepared_statement account_lock_stmt{
-    "vcs_lock_member_account",
-    "UPDATE members SET locked_until = now() + make_interval(secs => $2) WHERE id = $1"};
-
 constexpr prepared_statement signed_in_stmt{
-    "vcs_member_signed_in", "UPDATE members SET failed_sign_ins = 0, locked_until = NULL, "
-                            "last_sign_in_at = now() WHERE id = $1"};
+    "vcs_member_signed_in", "UPDATE members SET last_sign_in_at = now() WHERE id = $1"};
 
 constexpr prepared_statement use_link_stmt{
     "vcs_use_member_link",
     "DELETE FROM member_links WHERE token_hash = $1 RETURNING member_id, expires_at > now()"};
 
 constexpr prepared_statement set_password_stmt{
-    "vcs_set_member_password",
-    "WITH ended AS (DELETE FROM member_sessions WHERE member_id = $1) "
-    "UPDATE members SET password_hash = $2, failed_sign_ins = 0, locked_until = NULL "
-    "WHERE id = $1"};
+    "vcs_set_member_password", "WITH ended AS (DELETE FROM member_sessions WHERE member_id = $1) "
+                               "UPDATE members SET password_hash = $2 WHERE id = $1"};
 
 // The member's expired sessions and its oldest past the most it may hold
 // end in the same statement.
@@ -117,9 +102,8 @@ constexpr prepared_statement end_tenant_sessions_stmt{
 
 } // namespace
 
-const account_statements member_accounts{
-    member_sign_in_stmt, account_failure_stmt, account_lock_stmt, signed_in_stmt,
-    use_link_stmt,       set_password_stmt,    open_session_stmt, end_session_stmt};
+const account_statements member_accounts{member_sign_in_stmt, signed_in_stmt,    use_link_stmt,
+                                         set_password_stmt,   open_session_stmt, end_session_stmt};
 
 namespace {
 
@@ -211,11 +195,10 @@ bool delete_member(soci::session& sql, int64_t tenant_id, int64_t member_id) {
   return execute(sql, delete_stmt, {tenant_id, member_id}).affected() > 0;
 }
 
-sign_in_subject find_sign_in(soci::session& sql, const std::string& email,
-                             const std::string& address) {
-  return subject_of(execute(
-      sql, sign_in_stmt,
-      {email, address, domain::address_failures_per_window, seconds(domain::address_window)}));
+sign_in_subject find_sign_in(soci::session& sql, const std::string& email) {
+  auto found = subject_of(execute(sql, sign_in_stmt, {email}));
+  found.throttle_key = domain::sign_in_subject("member", 0, email);
+  return found;
 }
 
 std::optional<session_principal> find_session(soci::session& sql, const std::string& token_hash,

@@ -68,8 +68,7 @@ std::optional<domain::member_info> set_member_role(soci::session& sql, int64_t t
 bool delete_member(soci::session& sql, int64_t tenant_id, int64_t member_id);
 
 // What signing in as the member of `email` (of any tenant) needs.
-sign_in_subject find_sign_in(soci::session& sql, const std::string& email,
-                             const std::string& address);
+sign_in_subject find_sign_in(soci::session& sql, const std::string& email);
 // How members sign in (storage/sign_in.hpp).
 extern const account_statements member_accounts;
 

@@ -4,6 +4,8 @@
 #include "domain/sign_in_throttle.hpp"
 #include "storage/prepared.hpp"
 
+#include <soci/soci.h>
+
 #include <algorithm>
 #include <chrono>
 
@@ -11,19 +13,60 @@ namespace vcs::storage {
 
 namespace {
 
-constexpr prepared_statement address_failure_stmt{
-    "vcs_address_failed_sign_in",
+// An account name's attempt counted, unless it is locked (no row then);
+// a name idle for a day starts again.
+constexpr prepared_statement reserve_account_stmt{
+    "vcs_reserve_account_sign_in",
+    "INSERT INTO sign_in_accounts AS a (subject, failures) VALUES ($1, 1) "
+    "ON CONFLICT (subject) DO UPDATE SET failures = CASE WHEN a.updated_at < now() - interval "
+    "'1 day' THEN 1 ELSE a.failures + 1 END, updated_at = now() "
+    "WHERE a.locked_until IS NULL OR a.locked_until <= now() RETURNING failures"};
+
+constexpr prepared_statement account_wait_stmt{
+    "vcs_account_sign_in_wait",
+    "SELECT coalesce(ceil(extract(epoch FROM locked_until - now())), 0)::bigint "
+    "FROM sign_in_accounts WHERE subject = $1"};
+
+constexpr prepared_statement lock_account_stmt{
+    "vcs_lock_account_sign_in",
+    "UPDATE sign_in_accounts SET locked_until = now() + make_interval(secs => $2) "
+    "WHERE subject = $1"};
+
+// An address's attempt counted in its window of $2 seconds, unless it has
+// spent its $3 (no row then).
+constexpr prepared_statement reserve_address_stmt{
+    "vcs_reserve_address_sign_in",
     "INSERT INTO sign_in_addresses AS a (address, failures, window_start) VALUES ($1, 1, now()) "
     "ON CONFLICT (address) DO UPDATE SET "
     "failures = CASE WHEN a.window_start > now() - make_interval(secs => $2) "
     "THEN a.failures + 1 ELSE 1 END, "
     "window_start = CASE WHEN a.window_start > now() - make_interval(secs => $2) "
-    "THEN a.window_start ELSE now() END"};
+    "THEN a.window_start ELSE now() END "
+    "WHERE a.window_start <= now() - make_interval(secs => $2) OR a.failures < $3 "
+    "RETURNING failures"};
+
+constexpr prepared_statement address_wait_stmt{
+    "vcs_address_sign_in_wait",
+    "SELECT greatest(1, ceil(extract(epoch FROM window_start + make_interval(secs => $2) - "
+    "now())))::bigint FROM sign_in_addresses WHERE address = $1"};
+
+constexpr prepared_statement release_account_stmt{
+    "vcs_release_account_sign_in", "DELETE FROM sign_in_accounts WHERE subject = $1"};
+
+constexpr prepared_statement release_address_stmt{
+    "vcs_release_address_sign_in",
+    "UPDATE sign_in_addresses SET failures = greatest(failures - 1, 0) WHERE address = $1"};
 
 constexpr prepared_statement address_cleanup_stmt{
     "vcs_address_sign_in_cleanup",
     "DELETE FROM sign_in_addresses WHERE address IN (SELECT address FROM sign_in_addresses "
     "WHERE window_start < now() - make_interval(secs => $1) LIMIT 100)"};
+
+constexpr prepared_statement account_cleanup_stmt{
+    "vcs_account_sign_in_cleanup",
+    "DELETE FROM sign_in_accounts WHERE subject IN (SELECT subject FROM sign_in_accounts "
+    "WHERE updated_at < now() - interval '1 day' AND (locked_until IS NULL OR locked_until < "
+    "now()) LIMIT 100)"};
 
 int64_t seconds(std::chrono::seconds s) {
   return s.count();
@@ -36,27 +79,45 @@ sign_in_subject subject_of(const pg_rows& rows) {
   s.account_id = rows.opt_int64(0, 0);
   s.password_hash = rows.opt_text(0, 1);
   s.tenant_active = rows.boolean(0, 2);
-  s.account_wait = std::max<int64_t>(0, rows.int64(0, 3));
-  s.address_wait = std::max<int64_t>(0, rows.int64(0, 4));
   return s;
 }
 
-sign_in_subject find_sign_in(soci::session& sql, const account_statements& kind, int64_t account_id,
-                             const std::string& address) {
-  return subject_of(execute(
-      sql, kind.subject,
-      {account_id, address, domain::address_failures_per_window, seconds(domain::address_window)}));
+sign_in_subject find_sign_in(soci::session& sql, const account_statements& kind,
+                             int64_t account_id) {
+  return subject_of(execute(sql, kind.subject, {account_id}));
 }
 
-void record_failed_sign_in(soci::session& sql, const account_statements& kind,
-                           std::optional<int64_t> account_id, const std::string& address) {
-  if (account_id) {
-    auto rows = execute(sql, kind.failure, {*account_id});
-    if (rows.size() > 0)
-      if (auto lock = domain::account_lock_after(rows.int32(0, 0)); lock.count() > 0)
-        execute(sql, kind.lock, {*account_id, seconds(lock)});
+int64_t reserve_sign_in(soci::session& sql, const std::string& throttle_key,
+                        const std::string& address) {
+  const int64_t window = seconds(domain::address_window);
+  {
+    soci::transaction tx{sql};
+    auto account = execute(sql, reserve_account_stmt, {throttle_key});
+    if (account.size() > 0) {
+      auto address_row = execute(sql, reserve_address_stmt,
+                                 {address, window, domain::address_failures_per_window});
+      if (address_row.size() > 0) {
+        if (auto lock = domain::account_lock_after(account.int32(0, 0)); lock.count() > 0)
+          execute(sql, lock_account_stmt, {throttle_key, seconds(lock)});
+        tx.commit();
+        execute(sql, address_cleanup_stmt, {window});
+        execute(sql, account_cleanup_stmt, {});
+        return 0;
+      }
+    }
+    // Refused: nothing is counted (the transaction rolls back).
   }
-  record_address_failure(sql, address);
+  auto account_wait = execute(sql, account_wait_stmt, {throttle_key});
+  if (account_wait.size() > 0 && account_wait.int64(0, 0) > 0)
+    return account_wait.int64(0, 0);
+  auto address_wait = execute(sql, address_wait_stmt, {address, window});
+  return address_wait.size() > 0 ? address_wait.int64(0, 0) : 1;
+}
+
+void release_sign_in(soci::session& sql, const std::string& throttle_key,
+                     const std::string& address) {
+  execute(sql, release_account_stmt, {throttle_key});
+  execute(sql, release_address_stmt, {address});
 }
 
 void record_sign_in(soci::session& sql, const account_statements& kind, int64_t account_id) {
@@ -89,12 +150,6 @@ domain::timestamp open_account_session(soci::session& sql, const account_stateme
 void end_account_session(soci::session& sql, const account_statements& kind,
                          const std::string& token_hash) {
   execute(sql, kind.end_session, {token_hash});
-}
-
-void record_address_failure(soci::session& sql, const std::string& address) {
-  const int64_t window = seconds(domain::address_window);
-  execute(sql, address_failure_stmt, {address, window});
-  execute(sql, address_cleanup_stmt, {window});
 }
 
 } // namespace vcs::storage

@@ -2,8 +2,8 @@
 
 // What members (console) and client users (portal) share in signing in:
 // the subject a sign-in reads before any password is checked, a live
-// session's principal, and the throttle per client address
-// (domain/sign_in_throttle.hpp).
+// session's principal, and the throttle per account name and per client
+// address (domain/sign_in_throttle.hpp).
 
 #include "domain/tenant.hpp"
 #include "domain/timestamp.hpp"
@@ -25,9 +25,8 @@ struct sign_in_subject {
   std::optional<int64_t> account_id;
   std::optional<std::string> password_hash;
   bool tenant_active = false;
-  // Seconds until the account, or the client address, may try again.
-  int64_t account_wait = 0;
-  int64_t address_wait = 0;
+  // What its failures are counted under (domain::sign_in_subject).
+  std::string throttle_key;
 };
 
 struct session_principal {
@@ -42,14 +41,9 @@ struct session_principal {
 // with; each kind's repository defines its set, and the functions below run
 // them.
 struct account_statements {
-  // $1 account, $2 address, $3 failures an address may have, $4 window
-  // seconds: id, password hash, tenant active, account wait, address wait.
+  // $1 account: id, password hash, tenant active.
   prepared_statement subject;
-  // $1 account: its failures in a row, counted one more.
-  prepared_statement failure;
-  // $1 account, $2 seconds it is refused for.
-  prepared_statement lock;
-  // $1 account: failures forgotten, last sign-in now.
+  // $1 account: last sign-in now.
   prepared_statement signed_in;
   // $1 link hash: the row goes; account, whether it was valid.
   prepared_statement use_link;
@@ -67,13 +61,20 @@ struct account_statements {
 sign_in_subject subject_of(const pg_rows& rows);
 
 // The account `account_id` (a signed-in account checking its password).
-sign_in_subject find_sign_in(soci::session& sql, const account_statements& kind, int64_t account_id,
-                             const std::string& address);
-// A failed sign-in, counted against the account (when there is one) and the
-// address.
-void record_failed_sign_in(soci::session& sql, const account_statements& kind,
-                           std::optional<int64_t> account_id, const std::string& address);
-// A successful one: the account's failures are forgotten.
+sign_in_subject find_sign_in(soci::session& sql, const account_statements& kind,
+                             int64_t account_id);
+// Counts one attempt of `throttle_key` from `address` as a failure before
+// its password is checked, in one transaction under both rows' locks: 0
+// when it may go ahead, else the seconds until it may (nothing counted).
+// The attempt that spends the account's free failures locks it
+// (domain::account_lock_after) for the attempts after it.
+int64_t reserve_sign_in(soci::session& sql, const std::string& throttle_key,
+                        const std::string& address);
+// The reserved attempt was right: the account's failures and lock are
+// forgotten, and the address's failure given back.
+void release_sign_in(soci::session& sql, const std::string& throttle_key,
+                     const std::string& address);
+// A sign-in: the account's last sign-in is now.
 void record_sign_in(soci::session& sql, const account_statements& kind, int64_t account_id);
 // Uses a one-time link: the row goes; the account when it was valid.
 std::optional<int64_t> use_setup_link(soci::session& sql, const account_statements& kind,
@@ -88,9 +89,5 @@ domain::timestamp open_account_session(soci::session& sql, const account_stateme
                                        const std::string& csrf_token);
 void end_account_session(soci::session& sql, const account_statements& kind,
                          const std::string& token_hash);
-
-// A failed sign-in counted against the client address, and a bounded
-// clean-up of addresses whose window ended.
-void record_address_failure(soci::session& sql, const std::string& address);
 
 } // namespace vcs::storage

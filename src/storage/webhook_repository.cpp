@@ -21,8 +21,9 @@ constexpr prepared_statement enqueue_stmt{
   "e.disabled_reason, e.created_at"
 
 // A delivery to a disabled endpoint, or of a tenant without a secret, is
-// claimed without counting an attempt: the dispatcher dead-letters it
-// unsent. The secret rotated out comes only while its grace period lasts.
+// claimed without counting an attempt: the dispatcher dead-letters the
+// first unsent and has the second wait for a secret. The secret rotated out comes only while its
+// grace period lasts.
 constexpr prepared_statement claim_stmt{
     "vcs_claim_webhooks",
     "WITH due AS (SELECT w.id, coalesce(e.status = 'disabled', false) AS off "
@@ -77,6 +78,23 @@ constexpr prepared_statement skipped_stmt{
     "vcs_webhook_skipped", "UPDATE webhook_deliveries SET status = 'dead', last_error = $2 "
                            "WHERE id = $1"};
 
+// Looked at again once an hour, or at once when the tenant makes a secret
+// (wake_stmt); the claim's attempt is given back. A secret made since the
+// claim ($3: the one it saw) makes it due at once instead.
+constexpr prepared_statement waiting_stmt{
+    "vcs_webhook_waiting",
+    "UPDATE webhook_deliveries w SET last_error = $2, "
+    "attempts = CASE WHEN $3::text IS NULL THEN w.attempts ELSE w.attempts - 1 END, "
+    "next_attempt_at = CASE WHEN t.webhook_secret_ciphertext IS NOT DISTINCT FROM decode($3, "
+    "'hex') "
+    "THEN now() + interval '1 hour' ELSE now() END "
+    "FROM tenants t WHERE w.id = $1 AND w.status = 'pending' AND t.id = w.tenant_id"};
+
+constexpr prepared_statement wake_stmt{
+    "vcs_wake_webhooks",
+    "UPDATE webhook_deliveries SET next_attempt_at = now() "
+    "WHERE tenant_id = $1 AND status = 'pending' AND last_error LIKE 'waiting:%'"};
+
 constexpr prepared_statement disable_stmt{
     "vcs_disable_webhook_endpoint",
     "UPDATE webhook_endpoints SET status = 'disabled', disabled_at = now(), disabled_reason = $3 "
@@ -94,21 +112,24 @@ constexpr prepared_statement list_stmt{
 
 #define VCS_DELIVERY_FILTERS                                                                       \
   " FROM webhook_deliveries w WHERE w.tenant_id = $1 AND ($2::text IS NULL OR w.status = $2) "     \
-  "AND ($3::text IS NULL OR w.event_type = $3) AND ($4::bigint IS NULL OR w.campaign_id = $4) "
+  "AND ($3::text IS NULL OR w.event_type = $3) AND ($4::bigint IS NULL OR w.campaign_id = $4) "    \
+  "AND ($5::bigint[] IS NULL OR w.campaign_id = ANY($5)) "
 constexpr prepared_statement count_deliveries_stmt{"vcs_count_webhooks",
                                                    VCS_COUNT_AT_MOST(VCS_DELIVERY_FILTERS)};
 constexpr prepared_statement page_deliveries_stmt{"vcs_page_webhooks",
                                                   "SELECT " VCS_WEBHOOK_COLUMNS VCS_DELIVERY_FILTERS
-                                                  "ORDER BY w.id DESC LIMIT $5 OFFSET $6"};
+                                                  "ORDER BY w.id DESC LIMIT $6 OFFSET $7"};
 
 constexpr prepared_statement find_stmt{"vcs_find_webhook",
                                        "SELECT " VCS_WEBHOOK_COLUMNS " FROM webhook_deliveries w "
-                                       "WHERE w.tenant_id = $1 AND w.id = $2"};
+                                       "WHERE w.tenant_id = $1 AND w.id = $2 "
+                                       "AND ($3::bigint[] IS NULL OR w.campaign_id = ANY($3))"};
 
 constexpr prepared_statement replay_stmt{
     "vcs_replay_webhook",
     "UPDATE webhook_deliveries w SET status = 'pending', attempts = 0, next_attempt_at = now(), "
-    "delivered_at = NULL WHERE w.tenant_id = $1 AND w.id = $2 RETURNING " VCS_WEBHOOK_COLUMNS};
+    "delivered_at = NULL WHERE w.tenant_id = $1 AND w.id = $2 "
+    "AND ($3::bigint[] IS NULL OR w.campaign_id = ANY($3)) RETURNING " VCS_WEBHOOK_COLUMNS};
 
 constexpr prepared_statement count_endpoints_stmt{
     "vcs_count_webhook_endpoints", "SELECT count(*) FROM webhook_endpoints WHERE tenant_id = $1"};
@@ -220,6 +241,14 @@ void mark_webhook_skipped(soci::session& sql, int64_t id, const std::string& rea
   execute(sql, skipped_stmt, {id, reason});
 }
 
+void mark_webhook_waiting(soci::session& sql, int64_t id, const std::string& reason,
+                          const std::optional<std::string>& claimed_secret) {
+  std::optional<std::string> hex;
+  if (claimed_secret)
+    hex = domain::to_hex(*claimed_secret);
+  execute(sql, waiting_stmt, {id, reason, hex});
+}
+
 bool disable_webhook_endpoint(soci::session& sql, int64_t tenant_id, int64_t endpoint_id,
                               const std::string& reason) {
   return execute(sql, disable_stmt, {tenant_id, endpoint_id, reason}).size() > 0;
@@ -246,23 +275,27 @@ std::vector<webhook_delivery> list_webhooks(soci::session& sql, int64_t tenant_i
 
 page_of<webhook_delivery> page_webhooks(soci::session& sql, int64_t tenant_id,
                                         const delivery_filter& filter, const page_request& page) {
-  auto total = execute(sql, count_deliveries_stmt,
-                       {tenant_id, filter.status, filter.event_type, filter.campaign_id});
+  auto total =
+      execute(sql, count_deliveries_stmt,
+              {tenant_id, filter.status, filter.event_type, filter.campaign_id, filter.campaigns});
   auto rows = execute(sql, page_deliveries_stmt,
                       {tenant_id, filter.status, filter.event_type, filter.campaign_id,
-                       page.page_size, offset_of(page)});
+                       filter.campaigns, page.page_size, offset_of(page)});
   return capped_page_from(total, rows, delivery_of);
 }
 
-std::optional<webhook_delivery> find_webhook(soci::session& sql, int64_t tenant_id, int64_t id) {
-  auto rows = execute(sql, find_stmt, {tenant_id, id});
+std::optional<webhook_delivery> find_webhook(soci::session& sql, int64_t tenant_id, int64_t id,
+                                             const std::optional<std::vector<int64_t>>& campaigns) {
+  auto rows = execute(sql, find_stmt, {tenant_id, id, campaigns});
   if (rows.size() == 0)
     return std::nullopt;
   return delivery_of(rows, 0);
 }
 
-std::optional<webhook_delivery> replay_webhook(soci::session& sql, int64_t tenant_id, int64_t id) {
-  auto rows = execute(sql, replay_stmt, {tenant_id, id});
+std::optional<webhook_delivery>
+replay_webhook(soci::session& sql, int64_t tenant_id, int64_t id,
+               const std::optional<std::vector<int64_t>>& campaigns) {
+  auto rows = execute(sql, replay_stmt, {tenant_id, id, campaigns});
   if (rows.size() == 0)
     return std::nullopt;
   return delivery_of(rows, 0);
@@ -291,6 +324,7 @@ std::optional<secret_rotation> store_webhook_secret(soci::session& sql, int64_t 
       {tenant_id, domain::to_hex(secret.ciphertext), domain::to_hex(secret.nonce), grace_seconds});
   if (rows.size() == 0)
     return std::nullopt;
+  execute(sql, wake_stmt, {tenant_id});
   return secret_rotation{rows.opt_timestamp(0, 0)};
 }
 

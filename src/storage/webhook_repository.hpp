@@ -83,9 +83,15 @@ std::optional<webhook_endpoint> mark_webhook_failed(soci::session& sql, int64_t 
                                                     const std::string& error,
                                                     std::optional<domain::timestamp> retry_at);
 
-// Dead without an attempt (its endpoint is disabled, or the tenant has no
-// secret to sign it with), for `reason`.
+// Dead without an attempt (its endpoint is disabled), for `reason`.
 void mark_webhook_skipped(soci::session& sql, int64_t id, const std::string& reason);
+
+// Still pending, without an attempt, until the tenant has a secret to sign
+// it with (store_webhook_secret wakes it); `reason` ("waiting: ...") shows
+// in the delivery's last_error. `claimed_secret`: the ciphertext of the
+// secret the claim saw (one that cannot be opened), if any.
+void mark_webhook_waiting(soci::session& sql, int64_t id, const std::string& reason,
+                          const std::optional<std::string>& claimed_secret);
 
 // Disables an enabled endpoint (its deliveries then die unsent when they
 // are claimed); false when it was not enabled (another node got there
@@ -108,16 +114,24 @@ struct delivery_filter {
   std::optional<std::string> status;
   std::optional<std::string> event_type;
   std::optional<int64_t> campaign_id;
+  // Only these campaigns' deliveries (a key held to them); as the event
+  // feed, a delivery of no campaign is then not among them.
+  std::optional<std::vector<int64_t>> campaigns;
 };
 
 page_of<webhook_delivery> page_webhooks(soci::session& sql, int64_t tenant_id,
                                         const delivery_filter& filter, const page_request& page);
 
-std::optional<webhook_delivery> find_webhook(soci::session& sql, int64_t tenant_id, int64_t id);
+// `campaigns` as in delivery_filter: a delivery outside them is not found.
+std::optional<webhook_delivery>
+find_webhook(soci::session& sql, int64_t tenant_id, int64_t id,
+             const std::optional<std::vector<int64_t>>& campaigns = std::nullopt);
 
 // A delivery goes back to pending with fresh attempts, as it is then;
-// nullopt when the tenant has no such delivery.
-std::optional<webhook_delivery> replay_webhook(soci::session& sql, int64_t tenant_id, int64_t id);
+// nullopt when the tenant has no such delivery (within `campaigns`).
+std::optional<webhook_delivery>
+replay_webhook(soci::session& sql, int64_t tenant_id, int64_t id,
+               const std::optional<std::vector<int64_t>>& campaigns = std::nullopt);
 
 // The tenant's endpoints, newest first.
 page_of<webhook_endpoint> page_webhook_endpoints(soci::session& sql, int64_t tenant_id,
@@ -130,6 +144,7 @@ std::optional<webhook_endpoint> enable_webhook_endpoint(soci::session& sql, int6
 
 // Stores a new sealed signing secret for the tenant; the current one, if
 // any, keeps signing beside it for `grace_seconds` (none when 0). The
+// deliveries waiting for a secret are due at once. Answers the
 // previous secret's expiry when it has one; nullopt when no tenant.
 struct secret_rotation {
   std::optional<domain::timestamp> previous_expires_at;

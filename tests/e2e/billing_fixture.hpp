@@ -34,7 +34,7 @@ protected:
       }
     }
     auto r = pub("POST", "/api/v2/clients/create", t.key,
-                 R"({"client_users":[{"email":"rules@acme.io","password":"password1"}],
+                 R"({"client_users":[{"email":"rules@acme.io","password":"plum orchard 1"}],
                      "client_details":{"name":"Rules","email":"rules@acme.io"},
                      "client_asset_group":{"name":"g"},
                      "billing_provider":{"type":"processor","selected_product":{"product_id":"prod_r","price_ids":["price_r"]}},

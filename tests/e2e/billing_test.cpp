@@ -24,7 +24,7 @@ protected:
 
   std::string new_client(const std::string& email) {
     auto r = pub("POST", "/api/v2/clients/create", t.key,
-                 R"({"client_users":[{"email":")" + email + R"(","password":"password1"}],
+                 R"({"client_users":[{"email":")" + email + R"(","password":"plum orchard 1"}],
                      "client_details":{"name":"Payer","email":")" +
                      email + R"("},
                      "client_asset_group":{"name":"g"},

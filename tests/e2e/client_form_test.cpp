@@ -15,7 +15,7 @@ class client_form_test : public service_test {
 protected:
   std::string client(const tenant_info& t, const std::string& email) {
     auto r = pub("POST", "/api/v2/clients/create", t.key,
-                 R"({"client_users":[{"email":")" + email + R"(","password":"password1"}],
+                 R"({"client_users":[{"email":")" + email + R"(","password":"plum orchard 1"}],
                      "client_details":{"name":"C","email":")" +
                      email + R"("},
                      "client_asset_group":{"name":"g"}})");

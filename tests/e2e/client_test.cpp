@@ -174,8 +174,8 @@ TEST_F(client_test, request_sizes_are_capped_before_any_work) {
 TEST_F(client_test, validation_names_each_section) {
   auto r = pub(
       "POST", "/api/v2/clients/create", t.key,
-      R"({"client_users":[{"email":"bad","password":"short"},{"email":"x@y.io","password":"longenough"},
-                                   {"email":"X@y.io","password":"longenough"}],
+      R"({"client_users":[{"email":"bad","password":"short"},{"email":"x@y.io","password":"long enough phrase"},
+                                   {"email":"X@y.io","password":"long enough phrase"}],
                    "client_details":{"email":"nope"},
                    "client_asset_group":{"tenant_voice_provider_id":"garbage"},
                    "billing_provider":{"type":"stripe","selected_product":{"price_ids":[]}},
@@ -563,7 +563,7 @@ TEST_F(client_test, detail_statistics_follow_each_lead_write_at_once) {
 
 TEST_F(client_test, detail_of_a_client_without_subscription_and_the_errors) {
   auto r = pub("POST", "/api/v2/clients/create", t.key,
-               R"({"client_users":[{"email":"solo@x.io","password":"password1"}],
+               R"({"client_users":[{"email":"solo@x.io","password":"plum orchard 1"}],
                    "client_details":{"name":"Solo","email":"solo@x.io"},
                    "client_asset_group":{"name":"g"}})");
   ASSERT_EQ(r.status, 201u) << r.body;

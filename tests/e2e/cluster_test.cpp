@@ -127,7 +127,7 @@ TEST_F(cluster_test, usage_recorded_on_every_node_adds_up_exactly) {
                 .status,
             201u);
   auto r = pub("POST", "/api/v2/clients/create", t.key,
-               R"({"client_users":[{"email":"u@c.io","password":"password1"}],
+               R"({"client_users":[{"email":"u@c.io","password":"plum orchard 1"}],
                    "client_details":{"name":"C","email":"u@c.io"},"client_asset_group":{"name":"g"},
                    "billing_provider":{"type":"processor","selected_product":{"product_id":"p","price_ids":["pp"]}}})");
   ASSERT_EQ(r.status, 201u) << r.body;
@@ -319,13 +319,14 @@ TEST_F(cluster_test, a_payment_due_shuts_a_portal_session_on_every_node_and_its_
   auto campaign = pub("POST", "/api/v2/voice-campaigns", t.key, R"({"name":"portal"})");
   ASSERT_EQ(campaign.status, 201u);
   const auto campaign_id = str(parse(campaign.body)["data"], "campaign_id");
-  auto client = pub("POST", "/api/v2/clients/create", t.key,
-                    R"({"client_users":[{"email":"portal@cluster.test","password":"password1"}],
+  auto client =
+      pub("POST", "/api/v2/clients/create", t.key,
+          R"({"client_users":[{"email":"portal@cluster.test","password":"plum orchard 1"}],
                         "client_details":{"name":"Cluster client","email":"portal@cluster.test"},
                         "client_asset_group":{"name":"g"},
                         "billing_provider":{"type":"processor","selected_product":{"product_id":"prod_c","price_ids":["price_c"]}},
                         "assigned_resources":{"campaign":[")" +
-                        campaign_id + R"("]}})");
+              campaign_id + R"("]}})");
   ASSERT_EQ(client.status, 201u) << client.body;
   const auto client_id = std::to_string(*domain::decode_global_id(
       domain::entity::client, str(parse(client.body)["data"], "client_id")));
@@ -334,7 +335,7 @@ TEST_F(cluster_test, a_payment_due_shuts_a_portal_session_on_every_node_and_its_
 
   auto signed_in = browser_on(0, "POST", "/api/v2/portal/session",
                               R"({"tenant_id":")" + t.id +
-                                  R"(","email":"portal@cluster.test","password":"password1"})",
+                                  R"(","email":"portal@cluster.test","password":"plum orchard 1"})",
                               "", "");
   ASSERT_EQ(signed_in.status, 201u) << signed_in.body;
   const auto cookie = cookie_of(signed_in);

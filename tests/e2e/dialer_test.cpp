@@ -167,7 +167,7 @@ protected:
             .status,
         201u);
     auto r = pub("POST", "/api/v2/clients/create",
-                 R"({"client_users":[{"email":"dial@acme.io","password":"password1"}],
+                 R"({"client_users":[{"email":"dial@acme.io","password":"plum orchard 1"}],
                      "client_details":{"name":"Dial","email":"dial@acme.io"},
                      "client_asset_group":{"name":"g"},
                      "billing_provider":{"type":"processor","selected_product":{"product_id":"prod_d","price_ids":["price_d"]}},

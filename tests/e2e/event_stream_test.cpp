@@ -195,5 +195,33 @@ TEST_F(event_stream_test, a_stream_ends_when_its_key_is_disabled) {
   EXPECT_TRUE(s->ended()) << "the stream is still open";
 }
 
+// A stream lasts at most event-stream-lifetime-ms, however valid its key: a
+// leaked key's stream does not run for ever, and the client resumes from
+// its Last-Event-ID.
+TEST_F(event_stream_test, a_stream_ends_at_its_lifetime_and_resumes_from_its_last_event) {
+  service_process brief{{{"VCS_EVENT_STREAM_LIFETIME_MS", "3000"}}};
+  auto t = create_tenant();
+  const auto c = campaign(t.key);
+  sse_reader s{
+      brief.public_port(), "/api/v2/events/stream", {{"Authorization", "Bearer " + t.key}}};
+  ASSERT_EQ(s.status(), 200u) << s.rest();
+  const auto first = import(t.key, c, 1000);
+  auto e = s.next_feed_event(10s);
+  ASSERT_TRUE(e);
+  EXPECT_EQ(str(parse(e->data)["payload"]["data"], "import_id"), first);
+  const auto started = std::chrono::steady_clock::now();
+  while (!s.ended() && std::chrono::steady_clock::now() - started < 10s)
+    s.next(1s);
+  EXPECT_TRUE(s.ended()) << "the stream outlived its lifetime";
+  const auto second = import(t.key, c, 2000);
+  sse_reader again{brief.public_port(),
+                   "/api/v2/events/stream",
+                   {{"Authorization", "Bearer " + t.key}, {"Last-Event-ID", e->id}}};
+  ASSERT_EQ(again.status(), 200u);
+  auto next = again.next_feed_event(10s);
+  ASSERT_TRUE(next);
+  EXPECT_EQ(str(parse(next->data)["payload"]["data"], "import_id"), second);
+}
+
 } // namespace
 } // namespace vcs::test

@@ -252,5 +252,42 @@ TEST_F(http_behaviour_test, keep_alive_serves_many_requests_on_one_connection) {
   }
 }
 
+// The API reference runs a third-party bundle on the console's host: it gets
+// no origin of its own, no inline script, no framing; its files are not
+// sniffed. Answers carrying a key, a set-up link or a CSRF token are never
+// cached.
+TEST_F(http_behaviour_test, the_reference_is_sandboxed_and_secrets_are_never_cached) {
+  auto page = public_client.get("/docs");
+  ASSERT_EQ(page.status, 200u);
+  const auto csp = page.header("content-security-policy");
+  EXPECT_EQ(csp.rfind("sandbox allow-scripts", 0), 0u) << csp;
+  EXPECT_NE(csp.find("script-src 'self';"), std::string::npos) << csp;
+  EXPECT_NE(csp.find("frame-ancestors 'none'"), std::string::npos) << csp;
+  EXPECT_EQ(csp.find("unsafe-inline"), std::string::npos) << csp;
+  for (const char* file : {"/docs", "/docs/redoc.standalone.js", "/openapi.json"}) {
+    auto r = public_client.get(file);
+    EXPECT_EQ(r.status, 200u) << file;
+    EXPECT_EQ(r.header("x-content-type-options"), "nosniff") << file;
+    EXPECT_NE(r.header("content-security-policy").find("frame-ancestors 'none'"),
+              std::string::npos)
+        << file;
+  }
+  EXPECT_EQ(public_client.get("/openapi.json").header("access-control-allow-origin"), "*");
+
+  auto t = create_tenant();
+  auto key = pub("POST", "/api/v2/api-keys", t.key, R"({"name":"cached?"})");
+  ASSERT_EQ(key.status, 201u);
+  EXPECT_EQ(key.header("cache-control"), "no-store");
+  auto tenant = op("POST", "/admin/v1/tenants", R"({"name":"cached tenant","plan":"PRO"})");
+  ASSERT_EQ(tenant.status, 201u) << tenant.body;
+  EXPECT_EQ(tenant.header("cache-control"), "no-store");
+  auto member = op("POST", "/admin/v1/tenants/" + t.id + "/members",
+                   R"({"email":"cache-check-)" + std::to_string(::getpid()) +
+                       R"(@example.test","role":"owner"})");
+  ASSERT_EQ(member.status, 201u) << member.body;
+  EXPECT_EQ(member.header("cache-control"), "no-store");
+  EXPECT_EQ(pub("GET", "/api/v2/voice-campaigns", t.key).header("cache-control"), "no-store");
+}
+
 } // namespace
 } // namespace vcs::test

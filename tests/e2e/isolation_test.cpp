@@ -40,7 +40,7 @@ TEST_F(isolation_test, another_tenants_ids_are_404_on_every_route_that_takes_one
   ASSERT_EQ(bulk.status, 200u) << bulk.body;
   auto import_id = str(parse(bulk.body), "import_id");
   auto cl = pub("POST", "/api/v2/clients/create", a.key,
-                R"({"client_users":[{"email":"iso@a.io","password":"password1"}],
+                R"({"client_users":[{"email":"iso@a.io","password":"plum orchard 1"}],
                     "client_details":{"name":"Iso","email":"iso@a.io"},"client_asset_group":{"name":"g"},
                     "billing_provider":{"type":"processor","selected_product":{"product_id":"iso","price_ids":["iso_m"]}},
                     "assigned_resources":{"campaign":[")" +

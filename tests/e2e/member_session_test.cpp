@@ -3,6 +3,7 @@
 // once, the CSRF and Origin checks on every change made with a session, and
 // the sign-in throttle.
 
+#include "sse_reader.hpp"
 #include "storage/database.hpp"
 
 #include "service_fixture.hpp"
@@ -10,9 +11,11 @@
 #include <gtest/gtest.h>
 #include <soci/soci.h>
 
+#include <map>
 #include <memory>
 #include <regex>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace vcs::test {
@@ -30,9 +33,13 @@ protected:
     // Every test signs in from 127.0.0.1: no test inherits the address's
     // failures.
     *sql << "DELETE FROM sign_in_addresses";
+    *sql << "DELETE FROM sign_in_accounts";
   }
   // Nor do later tests and the contract test, which sign in from it too.
-  void TearDown() override { *sql << "DELETE FROM sign_in_addresses"; }
+  void TearDown() override {
+    *sql << "DELETE FROM sign_in_addresses";
+    *sql << "DELETE FROM sign_in_accounts";
+  }
 
   std::string origin() const { return "http://127.0.0.1:" + std::to_string(svc.public_port()); }
   std::string host() const { return "127.0.0.1:" + std::to_string(svc.public_port()); }
@@ -154,7 +161,7 @@ TEST_F(member_session_test, an_owner_uses_its_link_once_signs_in_and_works_throu
   EXPECT_EQ(key.status, 201u) << key.body;
 
   // The link works once.
-  auto again = use_link(token, "another password");
+  auto again = use_link(token, "another password 7");
   EXPECT_EQ(again.status, 404u) << again.body;
   EXPECT_EQ(str(parse(again.body), "message"), "This set-up link is unknown, used or expired");
 
@@ -321,7 +328,7 @@ TEST_F(member_session_test, roles_decide_what_a_member_may_do_and_no_one_gives_m
 
   // Another tenant's member does not exist for this one.
   auto other = create_tenant();
-  auto stranger = set_up(operator_member(other, unique("stranger")), "stranger password");
+  auto stranger = set_up(operator_member(other, unique("stranger")), "a strangers password 9");
   EXPECT_EQ(browser(stranger, "DELETE", "/api/v2/members/" + viewer_id).status, 404u);
   EXPECT_EQ(browser(stranger, "GET", "/api/v2/members").body.find(viewer_email), std::string::npos);
 }
@@ -394,7 +401,8 @@ TEST_F(member_session_test, failed_sign_ins_are_throttled_per_account_and_per_ad
   EXPECT_GT(wait, 0);
   EXPECT_LE(wait, 30);
 
-  *sql << "UPDATE members SET locked_until = NULL WHERE lower(email) = lower(:e)", soci::use(email);
+  // The lock runs out (made so here).
+  *sql << "UPDATE sign_in_accounts SET locked_until = NULL WHERE locked_until IS NOT NULL";
   EXPECT_EQ(sign_in_as(email, "right password 1").status, 201u) << "the lock ended";
 
   // Guessing across many accounts from one address: at most 20 failures in
@@ -404,6 +412,99 @@ TEST_F(member_session_test, failed_sign_ins_are_throttled_per_account_and_per_ad
   auto address = sign_in_as(email, "right password 1");
   ASSERT_EQ(address.status, 429u) << address.body;
   EXPECT_GT(std::stoi(address.header("retry-after")), 60);
+}
+
+// An e-mail that names no member locks as a member's does: the answers do
+// not tell a known account from an unknown one.
+TEST_F(member_session_test, an_unknown_email_locks_as_a_known_one_does) {
+  auto t = create_tenant();
+  const auto known = unique("known");
+  set_up(operator_member(t, known), "right password 1");
+  const auto unknown = unique("unknown");
+  for (const auto& email : {known, unknown}) {
+    for (int i = 0; i < 6; ++i) {
+      auto r = sign_in_as(email, "wrong guess " + std::to_string(i));
+      EXPECT_EQ(r.status, 401u) << email << " " << i;
+      EXPECT_EQ(str(parse(r.body), "message"), "Wrong e-mail or password");
+    }
+    auto locked = sign_in_as(email, "any password 1");
+    EXPECT_EQ(locked.status, 429u) << email << ": " << locked.body;
+    EXPECT_FALSE(locked.header("retry-after").empty());
+  }
+}
+
+// Each attempt is counted before its password is hashed, under a row lock:
+// of 40 concurrent wrong passwords for one account only the 6 the throttle
+// allows are verified; of 40 for 40 accounts from one address, 20.
+TEST_F(member_session_test, concurrent_guesses_are_counted_before_they_are_verified) {
+  auto burst = [&](const std::vector<std::string>& emails) {
+    std::vector<unsigned> statuses(emails.size());
+    std::vector<std::thread> threads;
+    for (std::size_t i = 0; i < emails.size(); ++i)
+      threads.emplace_back([&, i] {
+        http_client client{"127.0.0.1", svc.public_port()};
+        statuses[i] =
+            client
+                .request(
+                    "POST", "/api/v2/session",
+                    R"({"email":")" + emails[i] + R"(","password":"wrong guess"})",
+                    {{"Host", host()}, {"Origin", origin()}, {"Content-Type", "application/json"}})
+                .status;
+      });
+    for (auto& th : threads)
+      th.join();
+    std::map<unsigned, int> counts;
+    for (auto s : statuses)
+      ++counts[s];
+    return counts;
+  };
+  const auto one = unique("target");
+  auto same = burst(std::vector<std::string>(40, one));
+  EXPECT_EQ(same[401], 6) << "verified";
+  EXPECT_EQ(same[429], 34) << "refused before any hashing";
+  *sql << "DELETE FROM sign_in_addresses";
+  std::vector<std::string> many;
+  for (int i = 0; i < 40; ++i)
+    many.push_back(unique("spray"));
+  auto spread = burst(many);
+  EXPECT_EQ(spread[401], 20);
+  EXPECT_EQ(spread[429], 20);
+}
+
+// A page of another site can open this service's stream URL with a
+// member's cookie (window.open, an img): only the service's own pages, as
+// the browser's Sec-Fetch-Site or the session's CSRF token shows, hold one,
+// and one session holds at most three.
+TEST_F(member_session_test, a_cookie_stream_needs_the_services_own_page_and_is_capped) {
+  auto t = create_tenant();
+  auto owner = set_up(operator_member(t, unique("streams")), "correct horse battery");
+  auto open = [&](const header_list& more) {
+    header_list headers{{"Cookie", owner.cookie}, {"Host", host()}};
+    headers.insert(headers.end(), more.begin(), more.end());
+    return std::make_unique<sse_reader>(svc.public_port(), "/api/v2/events/stream", headers);
+  };
+  for (const header_list& foreign :
+       {header_list{}, header_list{{"Sec-Fetch-Site", "cross-site"}},
+        header_list{{"Sec-Fetch-Site", "same-site"}}, header_list{{"X-CSRF-Token", "0"}}}) {
+    auto refused = open(foreign);
+    EXPECT_EQ(refused->status(), 403u) << refused->rest();
+    EXPECT_NE(refused->rest().find("this service's own pages"), std::string::npos)
+        << refused->rest();
+  }
+  std::vector<std::unique_ptr<sse_reader>> held;
+  held.push_back(open({{"Sec-Fetch-Site", "same-origin"}}));
+  held.push_back(open({{"X-CSRF-Token", owner.csrf}}));
+  held.push_back(open({{"Sec-Fetch-Site", "same-origin"}}));
+  for (const auto& s : held)
+    EXPECT_EQ(s->status(), 200u) << s->rest();
+  auto fourth = open({{"Sec-Fetch-Site", "same-origin"}});
+  EXPECT_EQ(fourth->status(), 429u);
+  EXPECT_NE(fourth->rest().find("A session may hold at most 3 event streams"), std::string::npos)
+      << fourth->rest();
+  // The tenant's key still has places of its own.
+  auto keyed = std::make_unique<sse_reader>(svc.public_port(), "/api/v2/events/stream",
+                                            header_list{{"Authorization", "Bearer " + t.key}});
+  EXPECT_EQ(keyed->status(), 200u) << keyed->rest();
 }
 
 } // namespace

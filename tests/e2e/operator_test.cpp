@@ -189,5 +189,29 @@ TEST_F(operator_test, keys_and_tokens_never_reach_the_log) {
   EXPECT_EQ(log.find(svc.operator_token()), std::string::npos);
 }
 
+// A sweep or a dial round as of a made-up instant acts on every tenant
+// (payments made overdue, campaigns paused): only a service set up for
+// tests takes one. The shared test service has allow-test-clock on.
+TEST_F(operator_test, a_now_other_than_the_clock_needs_the_test_setting) {
+  service_process production{{{"VCS_ALLOW_TEST_CLOCK", "false"}}};
+  http_client client{"127.0.0.1", production.operator_port()};
+  auto call = [&](const std::string& target, const std::string& body) {
+    auto headers = bearer(production.operator_token());
+    headers.emplace_back("Content-Type", "application/json");
+    return client.request("POST", target, body, headers);
+  };
+  for (const char* target : {"/admin/v1/billing/sweep", "/admin/v1/dialer/run"}) {
+    auto refused = call(target, R"({"now":"2099-01-01T00:00:00Z"})");
+    EXPECT_EQ(refused.status, 403u) << target << ": " << refused.body;
+    EXPECT_NE(refused.body.find("allow-test-clock (VCS_ALLOW_TEST_CLOCK=true)"), std::string::npos)
+        << refused.body;
+    auto clock = call(target, "");
+    EXPECT_EQ(clock.status, 200u) << target << ": " << clock.body;
+  }
+  auto shared = op("POST", "/admin/v1/billing/sweep", R"({"now":"2020-01-01T00:00:00Z"})");
+  EXPECT_EQ(shared.status, 200u) << shared.body;
+  EXPECT_EQ(str(parse(shared.body), "now"), "2020-01-01T00:00:00.000000Z");
+}
+
 } // namespace
 } // namespace vcs::test

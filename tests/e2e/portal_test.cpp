@@ -66,7 +66,7 @@ protected:
                    R"({"tenant_id":")" + (tenant.empty() ? t.id : tenant) + R"(","email":")" +
                        email + R"(","password":")" + password + R"("})");
   }
-  portal_session sign_in(const std::string& password = "password1") {
+  portal_session sign_in(const std::string& password = "plum orchard 1") {
     auto r = sign_in_raw("rules@acme.io", password);
     EXPECT_EQ(r.status, 201u) << r.body;
     static const std::regex cookie{"(__Host-vcs_portal=[0-9a-f]{64});"};
@@ -95,9 +95,9 @@ protected:
 
 TEST_F(portal_test, a_client_user_signs_in_and_its_sessions_end_everywhere) {
   EXPECT_EQ(sign_in_raw("rules@acme.io", "wrong password").status, 401u);
-  EXPECT_EQ(sign_in_raw("nobody@acme.io", "password1").status, 401u);
+  EXPECT_EQ(sign_in_raw("nobody@acme.io", "plum orchard 1").status, 401u);
   auto other = create_tenant();
-  EXPECT_EQ(sign_in_raw("rules@acme.io", "password1", other.id).status, 401u)
+  EXPECT_EQ(sign_in_raw("rules@acme.io", "plum orchard 1", other.id).status, 401u)
       << "an e-mail is the client user's only within its tenant";
 
   auto s = sign_in();
@@ -131,7 +131,7 @@ TEST_F(portal_test, a_client_user_signs_in_and_its_sessions_end_everywhere) {
   ASSERT_EQ(disabled.status, 200u) << disabled.body;
   EXPECT_EQ(str(parse(disabled.body)["data"], "status"), "Disabled");
   EXPECT_EQ(as(s, "GET", "/api/v2/portal/session").status, 401u);
-  EXPECT_EQ(sign_in_raw("rules@acme.io", "password1").status, 401u);
+  EXPECT_EQ(sign_in_raw("rules@acme.io", "plum orchard 1").status, 401u);
   ASSERT_EQ(pub("PATCH", "/api/v2/clients/" + client_gid + "/users/" + user_id(), t.key,
                 R"({"status":"Active"})")
                 .status,
@@ -154,24 +154,25 @@ TEST_F(portal_test, a_client_user_signs_in_and_its_sessions_end_everywhere) {
                 .status,
             404u)
       << "a link works once";
-  EXPECT_EQ(sign_in_raw("rules@acme.io", "password1").status, 401u);
+  EXPECT_EQ(sign_in_raw("rules@acme.io", "plum orchard 1").status, 401u);
 
   // The user changes its own password: every session ends.
   auto mine = sign_in("a new portal password");
-  auto changed = as(mine, "POST", "/api/v2/portal/session/password",
-                    R"({"current_password":"a new portal password","new_password":"password2"})");
+  auto changed =
+      as(mine, "POST", "/api/v2/portal/session/password",
+         R"({"current_password":"a new portal password","new_password":"plum orchard 2"})");
   ASSERT_EQ(changed.status, 200u) << changed.body;
   EXPECT_EQ(as(mine, "GET", "/api/v2/portal/session").status, 401u);
-  auto last = sign_in("password2");
+  auto last = sign_in("plum orchard 2");
   ASSERT_EQ(as(last, "DELETE", "/api/v2/portal/session").status, 200u);
   EXPECT_EQ(as(last, "GET", "/api/v2/portal/session").status, 401u);
 
   // A deactivated tenant's client users are signed out, and stay out when
   // it is active again.
-  auto before = sign_in("password2");
+  auto before = sign_in("plum orchard 2");
   ASSERT_EQ(op("PATCH", "/admin/v1/tenants/" + t.id, R"({"active":false})").status, 200u);
   EXPECT_EQ(as(before, "GET", "/api/v2/portal/session").status, 401u);
-  EXPECT_EQ(sign_in_raw("rules@acme.io", "password2").status, 403u);
+  EXPECT_EQ(sign_in_raw("rules@acme.io", "plum orchard 2").status, 403u);
   ASSERT_EQ(op("PATCH", "/admin/v1/tenants/" + t.id, R"({"active":true})").status, 200u);
   EXPECT_EQ(as(before, "GET", "/api/v2/portal/session").status, 401u);
 }
@@ -253,13 +254,13 @@ TEST_F(portal_test, failed_sign_ins_lock_the_client_user_as_a_members_would) {
     ASSERT_EQ(sign_in_raw("rules@acme.io", "wrong password").status, 401u) << i;
   // The sixth failure locks the account; then even the right password waits.
   EXPECT_EQ(sign_in_raw("rules@acme.io", "wrong password").status, 401u);
-  auto locked = sign_in_raw("rules@acme.io", "password1");
+  auto locked = sign_in_raw("rules@acme.io", "plum orchard 1");
   EXPECT_EQ(locked.status, 429u) << locked.body;
   EXPECT_FALSE(locked.header("retry-after").empty());
   // Once the lock has run out (set so here), the right password signs in.
-  *sql << "UPDATE client_users SET locked_until = NULL, failed_sign_ins = 0 "
-          "WHERE lower(email) = 'rules@acme.io'";
-  EXPECT_EQ(sign_in_raw("rules@acme.io", "password1").status, 201u);
+  *sql << "UPDATE sign_in_accounts SET locked_until = NULL, failures = 0 "
+          "WHERE locked_until IS NOT NULL";
+  EXPECT_EQ(sign_in_raw("rules@acme.io", "plum orchard 1").status, 201u);
 }
 
 TEST_F(portal_test, another_tenants_campaign_does_not_exist_for_a_client_user) {
@@ -340,7 +341,7 @@ TEST_F(portal_test, resources_and_form_submissions_are_the_clients_own) {
       op("POST", "/admin/v1/tenants/" + t.id + "/client-forms", R"({"title":"Intake"})").body);
   const auto form_id = str(form, "client_form_id");
   auto other = pub("POST", "/api/v2/clients/create", t.key,
-                   R"({"client_users":[{"email":"other@acme.io","password":"password1"}],
+                   R"({"client_users":[{"email":"other@acme.io","password":"plum orchard 1"}],
                        "client_details":{"name":"Other","email":"other@acme.io"},
                        "client_asset_group":{"name":"g"},
                        "assigned_resources":{"campaign":[")" +
@@ -380,6 +381,49 @@ TEST_F(portal_test, resources_and_form_submissions_are_the_clients_own) {
   EXPECT_EQ(by_kind["phone_number"].first, "no_access");
   EXPECT_TRUE(by_kind["phone_number"].second.empty());
   EXPECT_EQ(by_kind["assistant"].first, "view_only");
+}
+
+// A client user at full_access changes its campaign's own settings, and
+// names only resources assigned to it: not the tenant's other voice
+// providers, pools or assistants, and never where the results go.
+TEST_F(portal_test, a_full_access_user_names_only_its_own_resources) {
+  ASSERT_EQ(set_access("full_access").status, 200u);
+  const auto path = "/api/v2/voice-campaigns/" + draft;
+  ASSERT_EQ(
+      pub("PATCH", path, t.key, R"({"webhook_url":"https://hooks.example.com/tenant"})").status,
+      200u);
+  auto vp = pub("POST", "/api/v2/voice-pod", t.key,
+                R"({"voice_provider":"provider_d","provider_d_api_key":"k"})");
+  ASSERT_EQ(vp.status, 201u) << vp.body;
+  const auto provider = str(parse(vp.body)["data"], "voice_provider_id");
+  auto s = sign_in();
+  for (const auto& [body, field] : std::vector<std::pair<std::string, std::string>>{
+           {R"({"webhook_url":"https://hooks.example.com/mine"})", "webhook_url"},
+           {R"({"tenant_voice_provider_id":")" + provider + R"("})", "tenant_voice_provider_id"},
+           {R"({"assistant_id":"asst_not_mine"})", "assistant_id"},
+           {R"({"dialer_type":"POOL","phone_number_pool_id":"UGhvbmVOdW1iZXJQb29sOjc3"})",
+            "phone_number_pool_id"}}) {
+    auto r = as(s, "PATCH", path, body);
+    EXPECT_EQ(r.status, 403u) << body << ": " << r.body;
+    EXPECT_TRUE(parse(r.body)["errors"].HasMember(field.c_str())) << r.body;
+  }
+  auto kept = parse(pub("GET", path, t.key).body);
+  EXPECT_EQ(str(kept["data"], "webhook_url"), "https://hooks.example.com/tenant");
+  EXPECT_TRUE(kept["data"]["assistant_id"].IsNull()) << "nothing changed";
+
+  // Its own settings, the form sent back whole, and an assigned assistant.
+  auto ok = as(s, "PATCH", path,
+               R"({"name":"renamed","webhook_url":"https://hooks.example.com/tenant"})");
+  EXPECT_EQ(ok.status, 200u) << ok.body;
+  auto detail = parse(pub("GET", "/api/v2/clients/" + client_gid, t.key).body);
+  const auto config = str(detail["account_configurations"][0], "asset_group_id");
+  ASSERT_EQ(
+      pub("POST", "/api/v2/client-account-configurations/" + config + "/resources/assign", t.key,
+          R"({"assigned_resources":{"assistant":["asst_mine"],"campaign":[")" + draft + R"("]}})")
+          .status,
+      200u);
+  auto assigned = as(s, "PATCH", path, R"({"assistant_id":"asst_mine"})");
+  EXPECT_EQ(assigned.status, 200u) << assigned.body;
 }
 
 } // namespace

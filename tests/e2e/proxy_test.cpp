@@ -39,9 +39,13 @@ protected:
   static unsigned failed_sign_in(const service_process& node, const std::string& forwarded_for) {
     const auto host = "127.0.0.1:" + std::to_string(node.public_port());
     http_client c{"127.0.0.1", node.public_port()};
+    // Each time another account name, so only the address's count locks.
+    static int n = 0;
+    const auto email = "nobody" + std::to_string(++n) + "-" + std::to_string(::getpid()) +
+                       "@example.com";
     return c
         .request("POST", "/api/v2/session",
-                 R"({"email":"nobody@example.com","password":"any password"})",
+                 R"({"email":")" + email + R"(","password":"any password"})",
                  {{"Host", host},
                   {"Origin", "http://" + host},
                   {"Content-Type", "application/json"},

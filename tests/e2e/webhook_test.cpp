@@ -313,17 +313,24 @@ TEST_F(webhook_test, an_endpoint_answering_410_gone_is_disabled_at_once) {
   EXPECT_EQ(str(e["data"][0], "disabled_reason"), "gone");
 }
 
-TEST_F(webhook_test, without_a_secret_nothing_is_sent_unsigned) {
+// Nothing is sent unsigned, and nothing is lost for want of a secret: the
+// delivery waits, saying why, and goes once the tenant makes one.
+TEST_F(webhook_test, without_a_secret_a_delivery_waits_unsent_until_one_is_made) {
   webhook_receiver receiver;
   auto id = test_event(campaign(receiver.url()));
-  ASSERT_TRUE(eventually([&] { return delivery_status(id) == "dead"; }));
-  EXPECT_EQ(str(delivery(id)["data"], "last_error"), "the tenant has no webhook signing secret");
-  EXPECT_EQ(delivery(id)["data"]["attempts"].GetInt(), 0);
+  ASSERT_TRUE(eventually([&] { return !delivery(id)["data"]["last_error"].IsNull(); }));
+  const auto waiting = delivery(id);
+  EXPECT_EQ(str(waiting["data"], "status"), "pending");
+  EXPECT_EQ(str(waiting["data"], "last_error"),
+            "waiting: the tenant has no webhook signing secret yet; make one "
+            "(POST /api/v2/webhook-secret) and this delivery is sent");
+  EXPECT_EQ(waiting["data"]["attempts"].GetInt(), 0);
   EXPECT_TRUE(receiver.received().empty());
   EXPECT_EQ(endpoints()["meta"]["total"].GetInt(), 0) << "not the endpoint's failure";
   rotate();
-  ASSERT_EQ(pub("POST", "/api/v2/webhook-deliveries/" + id + "/replay").status, 202u);
   ASSERT_TRUE(eventually([&] { return delivery_status(id) == "delivered"; }));
+  EXPECT_EQ(delivery(id)["data"]["attempts"].GetInt(), 1);
+  EXPECT_EQ(receiver.received().size(), 1u);
 }
 
 // import.completed when a job is done; import.failed when the database

@@ -89,6 +89,8 @@ service_process::service_process(std::map<std::string, std::string> extra_env) {
       // rounds stay out of the way of the dialer tests' own nodes.
       {"VCS_DIAL_INTERVAL_MS", "3600000"},
       {"VCS_WEBHOOK_INTERVAL_MS", "3600000"},
+      // The tests choose the instants of sweeps and dial rounds.
+      {"VCS_ALLOW_TEST_CLOCK", "true"},
   };
   for (auto& [k, v] : extra_env)
     env[k] = v;

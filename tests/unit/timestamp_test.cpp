@@ -106,6 +106,18 @@ TEST(Timestamp, RejectsMalformedIso) {
     EXPECT_EQ(parse_iso8601(text), std::nullopt) << '"' << text << '"';
 }
 
+// An instant needs its zone: without one its meaning depends on the reader.
+TEST(Timestamp, AnInstantNeedsItsZone) {
+  const auto ten = parse_iso8601("2028-01-01T10:00:00Z");
+  ASSERT_TRUE(ten);
+  EXPECT_EQ(parse_iso8601_instant("2028-01-01T10:00:00Z"), ten);
+  EXPECT_EQ(parse_iso8601_instant("2028-01-01T15:30:00+05:30"), ten);
+  EXPECT_EQ(parse_iso8601_instant("2028-01-01T02:00:00-08:00"), ten);
+  for (const char* text : {"2028-01-01T10:00:00", "2028-01-01", "2028-01-01T10:00",
+                           "2028-01-01T10:00:00.123456", "2028-01-01T10:00:00+0500", "Z"})
+    EXPECT_EQ(parse_iso8601_instant(text), std::nullopt) << '"' << text << '"';
+}
+
 TEST(Timestamp, NowIsCurrentTime) {
   const auto before = std::chrono::system_clock::now();
   const timestamp t = now();

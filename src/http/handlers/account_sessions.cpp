@@ -3,6 +3,7 @@
 #include "domain/api_key.hpp"
 #include "domain/member.hpp"
 #include "domain/password.hpp"
+#include "domain/sign_in_throttle.hpp"
 #include "http/handlers/body.hpp"
 #include "http/on_cpu_pool.hpp"
 
@@ -23,9 +24,9 @@ std::optional<domain::error> check_same_origin(const exchange_ptr& ex) {
 std::optional<std::string> read_password(object_reader& in, const char* name,
                                          domain::field_errors& errors) {
   auto p = in.string(name, true, domain::password_max_length);
-  if (p && p->size() < domain::password_min_length)
-    errors.add(name, "Must be " + std::to_string(domain::password_min_length) + " to " +
-                         std::to_string(domain::password_max_length) + " characters.");
+  if (p)
+    if (auto weak = domain::check_new_password(*p))
+      errors.add(name, std::move(*weak));
   return p;
 }
 
@@ -81,7 +82,6 @@ void sign_in(const exchange_ptr& ex, const account_kind& kind, soci::session& sq
       session_cookie_header(
           kind.cookie(), token,
           std::chrono::duration_cast<std::chrono::seconds>(domain::session_lifetime).count()));
-  r.headers.emplace_back("Cache-Control", "no-store");
   tx.commit();
   ex->respond(std::move(r));
 }
@@ -115,10 +115,12 @@ public:
     domain::field_errors errors;
     object_reader in{*body, errors};
     auto password = in.string("password", true, domain::password_max_length);
-    auto subject = kind_->find(ctx.db(), in, errors, ex->request.address);
+    auto subject = kind_->find(ctx.db(), in, errors);
     if (!errors.empty() || !subject)
       return ex->fail(validation_error(std::move(errors)));
-    if (auto wait = std::max(subject->account_wait, subject->address_wait); wait > 0)
+    // Counted as a failure before the hash, so concurrent guesses wait
+    // their turn instead of all being verified.
+    if (auto wait = storage::reserve_sign_in(ctx.db(), subject->throttle_key, ex->request.address))
       return ex->fail(throttled(wait, ex));
     on_cpu_pool(
         ex, ctx,
@@ -127,11 +129,9 @@ public:
         },
         [ex, kind = kind_, subject = *subject](worker_context& ctx, bool& matches) {
           auto& sql = ctx.db();
-          if (!matches) {
-            storage::record_failed_sign_in(sql, kind->statements(), subject.account_id,
-                                           ex->request.address);
+          if (!matches)
             return ex->fail({domain::errc::unauthorized, "Wrong e-mail or password"});
-          }
+          storage::release_sign_in(sql, subject.throttle_key, ex->request.address);
           if (!subject.tenant_active)
             return ex->fail({domain::errc::forbidden, "Tenant is inactive"});
           soci::transaction tx{sql};
@@ -215,9 +215,9 @@ public:
     if (!errors.empty())
       return ex->fail(validation_error(std::move(errors)));
     const auto account = kind_->account_of(*ex->principal);
-    auto subject =
-        storage::find_sign_in(ctx.db(), kind_->statements(), account, ex->request.address);
-    if (auto wait = std::max(subject.account_wait, subject.address_wait); wait > 0)
+    auto subject = storage::find_sign_in(ctx.db(), kind_->statements(), account);
+    auto key = domain::sign_in_subject(kind_->name(), account);
+    if (auto wait = storage::reserve_sign_in(ctx.db(), key, ex->request.address))
       return ex->fail(throttled(wait, ex));
     on_cpu_pool(
         ex, ctx,
@@ -226,12 +226,12 @@ public:
                      ? std::optional{domain::hash_password(wanted)}
                      : std::nullopt;
         },
-        [ex, kind = kind_, account](worker_context& ctx, std::optional<std::string>& new_hash) {
+        [ex, kind = kind_, account, key](worker_context& ctx,
+                                         std::optional<std::string>& new_hash) {
           auto& sql = ctx.db();
-          if (!new_hash) {
-            storage::record_failed_sign_in(sql, kind->statements(), account, ex->request.address);
+          if (!new_hash)
             return ex->fail({domain::errc::forbidden, "The current password is wrong"});
-          }
+          storage::release_sign_in(sql, key, ex->request.address);
           storage::set_password(sql, kind->statements(), account, *new_hash);
           answer_signed_out(ex, *kind,
                             R"({"success":true,"message":"Password changed; sign in again"})");

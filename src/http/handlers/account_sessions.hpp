@@ -3,7 +3,8 @@
 // The session routes of an account kind that signs in: members (the
 // console, /api/v2/session) and client users (the portal,
 // /api/v2/portal/session). Both sign in with a password checked on the CPU
-// pool after the throttle (domain/sign_in_throttle.hpp) is read, use a
+// pool once the throttle (domain/sign_in_throttle.hpp) let the attempt be
+// counted, use a
 // one-time link, read the session, change the password and sign out; a
 // kind says how a sign-in names its account, how its session reads, and
 // its statements and cookie.
@@ -34,11 +35,13 @@ public:
   virtual session_kind cookie() const = 0;
   virtual access signed_in_access() const = 0;
   virtual const storage::account_statements& statements() const = 0;
-  // The account a sign-in request's body names; nullopt with `errors` set
-  // when the body is not one.
+  // "member" or "client_user": what its throttle keys start with.
+  virtual std::string_view name() const = 0;
+  // The account a sign-in request's body names (with its throttle key,
+  // the same whether or not an account has that name); nullopt with
+  // `errors` set when the body is not one.
   virtual std::optional<storage::sign_in_subject> find(soci::session& sql, object_reader& in,
-                                                       domain::field_errors& errors,
-                                                       const std::string& address) const = 0;
+                                                       domain::field_errors& errors) const = 0;
   // The account a signed-in request acts for.
   virtual int64_t account_of(const domain::principal& p) const = 0;
   // Who the session is, as fields of its open data object (the CSRF token

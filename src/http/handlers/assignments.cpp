@@ -1,4 +1,5 @@
 #include "domain/global_id.hpp"
+#include "domain/permission.hpp"
 #include "http/assignment_input.hpp"
 #include "http/handlers/body.hpp"
 #include "http/handlers/handlers.hpp"
@@ -79,11 +80,14 @@ public:
     if (!any)
       return ex->fail(domain::error{domain::errc::bad_request, "Invalid data"}.with_errors(
           {"Assigned resources cannot be empty"}));
+    if (auto refused = domain::check_reaches(ex->principal->scope, req.campaign_ids))
+      return ex->fail(std::move(*refused));
     auto config = path_configuration(ex, ctx);
     if (!config)
       return ex->fail(config.err());
     const auto id = *config;
     req.config_id = id;
+    req.holder = ex->principal->scope;
     ask_tenant<actors::assignment_set>(
         ctx.self, ex, ex->principal->tenant_id,
         [ex, id](actors::assignment_set& result) {

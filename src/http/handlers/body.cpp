@@ -25,7 +25,7 @@ std::optional<int64_t> client_reference(object_reader& in, domain::field_errors&
   return id;
 }
 
-domain::result<domain::timestamp> as_of_body(const exchange_ptr& ex) {
+domain::result<domain::timestamp> as_of_body(const exchange_ptr& ex, bool test_clock) {
   auto now = domain::now();
   if (ex->request.body.empty())
     return now;
@@ -35,6 +35,13 @@ domain::result<domain::timestamp> as_of_body(const exchange_ptr& ex) {
   domain::field_errors errors;
   object_reader in{*body, errors};
   if (auto text = in.string("now", false, 40)) {
+    // A sweep or a round acts on every tenant: a made-up instant would
+    // mark real payments overdue or call outside real windows.
+    if (!test_clock)
+      return domain::error{domain::errc::forbidden,
+                           "A now other than the server clock is accepted only with the setting "
+                           "allow-test-clock (VCS_ALLOW_TEST_CLOCK=true), made for tests; leave "
+                           "now out to act as of the clock"};
     if (auto t = domain::parse_iso8601(*text))
       now = *t;
     else

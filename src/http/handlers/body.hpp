@@ -18,8 +18,9 @@ domain::result<rapidjson::Document> object_body(const exchange_ptr& ex);
 std::optional<int64_t> client_reference(object_reader& in, domain::field_errors& errors);
 
 // The optional `{now}` body of an operator run on demand (ISO 8601): the
-// clock when there is no body or no `now`, or 400 for a bad one.
-domain::result<domain::timestamp> as_of_body(const exchange_ptr& ex);
+// clock when there is no body or no `now`, 400 for a bad one, and 403 for
+// any `now` unless `test_clock` (the allow-test-clock setting) is on.
+domain::result<domain::timestamp> as_of_body(const exchange_ptr& ex, bool test_clock);
 
 // 400 {message: "Validation error", errors: {field: [...]}}.
 domain::error validation_error(domain::field_errors errors);

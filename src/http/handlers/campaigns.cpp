@@ -8,6 +8,7 @@
 #include "http/handlers/readers.hpp"
 #include "http/outbound_client.hpp"
 #include "http/render.hpp"
+#include "storage/assignment_repository.hpp"
 #include "storage/campaign_progress.hpp"
 #include "storage/campaign_repository.hpp"
 
@@ -121,6 +122,11 @@ public:
     auto c = path_campaign(ex, ctx);
     if (!c)
       return ex->fail(c.err());
+    if (const auto& client = ex->principal->client)
+      if (auto refused = domain::check_client_campaign_changes(
+              input->fields, *c,
+              storage::read_client_resources(ctx.db(), c->tenant_id, client->client_id)))
+        return ex->fail(std::move(*refused));
     ask_campaign<domain::campaign>(
         ctx.self, ex, c->tenant_id, c->id,
         [ex](domain::campaign& updated) {

@@ -109,6 +109,10 @@ public:
       d = storage::read_client_detail(ctx.db(), ex->principal->tenant_id, *id);
     if (!d)
       return ex->fail(domain::not_found("Client not found"));
+    // A key held to some campaigns sees only their statistics.
+    std::erase_if(d->campaigns, [&](const domain::client_campaign_stats& c) {
+      return !ex->principal->scope.reaches_campaign(c.id);
+    });
     json_out out;
     out.w().StartObject();
     out.key("client");

@@ -136,9 +136,7 @@ public:
     setup_link_fields(out, ex->svc.public_url + "/portal/setup#token=" + token);
     out.w().EndObject();
     out.w().EndObject();
-    outbound_response r{201, out.take()};
-    r.headers.emplace_back("Cache-Control", "no-store");
-    ex->respond(std::move(r));
+    ex->respond(201, out.take());
   }
 };
 

@@ -1,6 +1,7 @@
 #include "domain/global_id.hpp"
 #include "domain/lead.hpp"
 #include "domain/password.hpp"
+#include "domain/permission.hpp"
 #include "http/assignment_input.hpp"
 #include "http/client_access_input.hpp"
 #include "http/handlers/body.hpp"
@@ -108,9 +109,9 @@ void read_users(const rapidjson::Value& body, domain::client_create& req,
     else if (email && !seen.insert(lower(*email)).second)
       own.add("email", "Each client user needs a different e-mail.");
     auto password = in.string("password", true, domain::password_max_length);
-    if (password && password->size() < domain::password_min_length)
-      own.add("password",
-              "Must be at least " + std::to_string(domain::password_min_length) + " characters.");
+    if (password)
+      if (auto weak = domain::check_new_password(*password, email.value_or("")))
+        own.add("password", std::move(*weak));
     errors.merge(prefix, own);
     if (own.empty()) {
       req.users.push_back({*email, {}});
@@ -199,6 +200,8 @@ public:
     read_client_create(*body, req, passwords, errors);
     if (!errors.empty())
       return ex->fail(validation_error(std::move(errors)));
+    if (auto refused = domain::check_reaches(ex->principal->scope, req.campaign_ids))
+      return ex->fail(std::move(*refused));
     if (auto refused = storage::check_client_create(ctx.db(), ex->principal->tenant_id, req))
       return ex->fail(std::move(*refused));
     on_cpu_pool(

@@ -4,6 +4,7 @@
 // as server-sent events as they commit. The same events as the webhooks,
 // whether or not a webhook_url is set.
 
+#include "domain/api_key.hpp"
 #include "http/event_hub.hpp"
 #include "http/handlers/handlers.hpp"
 #include "http/handlers/listing.hpp"
@@ -65,13 +66,25 @@ public:
     if (!cursor)
       return ex->fail(cursor.err());
     const auto after = *cursor;
+    // A cookie goes with a page of any site that opens this URL (a GET, so
+    // no CSRF check ran): only this service's own pages may hold a stream.
+    if (ex->signed_in && ex->request.fetch_site != "same-origin" &&
+        !domain::constant_time_equal(ex->request.csrf_token, ex->signed_in->csrf_token))
+      return ex->fail({domain::errc::forbidden,
+                       "A signed-in event stream must be opened by this service's own pages "
+                       "(Sec-Fetch-Site: same-origin, or the session's X-CSRF-Token)"});
     auto& hub = ex->svc.events;
-    auto slot = hub->admit(tenant);
-    if (!slot) {
+    auto slot =
+        hub->admit(tenant, ex->signed_in ? std::optional{ex->signed_in->token_hash} : std::nullopt);
+    if (auto* full = std::get_if<event_hub::full>(&slot)) {
       ex->response_headers.emplace_back("Retry-After", "5");
       return ex->fail({domain::errc::too_many_requests,
-                       "A tenant may hold at most " + std::to_string(hub->per_tenant()) +
-                           " event streams on one node; close one first"});
+                       *full == event_hub::full::tenant
+                           ? "A tenant may hold at most " + std::to_string(hub->per_tenant()) +
+                                 " event streams on one node; close one first"
+                           : "A session may hold at most " +
+                                 std::to_string(event_hub::per_session) +
+                                 " event streams on one node; close one first"});
     }
     outbound_response r;
     r.content_type = "text/event-stream; charset=utf-8";
@@ -81,7 +94,7 @@ public:
                                   ex->principal->scope.campaigns,
                                   ex->signed_in ? ex->signed_in->token_hash : ex->key_hash,
                                   ex->signed_in.has_value(),
-                                  std::move(slot)};
+                                  std::get<std::shared_ptr<void>>(std::move(slot))};
     ex->respond(std::move(r));
   }
 };

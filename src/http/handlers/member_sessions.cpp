@@ -22,13 +22,14 @@ public:
     return storage::member_accounts;
   }
 
+  std::string_view name() const override { return "member"; }
+
   std::optional<storage::sign_in_subject> find(soci::session& sql, object_reader& in,
-                                               domain::field_errors& errors,
-                                               const std::string& address) const override {
+                                               domain::field_errors& errors) const override {
     auto email = in.string("email", true, 254);
     if (!errors.empty())
       return std::nullopt;
-    return storage::find_sign_in(sql, *email, address);
+    return storage::find_sign_in(sql, *email);
   }
 
   int64_t account_of(const domain::principal& p) const override { return *p.member_id; }

@@ -160,7 +160,7 @@ public:
     return d.answer * 4;
   }
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
-    auto as_of = as_of_body(ex);
+    auto as_of = as_of_body(ex, ctx.svc.allow_test_clock);
     if (!as_of)
       return ex->fail(as_of.err());
     const auto now = *as_of;

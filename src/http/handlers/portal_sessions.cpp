@@ -28,9 +28,10 @@ public:
     return storage::client_user_accounts;
   }
 
+  std::string_view name() const override { return "client_user"; }
+
   std::optional<storage::sign_in_subject> find(soci::session& sql, object_reader& in,
-                                               domain::field_errors& errors,
-                                               const std::string& address) const override {
+                                               domain::field_errors& errors) const override {
     auto tenant = in.string("tenant_id", true, 64);
     auto email = in.string("email", true, 254);
     if (!errors.empty())
@@ -38,7 +39,7 @@ public:
     // An unknown tenant is looked up as an unknown e-mail: the answers do
     // not tell them apart.
     return storage::find_client_sign_in(sql, domain::parse_id(entity::tenant, *tenant).value_or(0),
-                                        *email, address);
+                                        *email);
   }
 
   int64_t account_of(const domain::principal& p) const override { return p.client->client_user_id; }

@@ -7,9 +7,11 @@
 #include "domain/permission.hpp"
 #include "http/handlers/body.hpp"
 #include "http/handlers/handlers.hpp"
+#include "http/handlers/listing.hpp"
 #include "http/handlers/readers.hpp"
 #include "http/render.hpp"
 #include "storage/api_key_repository.hpp"
+#include "storage/assignment_repository.hpp"
 
 namespace vcs::http::handlers {
 
@@ -37,12 +39,16 @@ domain::result<int64_t> path_key_id(const exchange_ptr& ex) {
   return *id;
 }
 
-// GET /api/v2/api-keys: masked keys, oldest first.
+// GET /api/v2/api-keys?page=&page_size=: masked keys, oldest first, a page
+// at a time.
 class list_keys_handler final : public handler {
 public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
-    ex->respond(200,
-                api_keys_json("data", storage::list_api_keys(ctx.db(), ex->principal->tenant_id)));
+    storage::page_request page;
+    if (auto refused = read_page(ex->target, page))
+      return ex->fail(*refused);
+    respond_page(ex, storage::page_api_keys(ctx.db(), ex->principal->tenant_id, page), page,
+                 [](json_out& out, const domain::api_key_info& k) { render_api_key(out, k); });
   }
 };
 
@@ -59,6 +65,12 @@ public:
       return ex->fail(validation_error(std::move(errors)));
     if (auto refused = domain::check_within(ex->principal->scope, req->second))
       return ex->fail(*refused);
+    if (const auto& campaigns = req->second.campaigns) {
+      storage::check_campaigns(ctx.db(), ex->principal->tenant_id, *campaigns, errors,
+                               "campaign_ids");
+      if (!errors.empty())
+        return ex->fail(validation_error(std::move(errors)));
+    }
     ask_tenant<actors::issued_api_key>(
         ctx.self, ex, ex->principal->tenant_id,
         [ex](actors::issued_api_key& issued) {
@@ -158,7 +170,7 @@ read_key_request(const rapidjson::Value& body, const domain::key_scope& holder,
   }
   if (in.has("expires_at") && !in.is_null("expires_at")) {
     auto text = in.string("expires_at", false, 64);
-    auto at = text ? domain::parse_iso8601(*text) : std::nullopt;
+    auto at = text ? domain::parse_iso8601_instant(*text) : std::nullopt;
     if (!at || *at <= domain::now())
       errors.add("expires_at", "Must be a future ISO 8601 timestamp with its offset.");
     else

@@ -2,6 +2,7 @@
 // event), its endpoints (list, enable again) and its signing secret.
 
 #include "domain/global_id.hpp"
+#include "domain/permission.hpp"
 #include "domain/webhook_event.hpp"
 #include "http/handlers/handlers.hpp"
 #include "http/handlers/listing.hpp"
@@ -55,7 +56,10 @@ public:
       if (!f.campaign_id)
         return ex->fail(
             domain::error{domain::errc::bad_request, "Invalid campaign_id: '" + *v + "'"});
+      if (!ex->principal->scope.reaches_campaign(*f.campaign_id))
+        return ex->fail(domain::campaign_out_of_scope());
     }
+    f.campaigns = ex->principal->scope.campaigns;
     if (auto refused = read_page(t, page))
       return ex->fail(*refused);
     respond_page(ex, storage::page_webhooks(ctx.db(), ex->principal->tenant_id, f, page), page,
@@ -70,7 +74,8 @@ public:
     auto id = path_id(ex, "delivery_id", delivery_not_found);
     if (!id)
       return ex->fail(id.err());
-    auto d = storage::find_webhook(ctx.db(), ex->principal->tenant_id, *id);
+    auto d = storage::find_webhook(ctx.db(), ex->principal->tenant_id, *id,
+                                   ex->principal->scope.campaigns);
     if (!d)
       return ex->fail(domain::not_found(delivery_not_found));
     respond_one(ex, 200, "Webhook delivery retrieved successfully", *d, render_delivery);
@@ -90,7 +95,8 @@ public:
         [ex](const storage::webhook_delivery& d) {
           respond_one(ex, 202, "Webhook delivery queued again", d, render_delivery);
         },
-        std::make_tuple(actors::update_atom::value, actors::webhook_replay{*id}));
+        std::make_tuple(actors::update_atom::value,
+                        actors::webhook_replay{*id, ex->principal->scope.campaigns}));
   }
 };
 

@@ -1,5 +1,6 @@
 #include "domain/campaign_errors.hpp"
 #include "domain/global_id.hpp"
+#include "domain/permission.hpp"
 #include "domain/web_widget.hpp"
 #include "http/handlers/body.hpp"
 #include "http/handlers/handlers.hpp"
@@ -107,8 +108,11 @@ public:
       return ex->fail(domain::invalid_data(std::move(errors)));
 
     std::optional<domain::campaign> campaign;
-    if (auto id = domain::parse_id(domain::entity::campaign, *campaign_ref))
+    if (auto id = domain::parse_id(domain::entity::campaign, *campaign_ref)) {
+      if (!ex->principal->scope.reaches_campaign(*id))
+        return ex->fail(domain::campaign_out_of_scope());
       campaign = storage::find_campaign(ctx.db(), ex->principal->tenant_id, *id);
+    }
     if (!campaign)
       return ex->fail(domain::not_found("Voice campaign not found or does not belong to this "
                                         "tenant"));

@@ -13,11 +13,15 @@ Usage: scripts/reliability [drill ...] [--binary PATH] [--duration S] [--json FI
                           [--drain-delay-ms MS] [--kills N]
 Drills: slowloris slow_body malformed_flood overload database_outage database_crash sqlmap
         neighbour value_bomb slow_dns header_spelling_flood taken_email_flood
-        rolling_restart failover switchover retention_soak restore failure_breaker
+        sign_in_burst stream_slots rolling_restart failover switchover retention_soak restore
+        failure_breaker
 --ci: pass/fail on errors only, never on timings (the short run in scripts/test).
 neighbour and the four after it run a victim tenant's paced mix alone, while another
 tenant attacks and after; slow_dns needs root (port 53, /etc/resolv.conf) and is
-skipped without it. restore writes for --duration seconds (at least 5) before its backup
+skipped without it. sign_in_burst and stream_slots send from loopback addresses of their
+own (127.0.0.3, 127.0.0.4, 127.0.1.1-40), the sign-in throttle counting by address;
+stream_slots restarts the service with VCS_EVENT_STREAM_LIFETIME_MS=3000 for its last part.
+restore writes for --duration seconds (at least 5) before its backup
 and a third of that (at least 3) after it, before its target time.
 Needs slowhttptest, sqlmap and wrk, and pgbackrest for restore (scripts/bootstrap drills installs them).
 """
@@ -28,8 +32,8 @@ import shutil
 import sys
 
 from vcs_tools.drills import (connections, database, failure_breaker, neighbour,
-                              primary_changes, restore, retention_soak, rolling_restart, slow_dns,
-                              sqlmap)
+                              primary_changes, restore, retention_soak, rolling_restart, sessions,
+                              slow_dns, sqlmap)
 from vcs_tools.drills.context import Drills
 from vcs_tools.log import drill_log as log
 from vcs_tools.metadata import timestamp
@@ -48,6 +52,8 @@ DRILLS = {
     "slow_dns": slow_dns.slow_dns,
     "header_spelling_flood": neighbour.header_spelling_flood,
     "taken_email_flood": neighbour.taken_email_flood,
+    "sign_in_burst": sessions.sign_in_burst,
+    "stream_slots": sessions.stream_slots,
     "rolling_restart": rolling_restart.rolling_restart,
     "failover": primary_changes.failover,
     "switchover": primary_changes.switchover,

@@ -28,6 +28,7 @@ const abilities = (): Abilities => ({
   addLeads: may('leads:write'),
   followEvents: may('webhooks:read'),
   choosePools: may('campaigns:read'),
+  setWebhook: true,
 });
 
 const routes: [RegExp, Page, boolean][] = [

@@ -32,6 +32,7 @@ export const abilities = (): Abilities => ({
   addLeads: reaches('view_and_add'),
   followEvents: false,
   choosePools: false,
+  setWebhook: false,
 });
 
 const tenantKey = 'vcs-portal-tenant';

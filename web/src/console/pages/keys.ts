@@ -23,12 +23,37 @@ export function keysPage(main: HTMLElement): void {
   const list = h('div');
   const made = h('div');
 
+  const pageSize = 100;
+  let page = 1;
+
+  // Previous and next pages of the list, when there are any.
+  function pager(total: number, shown: number): HTMLElement | false {
+    if (total <= pageSize) return false;
+    const first = (page - 1) * pageSize + 1;
+    const turn = (to: number) => () => {
+      page = to;
+      void show();
+    };
+    return h(
+      'nav',
+      { class: 'pager', 'aria-label': 'API key pages' },
+      h('span', {}, `Keys ${first}–${first + shown - 1} of ${total}`),
+      page > 1 && h('button', { type: 'button', onclick: turn(page - 1) }, 'Previous keys'),
+      first + shown - 1 < total && h('button', { type: 'button', onclick: turn(page + 1) }, 'Next keys'),
+    );
+  }
+
   async function show(): Promise<void> {
-    const data = await attempt(problem, () => api.GET('/api/v2/api-keys'));
+    const data = await attempt(problem, () => api.GET('/api/v2/api-keys', { params: { query: { page, page_size: pageSize } } }));
     if (!data) return;
+    if (data.data.length === 0 && page > 1) {
+      page -= 1;
+      return show();
+    }
     const writable = may('keys:write');
     replace(
       list,
+      pager(data.meta.total, data.data.length),
       table(
         ['Name', 'Key', 'Status', 'Permissions', 'Expires', 'Created', 'Last used', 'Actions'],
         data.data.map((k) => [

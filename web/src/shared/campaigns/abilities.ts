@@ -16,4 +16,6 @@ export interface Abilities {
   // Which of the tenant's number pools a campaign calls from (the pool
   // routes are not open to client users).
   choosePools: boolean;
+  // Where the campaign's events go (webhook_url): the tenant's alone.
+  setWebhook: boolean;
 }

@@ -118,7 +118,7 @@ export function campaignPage(main: HTMLElement, [id]: string[], can: Abilities):
     const assistant = h('input', { type: 'text', value: c.assistant_id ?? '' });
     const number = h('input', { type: 'text', value: c.phone_number_id ?? '' });
     const callsFrom = can.choosePools ? poolPicker(c) : undefined;
-    const hook = h('input', { type: 'url', value: c.webhook_url ?? '', placeholder: 'https://hooks.example.com/calls' });
+    const hook = can.setWebhook ? h('input', { type: 'url', value: c.webhook_url ?? '', placeholder: 'https://hooks.example.com/calls' }) : undefined;
     const chosen = new Set<string>(c.days_of_week ?? []);
     const boxes = days.map((d) => h('input', { type: 'checkbox', value: d, checked: chosen.has(d) }));
     const saved = h('p', { role: 'status' });
@@ -147,7 +147,7 @@ export function campaignPage(main: HTMLElement, [id]: string[], can: Abilities):
                 assistant_id: text(assistant),
                 phone_number_id: text(number),
                 ...callsFrom?.fields(),
-                webhook_url: text(hook),
+                ...(hook ? { webhook_url: text(hook) } : {}),
               },
             }),
           );
@@ -169,7 +169,7 @@ export function campaignPage(main: HTMLElement, [id]: string[], can: Abilities):
         field('Assistant id', assistant),
         field('Phone number id', number),
         callsFrom?.element,
-        field('Webhook URL', hook, 'Where the campaign\'s events are sent, signed with the tenant\'s secret.'),
+        hook && field('Webhook URL', hook, 'Where the campaign\'s events are sent, signed with the tenant\'s secret.'),
         h('button', { type: 'submit' }, 'Save settings'),
       ),
       saved,
