@@ -74,9 +74,9 @@ void send(self_ptr self, storage::webhook_claim& c) {
     result.waiting = true;
     if (c.secret)
       result.unopened_secret = c.secret->ciphertext;
-    result.error = c.secret ? "waiting: the webhook signing secret cannot be opened with this "
+    result.error = c.secret ? "the webhook signing secret cannot be opened with this "
                               "service's secret key; make a new one (POST /api/v2/webhook-secret)"
-                            : "waiting: the tenant has no webhook signing secret yet; make one "
+                            : "the tenant has no webhook signing secret yet; make one "
                               "(POST /api/v2/webhook-secret) and this delivery is sent";
     caf::anon_send(me, deliver_atom::value, result);
     return;

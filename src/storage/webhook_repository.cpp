@@ -83,7 +83,7 @@ constexpr prepared_statement skipped_stmt{
 // claim ($3: the one it saw) makes it due at once instead.
 constexpr prepared_statement waiting_stmt{
     "vcs_webhook_waiting",
-    "UPDATE webhook_deliveries w SET last_error = $2, "
+    "UPDATE webhook_deliveries w SET last_error = 'waiting: ' || $2, "
     "attempts = CASE WHEN $3::text IS NULL THEN w.attempts ELSE w.attempts - 1 END, "
     "next_attempt_at = CASE WHEN t.webhook_secret_ciphertext IS NOT DISTINCT FROM decode($3, "
     "'hex') "

@@ -87,8 +87,8 @@ std::optional<webhook_endpoint> mark_webhook_failed(soci::session& sql, int64_t 
 void mark_webhook_skipped(soci::session& sql, int64_t id, const std::string& reason);
 
 // Still pending, without an attempt, until the tenant has a secret to sign
-// it with (store_webhook_secret wakes it); `reason` ("waiting: ...") shows
-// in the delivery's last_error. `claimed_secret`: the ciphertext of the
+// it with (store_webhook_secret wakes it, by its last_error "waiting: "
+// followed by `reason`). `claimed_secret`: the ciphertext of the
 // secret the claim saw (one that cannot be opened), if any.
 void mark_webhook_waiting(soci::session& sql, int64_t id, const std::string& reason,
                           const std::optional<std::string>& claimed_secret);

@@ -18,6 +18,7 @@ import datetime
 import time
 
 from vcs_tools.api import Api, load_leads, new_client, new_provider, percentile, row_id
+from vcs_tools.bench.fixtures import BENCH_PASSWORD
 from vcs_tools.client import KeepAlive
 from vcs_tools.log import bench_log as log
 
@@ -85,7 +86,7 @@ class Tenant:
         self.prefix = "+1632"
         load_leads(self.api, self.campaign, size, self.prefix)
         email = f"scale-{size}@bench.example"
-        self.client = new_client(self.api, f"scale-{size}", email, "bench-password",
+        self.client = new_client(self.api, f"scale-{size}", email, BENCH_PASSWORD,
                                  [self.campaign])
         d = bench.deployment
         tenant_row = row_id(self.tenant_id)
