@@ -24,6 +24,11 @@ std::chrono::seconds account_lock_after(int failures) noexcept;
 inline constexpr int address_failures_per_window = 20;
 inline constexpr std::chrono::minutes address_window{15};
 
+// A sign-in that names an e-mail but no tenant tries the passwords of at
+// most this many of the e-mail's members (each an argon2 verification);
+// past that it names its tenant.
+inline constexpr int member_accounts_tried = 5;
+
 // What an account's failures are counted under: a hash of the account kind
 // ("member", "client_user"), the tenant (0 where sign-in names none) and
 // the e-mail, case folded. The same for an e-mail that names no account,

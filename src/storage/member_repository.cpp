@@ -13,8 +13,9 @@ namespace {
   "id, tenant_id, email, role, password_hash IS NOT NULL, created_at, last_sign_in_at"
 
 constexpr prepared_statement insert_stmt{
-    "vcs_insert_member", "INSERT INTO members (tenant_id, email, role) VALUES ($1, $2, $3) "
-                         "ON CONFLICT (lower(email)) DO NOTHING RETURNING " MEMBER_COLUMNS};
+    "vcs_insert_member",
+    "INSERT INTO members (tenant_id, email, role) VALUES ($1, $2, $3) "
+    "ON CONFLICT (tenant_id, lower(email)) DO NOTHING RETURNING " MEMBER_COLUMNS};
 
 // A new link replaces the member's earlier ones, so a member has at most
 // one however often links are made.
@@ -47,15 +48,17 @@ constexpr prepared_statement set_role_stmt{"vcs_set_member_role",
 constexpr prepared_statement delete_stmt{"vcs_delete_member",
                                          "DELETE FROM members WHERE tenant_id = $1 AND id = $2"};
 
-#define SIGN_IN_SELECT                                                                             \
-  "SELECT m.id, m.password_hash, coalesce(t.active, false) FROM (SELECT 1) one "
-constexpr prepared_statement sign_in_stmt{"vcs_find_sign_in", SIGN_IN_SELECT
-                                          "LEFT JOIN members m ON lower(m.email) = lower($1) "
-                                          "LEFT JOIN tenants t ON t.id = m.tenant_id"};
-constexpr prepared_statement member_sign_in_stmt{"vcs_find_member_sign_in", SIGN_IN_SELECT
-                                                 "LEFT JOIN members m ON m.id = $1 "
-                                                 "LEFT JOIN tenants t ON t.id = m.tenant_id"};
-#undef SIGN_IN_SELECT
+// The e-mail's members ($2 a tenant, or any), those that can sign in and
+// signed in last first: the one a person usually means is tried first.
+constexpr prepared_statement sign_in_stmt{
+    "vcs_find_sign_in",
+    "SELECT m.id, m.password_hash, t.active FROM members m JOIN tenants t ON t.id = m.tenant_id "
+    "WHERE lower(m.email) = lower($1) AND ($2::bigint IS NULL OR m.tenant_id = $2) "
+    "ORDER BY m.password_hash IS NULL, m.last_sign_in_at DESC NULLS LAST, m.id LIMIT $3"};
+constexpr prepared_statement member_sign_in_stmt{
+    "vcs_find_member_sign_in",
+    "SELECT m.id, m.password_hash, coalesce(t.active, false) FROM (SELECT 1) one "
+    "LEFT JOIN members m ON m.id = $1 LEFT JOIN tenants t ON t.id = m.tenant_id"};
 
 constexpr prepared_statement signed_in_stmt{
     "vcs_member_signed_in", "UPDATE members SET last_sign_in_at = now() WHERE id = $1"};
@@ -195,8 +198,10 @@ bool delete_member(soci::session& sql, int64_t tenant_id, int64_t member_id) {
   return execute(sql, delete_stmt, {tenant_id, member_id}).affected() > 0;
 }
 
-sign_in_subject find_sign_in(soci::session& sql, const std::string& email) {
-  auto found = subject_of(execute(sql, sign_in_stmt, {email}));
+sign_in_subject find_sign_in(soci::session& sql, const std::string& email,
+                             std::optional<int64_t> tenant_id) {
+  auto found = subject_of(
+      execute(sql, sign_in_stmt, {email, tenant_id, int64_t{domain::member_accounts_tried}}));
   found.throttle_key = domain::sign_in_subject("member", 0, email);
   return found;
 }

@@ -67,8 +67,11 @@ std::optional<domain::member_info> set_member_role(soci::session& sql, int64_t t
 // The member, its links and its sessions go.
 bool delete_member(soci::session& sql, int64_t tenant_id, int64_t member_id);
 
-// What signing in as the member of `email` (of any tenant) needs.
-sign_in_subject find_sign_in(soci::session& sql, const std::string& email);
+// What signing in as a member of `email` needs: of `tenant_id`, or of any
+// tenant (at most domain::member_accounts_tried of them). Failures count
+// per e-mail whichever tenant is named.
+sign_in_subject find_sign_in(soci::session& sql, const std::string& email,
+                             std::optional<int64_t> tenant_id);
 // How members sign in (storage/sign_in.hpp).
 extern const account_statements member_accounts;
 

@@ -76,9 +76,9 @@ int64_t seconds(std::chrono::seconds s) {
 
 sign_in_subject subject_of(const pg_rows& rows) {
   sign_in_subject s;
-  s.account_id = rows.opt_int64(0, 0);
-  s.password_hash = rows.opt_text(0, 1);
-  s.tenant_active = rows.boolean(0, 2);
+  for (int i = 0; i < rows.size(); ++i)
+    if (auto id = rows.opt_int64(i, 0))
+      s.accounts.push_back({*id, rows.opt_text(i, 1), rows.boolean(i, 2)});
   return s;
 }
 

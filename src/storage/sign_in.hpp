@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace soci {
 class session;
@@ -19,12 +20,20 @@ class session;
 
 namespace vcs::storage {
 
-// What a sign-in needs, read before the password is checked.
-struct sign_in_subject {
-  // The account, when the e-mail names one that may sign in.
-  std::optional<int64_t> account_id;
+// An account a sign-in may be for.
+struct sign_in_account {
+  int64_t id = 0;
+  // None until its set-up link is used.
   std::optional<std::string> password_hash;
   bool tenant_active = false;
+};
+
+// What a sign-in needs, read before the password is checked.
+struct sign_in_subject {
+  // The accounts the name may be (a member's e-mail in several tenants),
+  // in the order they are tried; none when it names no account that may
+  // sign in.
+  std::vector<sign_in_account> accounts;
   // What its failures are counted under (domain::sign_in_subject).
   std::string throttle_key;
 };
@@ -56,8 +65,8 @@ struct account_statements {
   prepared_statement end_session;
 };
 
-// A sign-in subject read from a row of `subject` (or of a kind's look-up by
-// e-mail, in the same columns).
+// A sign-in subject read from rows of `subject` (or of a kind's look-up by
+// e-mail, in the same columns); a row without an account is skipped.
 sign_in_subject subject_of(const pg_rows& rows);
 
 // The account `account_id` (a signed-in account checking its password).

@@ -1824,7 +1824,7 @@ async function scenario() {
     body: { email: ownerEmail.toUpperCase() },
     expect: 409,
     note: 'e-mail taken',
-    message: 'This e-mail already belongs to a member',
+    message: 'This e-mail already belongs to a member of this tenant',
   });
   await call('operatorListMembers', { params: tp, expect: 200 });
   const setupToken = added?.setup_url?.split('#token=')[1] ?? '';

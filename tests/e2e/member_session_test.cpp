@@ -433,6 +433,53 @@ TEST_F(member_session_test, an_unknown_email_locks_as_a_known_one_does) {
   }
 }
 
+// An e-mail is unique within a tenant only: another tenant cannot take an
+// address first, and a person who is a member of two tenants signs in to
+// the one its password opens, or names the tenant.
+TEST_F(member_session_test, an_email_may_be_a_member_of_several_tenants) {
+  auto first = create_tenant();
+  auto second = create_tenant();
+  const auto email = unique("twice");
+  auto in_first = set_up(operator_member(first, email), "first tenant password 1");
+  // The second tenant's invitation is not refused, so it learns nothing.
+  auto in_second = set_up(operator_member(second, email), "second tenant password 2");
+  auto tenant_of = [&](const browser_session& s) {
+    auto me = browser(s, "GET", "/api/v2/session");
+    EXPECT_EQ(me.status, 200u) << me.body;
+    return str(parse(me.body)["data"], "tenant_id");
+  };
+  EXPECT_EQ(tenant_of(in_first), first.id);
+  EXPECT_EQ(tenant_of(in_second), second.id);
+  EXPECT_EQ(tenant_of(signed_in(email, "first tenant password 1")), first.id);
+  EXPECT_EQ(tenant_of(signed_in(email, "second tenant password 2")), second.id);
+
+  // Naming the tenant tries its member only.
+  auto named = [&](const tenant_info& t, const std::string& password) {
+    return browser_with("POST", "/api/v2/session",
+                        R"({"email":")" + email + R"(","tenant_id":")" + t.id +
+                            R"(","password":")" + password + R"("})",
+                        {{"Origin", origin()}, {"Content-Type", "application/json"}});
+  };
+  auto right = named(second, "second tenant password 2");
+  ASSERT_EQ(right.status, 201u) << right.body;
+  EXPECT_EQ(str(parse(right.body)["data"], "tenant_id"), second.id);
+  auto crossed = named(second, "first tenant password 1");
+  EXPECT_EQ(crossed.status, 401u) << crossed.body;
+  EXPECT_EQ(str(parse(crossed.body), "message"), "Wrong e-mail or password");
+  auto unknown_tenant = browser_with(
+      "POST", "/api/v2/session",
+      R"({"email":")" + email + R"(","tenant_id":"nonsense","password":"first tenant password 1"})",
+      {{"Origin", origin()}, {"Content-Type", "application/json"}});
+  EXPECT_EQ(unknown_tenant.status, 401u) << unknown_tenant.body;
+
+  // Within one tenant the address is still one member's.
+  auto again = browser(in_first, "POST", "/api/v2/members",
+                       R"({"email":")" + email + R"(","role":"viewer"})");
+  EXPECT_EQ(again.status, 409u) << again.body;
+  EXPECT_EQ(str(parse(again.body), "message"),
+            "This e-mail already belongs to a member of this tenant");
+}
+
 // Each attempt is counted before its password is hashed, under a row lock:
 // of 40 concurrent wrong passwords for one account only the 6 the throttle
 // allows are verified; of 40 for 40 accounts from one address, 20.

@@ -30,6 +30,22 @@ std::optional<std::string> read_password(object_reader& in, const char* name,
   return p;
 }
 
+// The first of `accounts` that `password` opens. A name without accounts
+// is verified against no hash all the same, so it costs what a known one
+// does.
+std::optional<storage::sign_in_account>
+account_opened_by(const std::vector<storage::sign_in_account>& accounts,
+                  const std::string& password) {
+  if (accounts.empty()) {
+    domain::verify_password(std::nullopt, password);
+    return std::nullopt;
+  }
+  for (const auto& a : accounts)
+    if (domain::verify_password(a.password_hash, password))
+      return a;
+  return std::nullopt;
+}
+
 domain::error throttled(int64_t wait, const exchange_ptr& ex) {
   ex->response_headers.emplace_back("Retry-After", std::to_string(wait));
   return {domain::errc::too_many_requests,
@@ -124,18 +140,19 @@ public:
       return ex->fail(throttled(wait, ex));
     on_cpu_pool(
         ex, ctx,
-        [hash = subject->password_hash, password = std::move(*password)] {
-          return domain::verify_password(hash, password);
+        [accounts = subject->accounts, password = std::move(*password)] {
+          return account_opened_by(accounts, password);
         },
-        [ex, kind = kind_, subject = *subject](worker_context& ctx, bool& matches) {
+        [ex, kind = kind_, key = subject->throttle_key](
+            worker_context& ctx, std::optional<storage::sign_in_account>& account) {
           auto& sql = ctx.db();
-          if (!matches)
+          if (!account)
             return ex->fail({domain::errc::unauthorized, "Wrong e-mail or password"});
-          storage::release_sign_in(sql, subject.throttle_key, ex->request.address);
-          if (!subject.tenant_active)
+          storage::release_sign_in(sql, key, ex->request.address);
+          if (!account->tenant_active)
             return ex->fail({domain::errc::forbidden, "Tenant is inactive"});
           soci::transaction tx{sql};
-          sign_in(ex, *kind, sql, tx, *subject.account_id, "Signed in");
+          sign_in(ex, *kind, sql, tx, account->id, "Signed in");
         });
   }
 };
@@ -221,10 +238,10 @@ public:
       return ex->fail(throttled(wait, ex));
     on_cpu_pool(
         ex, ctx,
-        [hash = subject.password_hash, current = std::move(*current), wanted = std::move(*wanted)] {
-          return domain::verify_password(hash, current)
-                     ? std::optional{domain::hash_password(wanted)}
-                     : std::nullopt;
+        [accounts = std::move(subject.accounts), current = std::move(*current),
+         wanted = std::move(*wanted)] {
+          return account_opened_by(accounts, current) ? std::optional{domain::hash_password(wanted)}
+                                                      : std::nullopt;
         },
         [ex, kind = kind_, account, key](worker_context& ctx,
                                          std::optional<std::string>& new_hash) {

@@ -1,7 +1,8 @@
 // A member's session (/api/v2/session), the console's: a sign-in names the
-// member by e-mail alone (an e-mail belongs to one member of one tenant),
-// and the session reads as the member, its tenant and its role's
-// permissions. The routes are http/handlers/account_sessions.hpp's.
+// member by e-mail, and by tenant where the e-mail is a member of several
+// (else the first of them the password opens), and the session reads as
+// the member, its tenant and its role's permissions. The routes are
+// http/handlers/account_sessions.hpp's.
 
 #include "domain/global_id.hpp"
 #include "domain/member.hpp"
@@ -27,9 +28,15 @@ public:
   std::optional<storage::sign_in_subject> find(soci::session& sql, object_reader& in,
                                                domain::field_errors& errors) const override {
     auto email = in.string("email", true, 254);
+    auto tenant = in.string("tenant_id", false, 64);
     if (!errors.empty())
       return std::nullopt;
-    return storage::find_sign_in(sql, *email);
+    // An unknown tenant is looked up as an unknown e-mail: the answers do
+    // not tell them apart.
+    std::optional<int64_t> tenant_id;
+    if (tenant)
+      tenant_id = domain::parse_id(domain::entity::tenant, *tenant).value_or(0);
+    return storage::find_sign_in(sql, *email, tenant_id);
   }
 
   int64_t account_of(const domain::principal& p) const override { return *p.member_id; }
