@@ -48,13 +48,15 @@ constexpr prepared_statement set_role_stmt{"vcs_set_member_role",
 constexpr prepared_statement delete_stmt{"vcs_delete_member",
                                          "DELETE FROM members WHERE tenant_id = $1 AND id = $2"};
 
-// The e-mail's members ($2 a tenant, or any), those that can sign in and
-// signed in last first: the one a person usually means is tried first.
+// The e-mail's members that have set a password ($2 a tenant, or any),
+// signed in last first: the one a person usually means is tried first, and
+// no hash is verified for a member that cannot sign in yet.
 constexpr prepared_statement sign_in_stmt{
     "vcs_find_sign_in",
     "SELECT m.id, m.password_hash, t.active FROM members m JOIN tenants t ON t.id = m.tenant_id "
     "WHERE lower(m.email) = lower($1) AND ($2::bigint IS NULL OR m.tenant_id = $2) "
-    "ORDER BY m.password_hash IS NULL, m.last_sign_in_at DESC NULLS LAST, m.id LIMIT $3"};
+    "AND m.password_hash IS NOT NULL "
+    "ORDER BY m.last_sign_in_at DESC NULLS LAST, m.id LIMIT $3"};
 constexpr prepared_statement member_sign_in_stmt{
     "vcs_find_member_sign_in",
     "SELECT m.id, m.password_hash, coalesce(t.active, false) FROM (SELECT 1) one "

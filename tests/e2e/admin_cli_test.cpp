@@ -150,7 +150,8 @@ TEST_F(admin_cli_test, a_tenants_owner_gets_a_set_up_link_that_signs_in) {
 
   auto taken = admin("members add " + t.id + " " + email);
   EXPECT_EQ(taken.status, 1);
-  EXPECT_NE(taken.err.find("409: This e-mail already belongs to a member of this tenant"), std::string::npos)
+  EXPECT_NE(taken.err.find("409: This e-mail already belongs to a member of this tenant"),
+            std::string::npos)
       << taken.err;
   auto bad_role = admin("members add " + t.id + " other@example.test --role=king");
   EXPECT_EQ(bad_role.status, 1);

@@ -177,7 +177,8 @@ domain::result<outbound_response> invite(soci::session& sql, const services& svc
                              std::to_string(storage::max_members_per_tenant) +
                              " members; remove one first"};
   if (invited.result == outcome::email_taken)
-    return domain::error{domain::errc::conflict, "This e-mail already belongs to a member of this tenant"};
+    return domain::error{domain::errc::conflict,
+                         "This e-mail already belongs to a member of this tenant"};
   return outbound_response{
       201,
       member_json(invited.member, "Member invited; the set-up link is shown only in this answer",
