@@ -195,6 +195,7 @@ std::vector<call_placement> dial_pass(soci::session& sql, const entity_config& c
     p.phone_number_id = std::move(from);
     p.script = lead.script;
     p.evaluation_script = lead.evaluation_script;
+    p.lead = std::move(lead.lead);
     out.push_back(std::move(p));
   }
   if (pool && !out.empty())

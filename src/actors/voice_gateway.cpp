@@ -103,16 +103,14 @@ private:
 
 class routing_gateway final : public voice_gateway {
 public:
-  routing_gateway(std::shared_ptr<voice_gateway> simulated, std::shared_ptr<voice_gateway> live,
-                  std::string live_kind)
-      : simulated_(std::move(simulated)), live_(std::move(live)), live_kind_(std::move(live_kind)) {
-  }
+  routing_gateway(std::shared_ptr<voice_gateway> simulated, live_gateways live)
+      : simulated_(std::move(simulated)), live_(std::move(live)) {}
 
   void place(const call_placement& call, const campaign_actor& sink) override {
-    if (!live_)
+    if (live_.empty())
       return simulated_->place(call, sink);
-    if (call.provider_kind == live_kind_)
-      return live_->place(call, sink);
+    if (auto it = live_.find(call.provider_kind); it != live_.end())
+      return it->second->place(call, sink);
     call_update refused;
     refused.what = call_update::kind::refused;
     refused.call_id = call.call_id;
@@ -123,17 +121,14 @@ public:
 
 private:
   std::shared_ptr<voice_gateway> simulated_;
-  std::shared_ptr<voice_gateway> live_;
-  std::string live_kind_;
+  live_gateways live_;
 };
 
 } // namespace
 
 std::shared_ptr<voice_gateway> make_routing_gateway(std::shared_ptr<voice_gateway> simulated,
-                                                    std::shared_ptr<voice_gateway> live,
-                                                    std::string live_kind) {
-  return std::make_shared<routing_gateway>(std::move(simulated), std::move(live),
-                                           std::move(live_kind));
+                                                    live_gateways live) {
+  return std::make_shared<routing_gateway>(std::move(simulated), std::move(live));
 }
 
 std::optional<std::map<domain::call_outcome, int>> parse_outcome_mix(std::string_view text) {

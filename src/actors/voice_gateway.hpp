@@ -5,6 +5,7 @@
 // campaign actor as (call_atom, call_update).
 
 #include "actors/actors.hpp"
+#include "domain/call_lead.hpp"
 
 #include <chrono>
 #include <map>
@@ -27,6 +28,8 @@ struct call_placement {
   domain::secret_box::sealed credentials;
   std::optional<std::string> assistant_id;
   std::optional<std::string> phone_number_id;
+  // The lead's fields, which live providers pass to the assistant.
+  domain::call_lead lead;
   // custom_fields.simulated_outcomes and .simulated_evaluations of the lead
   // (simulated provider only).
   std::optional<std::string> script;
@@ -65,12 +68,13 @@ std::optional<std::map<domain::call_outcome, int>> parse_outcome_mix(std::string
 
 std::shared_ptr<voice_gateway> make_simulated_gateway(simulated_settings settings);
 
-// Live calls for the kinds `live` handles (today provider_a), the simulated
-// provider for none of them (every kind when `live` is null): a node either
-// simulates or calls for real, and a live node refuses the kinds it has no
-// adapter for (the call ends ABANDONED with the reason, the lead retries).
+// Live calls for the kinds `live` has an adapter for (provider_a and
+// provider_b), the simulated provider for every kind when `live` is empty:
+// a node either simulates or calls for real, and a live node refuses the
+// kinds it has no adapter for (the call ends ABANDONED with the reason, the
+// lead retries).
+using live_gateways = std::map<std::string, std::shared_ptr<voice_gateway>, std::less<>>;
 std::shared_ptr<voice_gateway> make_routing_gateway(std::shared_ptr<voice_gateway> simulated,
-                                                    std::shared_ptr<voice_gateway> live,
-                                                    std::string live_kind);
+                                                    live_gateways live);
 
 } // namespace vcs::actors

@@ -16,6 +16,7 @@
 #include "http/lead_page_cache.hpp"
 #include "http/metrics.hpp"
 #include "http/provider_a_gateway.hpp"
+#include "http/provider_b_gateway.hpp"
 #include "http/rate_limiter.hpp"
 #include "http/token_book.hpp"
 #include "storage/database.hpp"
@@ -79,14 +80,17 @@ void configure_actor_system(caf::actor_system_config& cfg, const config& c) {
 std::shared_ptr<actors::voice_gateway>
 call_gateway(const config& c, http::outbound_client& outbound,
              std::shared_ptr<const domain::secret_box> secrets) {
-  std::shared_ptr<actors::voice_gateway> live;
-  if (c.voice_mode == "live")
-    live = http::make_provider_a_gateway(
+  actors::live_gateways live;
+  if (c.voice_mode == "live") {
+    live["provider_a"] = http::make_provider_a_gateway(
         {c.provider_a_base_url, c.callback_base_url,
          domain::service_keys::from_hex(c.secret_key)->callback_signing},
-        outbound, std::move(secrets));
-  return actors::make_routing_gateway(actors::make_simulated_gateway(simulated(c)), live,
-                                      "provider_a");
+        outbound, secrets);
+    live["provider_b"] = http::make_provider_b_gateway({c.provider_b_base_url, c.callback_base_url},
+                                                       outbound, std::move(secrets));
+  }
+  return actors::make_routing_gateway(actors::make_simulated_gateway(simulated(c)),
+                                      std::move(live));
 }
 
 actors::entity_config_ptr entity_settings(const config& c,

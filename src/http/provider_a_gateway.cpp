@@ -1,40 +1,18 @@
 #include "http/provider_a_gateway.hpp"
 
-#include "domain/global_id.hpp"
-#include "domain/sealed_bindings.hpp"
 #include "domain/webhook_signature.hpp"
+#include "http/call_metadata.hpp"
 #include "http/json.hpp"
+#include "http/lead_variables.hpp"
+#include "http/placement_reply.hpp"
+#include "http/provider_credentials.hpp"
+#include "http/report_members.hpp"
 
-#include <caf/send.hpp>
 #include <rapidjson/document.h>
 
 namespace vcs::http {
 
 namespace {
-
-std::optional<std::string> string_member(const rapidjson::Value& v, const char* name) {
-  if (!v.IsObject())
-    return std::nullopt;
-  auto it = v.FindMember(name);
-  if (it == v.MemberEnd() || !it->value.IsString())
-    return std::nullopt;
-  return std::string{it->value.GetString(), it->value.GetStringLength()};
-}
-
-// `name` of the first of `objects` that has it as a string.
-std::optional<std::string> first_string(std::initializer_list<const rapidjson::Value*> objects,
-                                        const char* name) {
-  for (const auto* v : objects)
-    if (v)
-      if (auto s = string_member(*v, name))
-        return s;
-  return std::nullopt;
-}
-
-const rapidjson::Value* object_member(const rapidjson::Value& v, const char* name) {
-  auto it = v.FindMember(name);
-  return it != v.MemberEnd() && it->value.IsObject() ? &it->value : nullptr;
-}
 
 // provider_a's analysis and artifact, where its current reports put them
 // (message.analysis, message.artifact) or its older ones (message itself).
@@ -71,21 +49,10 @@ public:
       : settings_(std::move(settings)), client_(client), secrets_(std::move(secrets)) {}
 
   void place(const actors::call_placement& call, const actors::campaign_actor& sink) override {
-    auto refuse = [sink, id = call.call_id](std::string why) {
-      actors::call_update u;
-      u.what = actors::call_update::kind::refused;
-      u.call_id = id;
-      u.error = std::move(why);
-      u.resends_left = actors::call_update::in_process_resends;
-      caf::anon_send(sink, actors::call_atom::value, u);
-    };
-    auto plain = secrets_->open(call.credentials, domain::voice_provider_binding(call.tenant_id));
-    rapidjson::Document creds;
-    std::optional<std::string> key;
-    if (plain && !creds.Parse(plain->data(), plain->size()).HasParseError())
-      key = string_member(creds, "provider_a_private_key");
+    auto key =
+        open_credential(*secrets_, call.credentials, call.tenant_id, "provider_a_private_key");
     if (!key)
-      return refuse("provider_a: credentials unreadable");
+      return refuse_call(sink, call.call_id, "provider_a: credentials unreadable");
     json_out body;
     body.w().StartObject();
     if (call.assistant_id)
@@ -97,10 +64,12 @@ public:
     body.field("number", call.phone_number);
     body.w().EndObject();
     body.key("metadata");
+    write_call_metadata(body, call);
+    // The assistant's {{variables}}: the lead's fields.
+    body.key("assistantOverrides");
     body.w().StartObject();
-    body.field("vcs_call_id", std::to_string(call.call_id));
-    body.field("vcs_lead_id", domain::encode_global_id(domain::entity::lead, call.lead_id));
-    body.field("vcs_attempt", call.attempt);
+    body.key("variableValues");
+    write_lead_variables(body, call);
     body.w().EndObject();
     body.key("server");
     body.w().StartObject();
@@ -110,26 +79,8 @@ public:
                provider_a_callback_secret(settings_.derivation_key, call.voice_provider_id));
     body.w().EndObject();
     body.w().EndObject();
-    actors::outbound_post post;
-    post.tenant_id = call.tenant_id;
-    post.url = settings_.base_url + "/call";
-    post.headers = {{"Authorization", "Bearer " + *key}, {"Content-Type", "application/json"}};
-    post.body = body.take();
-    client_.post(std::move(post), [sink, refuse, id = call.call_id](actors::outbound_result r) {
-      if (r.status < 200 || r.status > 299)
-        return refuse(r.status == 0 ? "provider_a: " + r.error
-                                    : "provider_a: HTTP " + std::to_string(r.status) + " " +
-                                          r.body.substr(0, 200));
-      rapidjson::Document doc;
-      doc.Parse(r.body.data(), r.body.size());
-      actors::call_update u;
-      u.what = actors::call_update::kind::accepted;
-      u.call_id = id;
-      if (!doc.HasParseError())
-        u.provider_call_id = string_member(doc, "id").value_or("");
-      u.resends_left = actors::call_update::in_process_resends;
-      caf::anon_send(sink, actors::call_atom::value, u);
-    });
+    send_placement(client_, call, settings_.base_url + "/call", *key, body.take(), sink,
+                   "provider_a", "id");
   }
 
 private:
@@ -176,7 +127,7 @@ domain::call_outcome outcome_of_ended_reason(std::string_view reason) {
   return call_outcome::failed;
 }
 
-std::optional<provider_a_report> read_provider_a_message(std::string_view body) {
+std::optional<provider_report> read_provider_a_message(std::string_view body) {
   // The same depth and text guards as every request body.
   auto doc = parse_json(body);
   if (!doc || !doc->IsObject())
@@ -189,12 +140,10 @@ std::optional<provider_a_report> read_provider_a_message(std::string_view body) 
   auto call = m.FindMember("call");
   if (!type || call == m.MemberEnd() || !call->value.IsObject())
     return std::nullopt;
-  provider_a_report r;
+  provider_report r;
   r.provider_call_id = string_member(call->value, "id").value_or("");
-  if (auto meta = call->value.FindMember("metadata");
-      meta != call->value.MemberEnd() && meta->value.IsObject())
-    if (auto id = string_member(meta->value, "vcs_call_id"))
-      r.call_id = domain::parse_positive_int(*id);
+  if (const auto* meta = object_member(call->value, "metadata"))
+    r.call_id = read_call_metadata(*meta);
   if (!r.call_id && r.provider_call_id.empty())
     return std::nullopt;
   if (*type == "status-update") {

@@ -2,14 +2,16 @@
 
 // provider_a's live adapter, in the shape of its documented REST API:
 // POST {base}/call with `Authorization: Bearer <provider_a_private_key>` and
-// {assistantId, phoneNumberId, customer: {number}, metadata, server: {url,
-// secret}} places the call (201 {id, status}); the provider then POSTs its
+// {assistantId, phoneNumberId, customer: {number}, metadata,
+// assistantOverrides: {variableValues}, server: {url, secret}} places the
+// call (201 {id, status}); the provider then POSTs its
 // server messages (status-update, end-of-call-report) to the server url
 // with the secret in `X-Vapi-Secret`.
 
 #include "actors/voice_gateway.hpp"
 #include "domain/secret_box.hpp"
 #include "http/outbound_client.hpp"
+#include "http/provider_report.hpp"
 
 #include <memory>
 #include <optional>
@@ -38,16 +40,9 @@ std::string provider_a_callback_secret(const std::string& derivation_key,
 // The callback path for a configuration: /webhooks/provider-a/{id}.
 std::string provider_a_callback_path(int64_t voice_provider_id);
 
-// What a provider_a server message means for the call, when it concerns one.
-struct provider_a_report {
-  std::optional<int64_t> call_id; // our id, from metadata.vcs_call_id
-  std::string provider_call_id;
-  actors::call_update update;
-};
-
 // Reads a server message body; nullopt for messages that do not change a
 // call (other types, statuses before ringing) or bodies that are not one.
-std::optional<provider_a_report> read_provider_a_message(std::string_view body);
+std::optional<provider_report> read_provider_a_message(std::string_view body);
 
 // provider_a's endedReason as an outcome.
 domain::call_outcome outcome_of_ended_reason(std::string_view reason);

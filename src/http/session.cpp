@@ -366,6 +366,8 @@ void session::dispatch_request() {
     call.request.idempotency_key = std::string{key->value()};
   if (auto secret = req.find("X-Vapi-Secret"); secret != req.end())
     call.request.provider_secret = std::string{secret->value()};
+  if (auto signature = req.find("X-Retell-Signature"); signature != req.end())
+    call.request.provider_signature = std::string{signature->value()};
   call.request.content_type = std::string{req[bhttp::field::content_type]};
   call.request.body = std::move(req.body());
   call.request.body_lease = std::move(body_lease_);

@@ -17,8 +17,8 @@ constexpr prepared_statement candidates_stmt{
     "SELECT l.id, l.phone_number, l.call_status, l.answered, l.answer_type, l.attempts_made, "
     "l.daily_attempts, l.daily_attempts_day::text, l.next_attempt_after, l.answered_at, "
     "l.call_error_reason, l.do_not_call, l.invalid, l.invalid_reason, "
-    "l.custom_fields->>'simulated_outcomes', l.custom_fields->>'simulated_evaluations' FROM leads "
-    "l "
+    "l.custom_fields->>'simulated_outcomes', l.custom_fields->>'simulated_evaluations', "
+    "l.first_name, l.last_name, l.email, l.custom_fields::text FROM leads l "
     "WHERE l.campaign_id = $1 AND l.tenant_id = $2 AND l.call_status = 'IDLE' AND NOT l.answered "
     "AND NOT l.do_not_call AND NOT l.invalid "
     "AND (l.next_attempt_after IS NULL OR l.next_attempt_after <= $3::timestamptz) "
@@ -105,6 +105,21 @@ constexpr prepared_statement provider_call_stmt{
 constexpr prepared_statement route_stmt{
     "vcs_route_call", "SELECT tenant_id, campaign_id, id FROM calls WHERE voice_provider_id = $1 "
                       "AND (id = $2::bigint OR ($2::bigint IS NULL AND provider_call_id = $3))"};
+
+// A configuration by id alone: a provider's callback names it in its path
+// and proves itself with the configuration's credentials.
+constexpr prepared_statement callback_provider_stmt{
+    "vcs_callback_provider",
+    "SELECT tenant_id, voice_provider, encode(credentials_ciphertext, 'hex'), "
+    "encode(credentials_nonce, 'hex') FROM voice_providers WHERE id = $1"};
+
+// Fills what an ended call's result lacks; what was reported first stays.
+constexpr prepared_statement amend_result_stmt{
+    "vcs_amend_call_result", "UPDATE calls SET summary = coalesce(summary, $3), "
+                             "success_evaluation = coalesce(success_evaluation, $4), "
+                             "structured_data = coalesce(structured_data, $5), "
+                             "evaluation_verdict = coalesce(evaluation_verdict, $6) "
+                             "WHERE tenant_id = $1 AND id = $2 AND ended_at IS NOT NULL"};
 
 constexpr prepared_statement end_call_stmt{
     "vcs_end_call",
@@ -270,7 +285,9 @@ std::vector<dial_candidate> dial_candidates(soci::session& sql, int64_t tenant_i
   out.reserve(static_cast<std::size_t>(rows.size()));
   for (int i = 0; i < rows.size(); ++i)
     out.push_back({rows.int64(i, 0), std::string{rows.text(i, 1)}, state_of(rows, i),
-                   rows.opt_text(i, 14), rows.opt_text(i, 15)});
+                   rows.opt_text(i, 14), rows.opt_text(i, 15),
+                   domain::call_lead{rows.opt_text(i, 16), rows.opt_text(i, 17),
+                                     rows.opt_text(i, 18), std::string{rows.text(i, 19)}}});
   return out;
 }
 
@@ -389,6 +406,24 @@ void end_call(soci::session& sql, int64_t call_id, const std::string& status,
           {call_id, status, outcome, duration_seconds, error, r.summary, r.transcript,
            r.recording_url, r.success_evaluation, r.structured_data, r.ended_reason, r.cost,
            verdict});
+}
+
+std::optional<callback_provider> find_callback_provider(soci::session& sql,
+                                                        int64_t voice_provider_id) {
+  auto rows = execute(sql, callback_provider_stmt, {voice_provider_id});
+  if (rows.size() == 0)
+    return std::nullopt;
+  return callback_provider{rows.int64(0, 0), std::string{rows.text(0, 1)},
+                           rows.opt_sealed(0, 2, 3).value_or(domain::secret_box::sealed{})};
+}
+
+void amend_call_result(soci::session& sql, int64_t tenant_id, int64_t call_id,
+                       const domain::call_result& r) {
+  std::optional<std::string> verdict;
+  if (r.success_evaluation)
+    verdict = std::string{domain::to_string(domain::verdict_of(*r.success_evaluation))};
+  execute(sql, amend_result_stmt,
+          {tenant_id, call_id, r.summary, r.success_evaluation, r.structured_data, verdict});
 }
 
 std::vector<call_ending> recent_call_endings(soci::session& sql, int64_t tenant_id,

@@ -4,6 +4,7 @@
 // inside the caller's transaction; the campaign functions expect the
 // campaign row lock to be held (the campaign actor's prologue).
 
+#include "domain/call_lead.hpp"
 #include "domain/call_result.hpp"
 #include "domain/call_state.hpp"
 #include "domain/campaign.hpp"
@@ -67,6 +68,8 @@ struct dial_candidate {
   // the simulated provider.
   std::optional<std::string> script;
   std::optional<std::string> evaluation_script;
+  // What a live provider is told about the lead.
+  domain::call_lead lead;
 };
 
 // Up to `limit` IDLE leads of the campaign that are not answered, opted out
@@ -152,6 +155,22 @@ struct call_route {
 std::optional<call_route> route_call(soci::session& sql, int64_t voice_provider_id,
                                      std::optional<int64_t> call_id,
                                      const std::string& provider_call_id);
+
+// The tenant, kind and sealed credentials of a provider configuration,
+// found by its id alone (a provider's callback names only that).
+struct callback_provider {
+  int64_t tenant_id = 0;
+  std::string kind;
+  domain::secret_box::sealed credentials;
+};
+std::optional<callback_provider> find_callback_provider(soci::session& sql,
+                                                        int64_t voice_provider_id);
+
+// Adds a later analysis to an ended call of the tenant: its summary,
+// success evaluation (and verdict) and structured data, each only where the
+// call has none yet.
+void amend_call_result(soci::session& sql, int64_t tenant_id, int64_t call_id,
+                       const domain::call_result& r);
 
 // Ends a call: status COMPLETED, FAILED or ABANDONED, with what the
 // provider reported (within its limits) and the verdict of its evaluation.

@@ -958,6 +958,30 @@ async function scenario() {
     });
     expectEqual('a callback about no known call', applied.json?.applied, false);
   }
+  // provider_b events: signed with the configuration's API key over the body
+  // and the time in milliseconds; an event about no call of it is
+  // acknowledged without effect.
+  const providerBId = Buffer.from(provider.voice_provider_id, 'base64').toString().split(':')[1];
+  const event = { event: 'call_started', call: { call_id: 'rb-unknown' } };
+  const signedB = (key, at) => {
+    const digest = createHmac('sha256', key).update(JSON.stringify(event) + at).digest('hex');
+    return { 'X-Retell-Signature': `v=${at},d=${digest}` };
+  };
+  await call('providerBCallback', {
+    params: { voice_provider_id: providerBId },
+    body: event,
+    headers: signedB('sk_wrong', Date.now()),
+    expect: 401,
+    note: 'wrong signature',
+    message: 'Invalid provider signature',
+  });
+  const appliedB = await call('providerBCallback', {
+    params: { voice_provider_id: providerBId },
+    body: event,
+    headers: signedB('sk_contract_test', Date.now()),
+    expect: 200,
+  });
+  expectEqual('an event about no known call', appliedB.json?.applied, false);
   const unlisted = await call('getDoNotCallNumber', {
     params: { phone_number: '+14155550199' },
     expect: 200,

@@ -4,6 +4,7 @@
 // signed webhooks.
 
 #include "domain/global_id.hpp"
+#include "domain/provider_b_signature.hpp"
 #include "domain/standard_webhook.hpp"
 #include "domain/timestamp.hpp"
 #include "domain/webhook_signature.hpp"
@@ -95,6 +96,43 @@ protected:
                      provider_id + "\"" + extra + "}");
     EXPECT_EQ(r.status, 201u) << r.body;
     return str(parse(r.body)["data"], "campaign_id");
+  }
+
+  // A dial round on demand as of `at`, on another node (a live one).
+  static void run_on(service_process& node, const char* at) {
+    http_client op{"127.0.0.1", node.operator_port()};
+    auto r = op.request("POST", "/admin/v1/dialer/run", R"({"now":")" + std::string{at} + "\"}",
+                        bearer(node.operator_token()));
+    EXPECT_EQ(r.status, 200u) << r.body;
+  }
+
+  // A new lead of `c` whose call the provider refuses (a round on `node`):
+  // the attempt is given back and the lead waits for a retry, with the
+  // provider's answer as its reason.
+  void expect_attempt_given_back(service_process& node, const std::string& c,
+                                 const std::string& reason) {
+    add_lead(c, "+14155550001");
+    run_on(node, "2030-01-02T12:00:01Z");
+    ASSERT_TRUE(eventually([&] {
+      auto all = leads(c);
+      auto it = all.find("+14155550001");
+      return it != all.end() && it->second["call_error_reason"].IsString();
+    }));
+    auto all = leads(c);
+    auto& refused = all["+14155550001"];
+    EXPECT_EQ(str(refused, "call_status"), "IDLE");
+    EXPECT_EQ(refused["attempts_made"].GetInt(), 0);
+    EXPECT_NE(str(refused, "call_error_reason").find(reason), std::string::npos);
+  }
+
+  // Rounds on demand take every tenant's due campaigns: the request `fake`
+  // received about this configuration's call names its callback URL.
+  static std::optional<webhook_receiver::request> request_naming(const webhook_receiver& fake,
+                                                                 const std::string& url) {
+    for (const auto& req : fake.received())
+      if (req.body.find(url + "\"") != std::string::npos)
+        return req;
+    return std::nullopt;
   }
 
   void add_lead(const std::string& campaign_id, const std::string& phone,
@@ -574,21 +612,10 @@ TEST_F(dialer_test, provider_a_calls_go_through_its_api_and_callbacks_drive_the_
   auto c = campaign(p, R"(,"start_date":"2030-01-01")");
   add_lead(c, "+14155552671");
   set_status(c, "ACTIVE");
-  auto run_live = [&](const char* at) {
-    auto r =
-        live_op.request("POST", "/admin/v1/dialer/run", R"({"now":")" + std::string{at} + "\"}",
-                        bearer(live.operator_token()));
-    EXPECT_EQ(r.status, 200u) << r.body;
-  };
+  auto run_live = [&](const char* at) { run_on(live, at); };
   run_live("2030-01-02T12:00:00Z");
-  // Rounds on demand take every tenant's due campaigns: pick this one's call.
   const std::string callback_url = "https://dialer.example/webhooks/provider-a/" + vp;
-  auto ours = [&]() -> std::optional<webhook_receiver::request> {
-    for (const auto& req : fake.received())
-      if (req.body.find(callback_url + "\"") != std::string::npos)
-        return req;
-    return std::nullopt;
-  };
+  auto ours = [&] { return request_naming(fake, callback_url); };
   ASSERT_TRUE(eventually([&] { return ours().has_value(); }));
   // This node's own counts (a new node: they start at 0).
   auto counted = [&](const char* series) {
@@ -604,6 +631,10 @@ TEST_F(dialer_test, provider_a_calls_go_through_its_api_and_callbacks_drive_the_
   EXPECT_EQ(str(body, "assistantId"), "asst_1");
   EXPECT_EQ(str(body, "phoneNumberId"), "pn_1");
   EXPECT_EQ(str(body["customer"], "number"), "+14155552671");
+  // The lead's fields, for the assistant's {{variables}}.
+  const auto& variables = body["assistantOverrides"]["variableValues"];
+  EXPECT_EQ(str(variables, "phone_number"), "+14155552671");
+  EXPECT_EQ(str(variables, "simulated_outcomes"), "human");
   EXPECT_EQ(str(body["server"], "url"), callback_url);
   auto secret = str(body["server"], "secret");
   EXPECT_EQ(secret.size(), 64u);
@@ -683,19 +714,159 @@ TEST_F(dialer_test, provider_a_calls_go_through_its_api_and_callbacks_drive_the_
 
   // The provider refuses: the attempt is given back and retried later.
   fake.respond_with(402, R"({"message":"Insufficient credits"})");
-  add_lead(c, "+14155550001");
-  run_live("2030-01-02T12:00:01Z");
-  ASSERT_TRUE(eventually([&] {
-    auto all = leads(c);
-    auto it = all.find("+14155550001");
-    return it != all.end() && it->second["call_error_reason"].IsString();
-  }));
-  auto all = leads(c);
-  auto& refused = all["+14155550001"];
-  EXPECT_EQ(str(refused, "call_status"), "IDLE");
-  EXPECT_EQ(refused["attempts_made"].GetInt(), 0);
-  EXPECT_NE(str(refused, "call_error_reason").find("provider_a: HTTP 402"), std::string::npos);
+  expect_attempt_given_back(live, c, "provider_a: HTTP 402");
   EXPECT_GE(counted("vcs_dialer_calls_refused_total"), 1);
+  EXPECT_EQ(live.terminate(), 0);
+}
+
+// provider_b live: the call request as its API documents it, then its call
+// events into the callback route, authenticated by their signature.
+TEST_F(dialer_test, provider_b_calls_go_through_its_api_and_signed_events_drive_the_lead) {
+  webhook_receiver fake;
+  fake.respond_with(201, R"({"call_id":"rb-call-1","call_status":"registered"})");
+  auto env = dialer_env();
+  env["VCS_VOICE_MODE"] = "live";
+  env["VCS_PROVIDER_B_BASE_URL"] = "http://127.0.0.1:" + std::to_string(fake.port());
+  env["VCS_CALLBACK_BASE_URL"] = "https://dialer.example";
+  service_process live{env};
+  http_client live_pub{"127.0.0.1", live.public_port()};
+  const std::string api_key = "key_live_b_secret";
+  auto r = live_pub.request(
+      "POST", "/api/v2/voice-pod",
+      R"({"voice_provider":"provider_b","provider_b_api_key":")" + api_key + R"("})", bearer(key));
+  ASSERT_EQ(r.status, 201u) << r.body;
+  auto p = str(parse(r.body)["data"], "voice_provider_id");
+  auto vp = std::to_string(*domain::decode_global_id(domain::entity::voice_provider, p));
+  // As in the provider_a test: a start date far ahead keeps the simulating
+  // node's rounds out.
+  auto c = campaign(p, R"(,"start_date":"2030-01-01")");
+  {
+    auto r = pub("POST", "/api/v2/voice-campaigns/" + c + "/leads",
+                 R"({"phone_number":"+14155552671","first_name":"Ada","email":"ada@example.com",)"
+                 R"("custom_fields":{"plan":"gold","visits":3,"first_name":"not this"}})");
+    ASSERT_EQ(r.status, 201u) << r.body;
+  }
+  set_status(c, "ACTIVE");
+  auto run_live = [&](const char* at) { run_on(live, at); };
+  run_live("2030-01-02T12:00:00Z");
+  const std::string webhook_url = "https://dialer.example/webhooks/provider-b/" + vp;
+  auto ours = [&] { return request_naming(fake, webhook_url); };
+  ASSERT_TRUE(eventually([&] { return ours().has_value(); }));
+  auto sent = *ours();
+  EXPECT_EQ(sent.target, "/v2/create-phone-call");
+  EXPECT_EQ(sent.headers["authorization"], "Bearer " + api_key);
+  auto body = parse(sent.body);
+  EXPECT_EQ(str(body, "from_number"), "pn_1");
+  EXPECT_EQ(str(body, "to_number"), "+14155552671");
+  EXPECT_EQ(str(body, "override_agent_id"), "asst_1");
+  // The lead's fields, for the agent's {{variables}}: strings, its own
+  // fields before a custom field of the same name.
+  const auto& variables = body["retell_llm_dynamic_variables"];
+  EXPECT_EQ(str(variables, "phone_number"), "+14155552671");
+  EXPECT_EQ(str(variables, "first_name"), "Ada");
+  EXPECT_EQ(str(variables, "email"), "ada@example.com");
+  EXPECT_EQ(str(variables, "plan"), "gold");
+  EXPECT_EQ(str(variables, "visits"), "3");
+  EXPECT_FALSE(variables.HasMember("last_name"));
+  EXPECT_EQ(str(body["agent_override"]["agent"], "webhook_url"), webhook_url);
+  auto call_id = str(body["metadata"], "vcs_call_id");
+  EXPECT_FALSE(str(body["metadata"], "vcs_lead_id").empty());
+  EXPECT_EQ(live.log_contents().find(api_key), std::string::npos);
+
+  auto now_ms = [] {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(
+               std::chrono::system_clock::now().time_since_epoch())
+        .count();
+  };
+  auto post = [&](const std::string& path, const std::string& event,
+                  std::optional<std::string> signature) {
+    header_list headers{{"Content-Type", "application/json"}};
+    if (signature)
+      headers.push_back({"X-Retell-Signature", *signature});
+    return live_pub.request("POST", path, event, headers);
+  };
+  auto event = [&](const std::string& event, const std::string& signature) {
+    return post("/webhooks/provider-b/" + vp, event, signature);
+  };
+  auto signed_now = [&](const std::string& body) {
+    return domain::sign_provider_b(api_key, body, now_ms());
+  };
+  // The call object carries the metadata given at creation.
+  const std::string call_fields =
+      R"("call_id":"rb-call-1","metadata":{"vcs_call_id":")" + call_id + R"("})";
+  const std::string started = R"({"event":"call_started","call":{)" + call_fields + "}}";
+  // Refused: no signature, another key, a signature of another body, one
+  // older than five minutes, and a path naming another configuration.
+  EXPECT_EQ(post("/webhooks/provider-b/" + vp, started, std::nullopt).status, 401u);
+  EXPECT_EQ(event(started, domain::sign_provider_b("other_key", started, now_ms())).status, 401u);
+  EXPECT_EQ(event(started, signed_now(started + " ")).status, 401u);
+  auto stale = event(started, domain::sign_provider_b(api_key, started, now_ms() - 600'000));
+  EXPECT_EQ(stale.status, 401u);
+  EXPECT_NE(stale.body.find("too old or too new"), std::string::npos) << stale.body;
+  EXPECT_EQ(post("/webhooks/provider-b/" + std::to_string(std::stoll(vp) + 1000), started,
+                 signed_now(started))
+                .status,
+            401u);
+  EXPECT_EQ(lead_status(c, "+14155552671"), "QUEUED");
+  auto ok = event(started, signed_now(started));
+  ASSERT_EQ(ok.status, 200u) << ok.body;
+  ASSERT_TRUE(eventually([&] { return lead_status(c, "+14155552671") == "IN_PROGRESS"; }));
+
+  // call_ended: everything but the analysis; the cost is in cents.
+  const std::string ended =
+      R"({"event":"call_ended","call":{)" + call_fields +
+      R"(,"call_status":"ended","disconnection_reason":"user_hangup","duration_ms":42100,)"
+      R"("transcript":"Agent: Hi\nUser: Hi","recording_url":"https://rec.example/b.wav",)"
+      R"("call_cost":{"combined_cost":12.5,"product_costs":[]}}})";
+  ASSERT_EQ(event(ended, signed_now(ended)).status, 200u);
+  ASSERT_TRUE(eventually([&] { return lead_status(c, "+14155552671") == "COMPLETED"; }));
+  auto read_call = [&] {
+    auto read = live_pub.request("GET", "/api/v2/voice-campaigns/" + c + "/calls/" + call_id, {},
+                                 bearer(key));
+    EXPECT_EQ(read.status, 200u) << read.body;
+    return parse(read.body);
+  };
+  {
+    auto call = read_call();
+    const auto& got = call["data"];
+    EXPECT_EQ(str(got, "outcome"), "human");
+    EXPECT_EQ(got["billed_seconds"].GetInt(), 43);
+    EXPECT_EQ(str(got, "transcript"), "Agent: Hi\nUser: Hi");
+    EXPECT_EQ(str(got, "recording_url"), "https://rec.example/b.wav");
+    EXPECT_EQ(str(got, "ended_reason"), "user_hangup");
+    EXPECT_EQ(str(got, "cost"), "0.1250");
+    EXPECT_TRUE(got["summary"].IsNull());
+  }
+  // call_analyzed adds the analysis to the ended call; repeated, it changes
+  // nothing.
+  const std::string analyzed =
+      R"({"event":"call_analyzed","call":{)" + call_fields +
+      R"(,"call_status":"ended","disconnection_reason":"user_hangup","duration_ms":42100,)"
+      R"("call_analysis":{"call_summary":"Booked Tuesday.","call_successful":true,)"
+      R"("custom_analysis_data":{"booked":true},"user_sentiment":"Positive"}}})";
+  ASSERT_EQ(event(analyzed, signed_now(analyzed)).status, 200u);
+  ASSERT_EQ(event(analyzed, signed_now(analyzed)).status, 200u);
+  {
+    auto call = read_call();
+    const auto& got = call["data"];
+    EXPECT_EQ(str(got, "summary"), "Booked Tuesday.");
+    EXPECT_EQ(str(got, "success_evaluation"), "true");
+    EXPECT_TRUE(got["structured_data"]["booked"].GetBool());
+    EXPECT_EQ(str(got, "transcript"), "Agent: Hi\nUser: Hi");
+  }
+  auto list = calls(c);
+  ASSERT_EQ(list["calls"].Size(), 1u);
+  EXPECT_EQ(leads(c)["+14155552671"]["attempts_made"].GetInt(), 1);
+
+  // An event of a kind that changes no call is acknowledged, not applied.
+  const std::string transcript = R"({"event":"transcript_updated","call":{)" + call_fields + "}}";
+  auto ignored = event(transcript, signed_now(transcript));
+  ASSERT_EQ(ignored.status, 200u);
+  EXPECT_NE(ignored.body.find("\"applied\":false"), std::string::npos) << ignored.body;
+
+  // The provider refuses: the attempt is given back and retried later.
+  fake.respond_with(402, R"({"error_message":"Insufficient balance"})");
+  expect_attempt_given_back(live, c, "provider_b: HTTP 402");
   EXPECT_EQ(live.terminate(), 0);
 }
 

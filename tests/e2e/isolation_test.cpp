@@ -178,6 +178,9 @@ TEST_F(isolation_test, another_tenants_ids_are_404_on_every_route_that_takes_one
       // derived secret they are refused.
       {"POST", "/webhooks/provider-a/{voice_provider_id}", "/webhooks/provider-a/1",
        R"({"message":{"type":"status-update","status":"ringing","call":{"id":"x"}}})", 401},
+      // ...and without a signature made with the configuration's API key.
+      {"POST", "/webhooks/provider-b/{voice_provider_id}", "/webhooks/provider-b/1",
+       R"({"event":"call_started","call":{"call_id":"x"}})", 401},
   };
   std::set<std::string> covered;
   for (const auto& at : attempts) {

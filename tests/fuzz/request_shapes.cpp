@@ -26,6 +26,7 @@
 #include "http/lead_input.hpp"
 #include "http/pool_input.hpp"
 #include "http/provider_a_gateway.hpp"
+#include "http/provider_b_gateway.hpp"
 #include "storage/event_repository.hpp"
 
 #include <algorithm>
@@ -592,17 +593,20 @@ void do_not_call_body(std::string_view body) {
 }
 
 void provider_callback_body(std::string_view body) {
-  auto report = http::read_provider_a_message(body);
-  if (!report)
-    return;
-  // Every report names a call, by our id or the provider's.
-  FUZZ_CHECK((report->call_id && *report->call_id > 0) || !report->provider_call_id.empty());
-  const auto& u = report->update;
-  using kind = actors::call_update::kind;
-  FUZZ_CHECK(u.what == kind::ringing || u.what == kind::ended);
-  FUZZ_CHECK(u.duration_seconds >= 0 && u.duration_seconds <= 86'400);
-  FUZZ_CHECK(u.what == kind::ended || u.duration_seconds == 0);
-  FUZZ_CHECK(u.provider_call_id == report->provider_call_id);
+  for (auto report : {http::read_provider_a_message(body), http::read_provider_b_event(body)}) {
+    if (!report)
+      continue;
+    // Every report names a call, by our id or the provider's.
+    FUZZ_CHECK((report->call_id && *report->call_id > 0) || !report->provider_call_id.empty());
+    const auto& u = report->update;
+    using kind = actors::call_update::kind;
+    FUZZ_CHECK(u.what == kind::ringing || u.what == kind::ended);
+    FUZZ_CHECK(u.duration_seconds >= 0 && u.duration_seconds <= 86'400);
+    FUZZ_CHECK(u.what == kind::ended || u.duration_seconds == 0);
+    FUZZ_CHECK(u.provider_call_id == report->provider_call_id);
+    // A later analysis comes only with the end it completes.
+    FUZZ_CHECK(!report->analysis || u.what == kind::ended);
+  }
 }
 
 void webhook_text(std::string_view text) {
@@ -993,7 +997,8 @@ void matched_route(const std::string& route, const http::target& t, const http::
     id("key_id", entity::api_key);
     return;
   }
-  if (route == "POST /webhooks/provider-a/{voice_provider_id}") {
+  if (route == "POST /webhooks/provider-a/{voice_provider_id}" ||
+      route == "POST /webhooks/provider-b/{voice_provider_id}") {
     domain::parse_positive_int(params.get("voice_provider_id"));
     return provider_callback_body(body);
   }

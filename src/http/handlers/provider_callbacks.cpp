@@ -1,16 +1,22 @@
 // Call-status callbacks from live voice providers (no API key: each
-// configuration's callbacks carry a secret derived for it).
+// configuration's callbacks prove themselves with a secret derived for it,
+// provider_a, or a signature made with its API key, provider_b).
 
 #include "domain/global_id.hpp"
+#include "domain/provider_b_signature.hpp"
 #include "domain/webhook_signature.hpp"
 #include "http/handlers/handlers.hpp"
 #include "http/json.hpp"
 #include "http/provider_a_gateway.hpp"
+#include "http/provider_b_gateway.hpp"
+#include "http/provider_credentials.hpp"
 #include "storage/dialer_repository.hpp"
+#include "storage/storage_error.hpp"
 
 #include <caf/send.hpp>
 
 #include <algorithm>
+#include <chrono>
 
 namespace vcs::http::handlers {
 
@@ -25,11 +31,48 @@ void received(const exchange_ptr& ex, bool applied) {
   ex->respond(200, out.take());
 }
 
+// A report about no known call of the configuration is acknowledged and
+// ignored (the provider would only retry it). A call's report is
+// acknowledged only once its effect committed; otherwise the answer is 503
+// and the provider sends it again. A later analysis is added to the ended
+// call after the campaign settled its end.
+void apply_report(const exchange_ptr& ex, worker_context& ctx, int64_t voice_provider_id,
+                  std::optional<provider_report> report) {
+  if (!report)
+    return received(ex, false);
+  auto route =
+      storage::route_call(ctx.db(), voice_provider_id, report->call_id, report->provider_call_id);
+  if (!route)
+    return received(ex, false);
+  auto update = report->update;
+  update.call_id = route->call_id;
+  auto analysis = std::move(report->analysis);
+  if (analysis)
+    domain::keep_within_limits(*analysis);
+  // Runs on this worker, after the campaign answered.
+  auto amend = [ex, ctx = worker_context{ctx}, route = *route, analysis](bool) {
+    if (analysis) {
+      try {
+        storage::amend_call_result(ctx.db(), route.tenant_id, route.call_id, *analysis);
+      } catch (const std::exception& e) {
+        return ex->fail(storage::translate(e));
+      }
+    }
+    received(ex, true);
+  };
+  ctx.self
+      ->request(ex->svc.registry, ex->svc.deadlines.settle, caf::get_atom::value,
+                actors::campaign_atom::value, route->tenant_id, route->campaign_id)
+      .then(
+          [ex, self = ctx.self, update, amend](actors::campaign_actor& c) {
+            self->request(c, ex->svc.deadlines.settle, actors::call_atom::value, update)
+                .then(amend, [ex](caf::error& e) { ex->fail(actors::to_domain_error(e)); });
+          },
+          [ex](caf::error& e) { ex->fail(actors::to_domain_error(e)); });
+}
+
 // POST /webhooks/provider-a/{voice_provider_id}: provider_a's server
-// messages. A message about no known call, or of a kind that changes no
-// call, is acknowledged and ignored (the provider would only retry it). A
-// call report is acknowledged only once its effect committed; otherwise the
-// answer is 503 and the provider sends it again.
+// messages, with the configuration's derived secret in X-Vapi-Secret.
 class provider_a_callback_handler final : public handler {
 public:
   access required_access() const override { return access::none; }
@@ -42,24 +85,45 @@ public:
           return domain::equal_constant_time(*sent, provider_a_callback_secret(key, *id));
         }))
       return ex->fail(domain::error{domain::errc::unauthorized, "Invalid provider secret"});
-    auto report = read_provider_a_message(ex->request.body);
-    if (!report)
-      return received(ex, false);
-    auto route = storage::route_call(ctx.db(), *id, report->call_id, report->provider_call_id);
-    if (!route)
-      return received(ex, false);
-    auto update = report->update;
-    update.call_id = route->call_id;
-    ctx.self
-        ->request(ex->svc.registry, ex->svc.deadlines.settle, caf::get_atom::value,
-                  actors::campaign_atom::value, route->tenant_id, route->campaign_id)
-        .then(
-            [ex, self = ctx.self, update](actors::campaign_actor& c) {
-              self->request(c, ex->svc.deadlines.settle, actors::call_atom::value, update)
-                  .then([ex](bool) { received(ex, true); },
-                        [ex](caf::error& e) { ex->fail(actors::to_domain_error(e)); });
-            },
-            [ex](caf::error& e) { ex->fail(actors::to_domain_error(e)); });
+    apply_report(ex, ctx, *id, read_provider_a_message(ex->request.body));
+  }
+};
+
+// POST /webhooks/provider-b/{voice_provider_id}: provider_b's call events,
+// signed with the configuration's API key in X-Retell-Signature. The
+// signed time keeps a captured event from being replayed after five
+// minutes; within them a repeat changes nothing (an ended call stays ended,
+// an analysis fills only what is missing).
+class provider_b_callback_handler final : public handler {
+public:
+  access required_access() const override { return access::none; }
+
+  void handle(const exchange_ptr& ex, worker_context& ctx) override {
+    const domain::error invalid{domain::errc::unauthorized, "Invalid provider signature"};
+    auto id = domain::parse_positive_int(ex->param("voice_provider_id"));
+    const auto& signature = ex->request.provider_signature;
+    if (!id || !signature)
+      return ex->fail(invalid);
+    auto provider = storage::find_callback_provider(ctx.db(), *id);
+    if (!provider || provider->kind != "provider_b")
+      return ex->fail(invalid);
+    auto key = open_credential(*ex->svc.secrets, provider->credentials, provider->tenant_id,
+                               "provider_b_api_key");
+    if (!key)
+      return ex->fail(invalid);
+    auto now_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                      std::chrono::system_clock::now().time_since_epoch())
+                      .count();
+    switch (domain::check_provider_b_signature(*signature, *key, ex->request.body, now_ms)) {
+    case domain::provider_b_check::invalid:
+      return ex->fail(invalid);
+    case domain::provider_b_check::stale:
+      return ex->fail(domain::error{domain::errc::unauthorized,
+                                    "The provider signature's time is too old or too new"});
+    case domain::provider_b_check::valid:
+      break;
+    }
+    apply_report(ex, ctx, *id, read_provider_b_event(ex->request.body));
   }
 };
 
@@ -67,6 +131,10 @@ public:
 
 std::shared_ptr<handler> provider_a_callback() {
   return std::make_shared<provider_a_callback_handler>();
+}
+
+std::shared_ptr<handler> provider_b_callback() {
+  return std::make_shared<provider_b_callback_handler>();
 }
 
 } // namespace vcs::http::handlers

@@ -1,0 +1,56 @@
+#include "http/placement_reply.hpp"
+
+#include "http/report_members.hpp"
+
+#include <caf/send.hpp>
+#include <rapidjson/document.h>
+
+namespace vcs::http {
+
+void refuse_call(const actors::campaign_actor& sink, int64_t call_id, std::string why) {
+  actors::call_update u;
+  u.what = actors::call_update::kind::refused;
+  u.call_id = call_id;
+  u.error = std::move(why);
+  u.resends_left = actors::call_update::in_process_resends;
+  caf::anon_send(sink, actors::call_atom::value, u);
+}
+
+void accept_call(const actors::campaign_actor& sink, int64_t call_id,
+                 std::string provider_call_id) {
+  actors::call_update u;
+  u.what = actors::call_update::kind::accepted;
+  u.call_id = call_id;
+  u.provider_call_id = std::move(provider_call_id);
+  u.resends_left = actors::call_update::in_process_resends;
+  caf::anon_send(sink, actors::call_atom::value, u);
+}
+
+std::string refusal_reason(std::string_view kind, int status, std::string_view error,
+                           std::string_view body) {
+  std::string out{kind};
+  out += ": ";
+  if (status == 0)
+    return out.append(error);
+  return out.append("HTTP ").append(std::to_string(status)).append(" ").append(body.substr(0, 200));
+}
+
+void send_placement(outbound_client& client, const actors::call_placement& call, std::string url,
+                    const std::string& key, std::string body, const actors::campaign_actor& sink,
+                    std::string_view kind, const char* id_member) {
+  actors::outbound_post post;
+  post.tenant_id = call.tenant_id;
+  post.url = std::move(url);
+  post.headers = {{"Authorization", "Bearer " + key}, {"Content-Type", "application/json"}};
+  post.body = std::move(body);
+  client.post(std::move(post), [sink, id = call.call_id, kind = std::string{kind},
+                                id_member](actors::outbound_result r) {
+    if (r.status < 200 || r.status > 299)
+      return refuse_call(sink, id, refusal_reason(kind, r.status, r.error, r.body));
+    rapidjson::Document doc;
+    doc.Parse(r.body.data(), r.body.size());
+    accept_call(sink, id, doc.HasParseError() ? "" : string_member(doc, id_member).value_or(""));
+  });
+}
+
+} // namespace vcs::http

@@ -1,0 +1,31 @@
+#pragma once
+
+// What a live adapter tells the campaign actor about a call it tried to
+// place: the provider took it (with the provider's id for it) or refused it.
+
+#include "actors/actors.hpp"
+#include "actors/voice_gateway.hpp"
+#include "http/outbound_client.hpp"
+
+#include <cstdint>
+#include <string>
+
+namespace vcs::http {
+
+void refuse_call(const actors::campaign_actor& sink, int64_t call_id, std::string why);
+
+void accept_call(const actors::campaign_actor& sink, int64_t call_id, std::string provider_call_id);
+
+// The reason kept on the lead for a refused placement: "<kind>: <error>"
+// for a failed connection, "<kind>: HTTP <status> <start of the body>".
+std::string refusal_reason(std::string_view kind, int status, std::string_view error,
+                           std::string_view body);
+
+// POSTs a call request to the provider with its key as a bearer token: a
+// 2xx answer accepts the call under the id in its `id_member`, anything
+// else (a failed connection included) refuses it.
+void send_placement(outbound_client& client, const actors::call_placement& call, std::string url,
+                    const std::string& key, std::string body, const actors::campaign_actor& sink,
+                    std::string_view kind, const char* id_member);
+
+} // namespace vcs::http

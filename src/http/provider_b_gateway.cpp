@@ -1,0 +1,167 @@
+#include "http/provider_b_gateway.hpp"
+
+#include "http/call_metadata.hpp"
+#include "http/json.hpp"
+#include "http/lead_variables.hpp"
+#include "http/placement_reply.hpp"
+#include "http/provider_credentials.hpp"
+#include "http/report_members.hpp"
+
+#include <rapidjson/document.h>
+
+#include <cmath>
+
+namespace vcs::http {
+
+namespace {
+
+class provider_b_gateway final : public actors::voice_gateway {
+public:
+  provider_b_gateway(provider_b_settings settings, outbound_client& client,
+                     std::shared_ptr<const domain::secret_box> secrets)
+      : settings_(std::move(settings)), client_(client), secrets_(std::move(secrets)) {}
+
+  void place(const actors::call_placement& call, const actors::campaign_actor& sink) override {
+    auto key = open_credential(*secrets_, call.credentials, call.tenant_id, "provider_b_api_key");
+    if (!key)
+      return refuse_call(sink, call.call_id, "provider_b: credentials unreadable");
+    // provider_b calls from a number it holds, named by the number itself.
+    if (!call.phone_number_id)
+      return refuse_call(sink, call.call_id, "provider_b: the campaign has no phone number");
+    json_out body;
+    body.w().StartObject();
+    body.field("from_number", *call.phone_number_id);
+    body.field("to_number", call.phone_number);
+    if (call.assistant_id)
+      body.field("override_agent_id", *call.assistant_id);
+    body.key("metadata");
+    write_call_metadata(body, call);
+    // The agent's {{variables}}: the lead's fields.
+    body.key("retell_llm_dynamic_variables");
+    write_lead_variables(body, call);
+    body.key("agent_override");
+    body.w().StartObject();
+    body.key("agent");
+    body.w().StartObject();
+    body.field("webhook_url",
+               settings_.callback_base_url + provider_b_callback_path(call.voice_provider_id));
+    body.w().EndObject();
+    body.w().EndObject();
+    body.w().EndObject();
+    send_placement(client_, call, settings_.base_url + "/v2/create-phone-call", *key, body.take(),
+                   sink, "provider_b", "call_id");
+  }
+
+private:
+  provider_b_settings settings_;
+  outbound_client& client_;
+  std::shared_ptr<const domain::secret_box> secrets_;
+};
+
+// Milliseconds as whole seconds, rounded up; 0 outside (0, one day).
+int32_t seconds_of(double ms) {
+  if (!(ms > 0) || ms >= 86'400'000)
+    return 0;
+  return static_cast<int32_t>(std::ceil(ms / 1000));
+}
+
+// The call object's analysis (call_analysis), when it has one.
+void read_analysis(const rapidjson::Value& call, domain::call_result& r) {
+  const auto* analysis = object_member(call, "call_analysis");
+  if (!analysis)
+    return;
+  r.summary = string_member(*analysis, "call_summary");
+  if (auto ok = analysis->FindMember("call_successful");
+      ok != analysis->MemberEnd() && ok->value.IsBool())
+    r.success_evaluation = ok->value.GetBool() ? "true" : "false";
+  if (const auto* data = object_member(*analysis, "custom_analysis_data"))
+    r.structured_data = json_text(*data);
+}
+
+domain::call_result result_of(const rapidjson::Value& call) {
+  domain::call_result r;
+  r.transcript = string_member(call, "transcript");
+  r.recording_url = string_member(call, "recording_url");
+  r.ended_reason = string_member(call, "disconnection_reason");
+  // The provider states costs in cents.
+  if (const auto* cost = object_member(call, "call_cost"))
+    if (auto cents = number_member(*cost, "combined_cost"))
+      r.cost = domain::cost_text(*cents / 100);
+  read_analysis(call, r);
+  return r;
+}
+
+} // namespace
+
+std::shared_ptr<actors::voice_gateway>
+make_provider_b_gateway(provider_b_settings settings, outbound_client& client,
+                        std::shared_ptr<const domain::secret_box> secrets) {
+  return std::make_shared<provider_b_gateway>(std::move(settings), client, std::move(secrets));
+}
+
+std::string provider_b_callback_path(int64_t voice_provider_id) {
+  return "/webhooks/provider-b/" + std::to_string(voice_provider_id);
+}
+
+domain::call_outcome outcome_of_disconnection_reason(std::string_view reason) {
+  using domain::call_outcome;
+  if (reason == "user_hangup" || reason == "agent_hangup" || reason == "call_transfer" ||
+      reason == "inactivity" || reason == "max_duration_reached")
+    return call_outcome::human;
+  if (reason == "voicemail_reached")
+    return call_outcome::voicemail;
+  if (reason == "dial_no_answer" || reason == "ivr_reached")
+    return call_outcome::no_answer;
+  if (reason == "dial_busy" || reason == "user_declined")
+    return call_outcome::busy;
+  if (reason == "invalid_destination")
+    return call_outcome::invalid_number;
+  return call_outcome::failed;
+}
+
+std::optional<provider_report> read_provider_b_event(std::string_view body) {
+  // The same depth and text guards as every request body.
+  auto doc = parse_json(body);
+  if (!doc || !doc->IsObject())
+    return std::nullopt;
+  // The event's name is `event` in the webhook guide, `event_type` in the
+  // analysis guide: either is read.
+  auto event = string_member(*doc, "event");
+  if (!event)
+    event = string_member(*doc, "event_type");
+  const auto* call = object_member(*doc, "call");
+  if (!event || !call)
+    return std::nullopt;
+  provider_report r;
+  r.provider_call_id = string_member(*call, "call_id").value_or("");
+  if (const auto* meta = object_member(*call, "metadata"))
+    r.call_id = read_call_metadata(*meta);
+  if (!r.call_id && r.provider_call_id.empty())
+    return std::nullopt;
+  if (*event == "call_started") {
+    r.update.what = actors::call_update::kind::ringing;
+  } else if (*event == "call_ended" || *event == "call_analyzed") {
+    // call_analyzed carries the whole call as well: it ends a call whose
+    // call_ended was lost, and completes the result of one already ended.
+    r.update.what = actors::call_update::kind::ended;
+    auto reason = string_member(*call, "disconnection_reason").value_or("");
+    r.update.outcome = outcome_of_disconnection_reason(reason);
+    if (r.update.outcome == domain::call_outcome::failed)
+      r.update.error = reason.empty() ? "provider_b: no disconnection reason" : reason;
+    r.update.result = result_of(*call);
+    if (auto ms = number_member(*call, "duration_ms"))
+      r.update.duration_seconds = seconds_of(*ms);
+    else if (auto start = number_member(*call, "start_timestamp"),
+             end = number_member(*call, "end_timestamp");
+             start && end)
+      r.update.duration_seconds = seconds_of(*end - *start);
+    if (*event == "call_analyzed")
+      r.analysis = r.update.result;
+  } else {
+    return std::nullopt;
+  }
+  r.update.provider_call_id = r.provider_call_id;
+  return r;
+}
+
+} // namespace vcs::http
