@@ -4,6 +4,7 @@
 
 #include "domain/call_result.hpp"
 #include "domain/call_state.hpp"
+#include "domain/placement_refusal.hpp"
 #include "domain/timestamp.hpp"
 
 #include <caf/allowed_unsafe_message_type.hpp>
@@ -36,6 +37,8 @@ struct call_update {
   // Why the provider refused the call, or why it was ended without an
   // outcome from the provider.
   std::string error;
+  // How the provider refused it (refused only).
+  domain::placement_refusal refusal = domain::placement_refusal::failed;
   // What the provider reported at the end (ended only).
   domain::call_result result;
   // A report made in this process (the simulated provider's, a gateway's

@@ -81,6 +81,19 @@ std::optional<domain::campaign> check_breaker(soci::session& sql, const domain::
   return paused;
 }
 
+std::optional<domain::campaign> pause_for_credentials(soci::session& sql, const domain::campaign& c,
+                                                      const std::string& answer) {
+  auto paused = storage::pause_for_provider_credentials(sql, c.tenant_id, c.id);
+  if (!paused)
+    return std::nullopt;
+  spdlog::warn("campaign {} of tenant {}: paused, its provider refused the configuration's "
+               "credentials ({})",
+               c.id, c.tenant_id, answer.substr(0, 120));
+  next_look(sql, *paused, std::nullopt);
+  campaign_event(sql, *paused, "campaign.paused");
+  return paused;
+}
+
 // The candidates called before: whose last number a pool avoids.
 std::vector<int64_t> called_before(const std::vector<storage::dial_candidate>& candidates) {
   std::vector<int64_t> ids;
@@ -237,13 +250,20 @@ bool apply_call_update(soci::session& sql, int64_t tenant_id, int64_t campaign_i
     }
     return false;
   case call_update::kind::refused:
-    provider_failed = domain::is_provider_failure("ABANDONED", std::nullopt);
-    storage::end_call(sql, call->id, "ABANDONED", std::nullopt, 0, update.error, {});
+    // A busy provider is no failure of its own; refused credentials pause
+    // the campaign at once (every call would be refused).
+    provider_failed = update.refusal == domain::placement_refusal::failed &&
+                      domain::is_provider_failure("ABANDONED", std::nullopt);
+    storage::abandon_call(sql, call->id, update.error, update.refusal);
     if (lead) {
       auto next = domain::abandon_attempt(*lead, policy, now, update.error);
       storage::store_call_state(sql, tenant_id, call->lead_id, next);
       call_event(sql, *c, "call.ended", *call, next, std::nullopt, 0, nullptr);
     }
+    if (update.refusal == domain::placement_refusal::credentials &&
+        c->status == campaign_status::active)
+      if (auto paused = pause_for_credentials(sql, *c, update.error))
+        c = std::move(paused);
     break;
   case call_update::kind::ended: {
     using domain::call_outcome;

@@ -223,13 +223,15 @@ std::string_view to_string(pause_reason r) noexcept {
     return "usage_exhausted";
   case pause_reason::failure_breaker:
     return "failure_breaker";
+  case pause_reason::provider_credentials:
+    return "provider_credentials";
   }
   return {};
 }
 
 std::optional<pause_reason> parse_pause_reason(std::string_view text) noexcept {
   for (const auto r : {pause_reason::manual, pause_reason::billing, pause_reason::usage_exhausted,
-                       pause_reason::failure_breaker})
+                       pause_reason::failure_breaker, pause_reason::provider_credentials})
     if (to_string(r) == text)
       return r;
   return std::nullopt;

@@ -19,11 +19,19 @@ std::optional<campaign_status> parse_campaign_status(std::string_view text) noex
 // The five names in the order above (for `valid_statuses`).
 const std::vector<std::string>& campaign_status_names();
 // Why a PAUSED campaign is paused: by hand, by its client's billing, by its
-// usage, or by the failure breaker. A billing resume resumes only what
-// billing paused.
-enum class pause_reason : uint8_t { manual, billing, usage_exhausted, failure_breaker };
+// usage, by the failure breaker, or because its provider refused the
+// configuration's credentials. A billing resume resumes only what billing
+// paused.
+enum class pause_reason : uint8_t {
+  manual,
+  billing,
+  usage_exhausted,
+  failure_breaker,
+  provider_credentials
+};
 
-// "manual", "billing", "usage_exhausted", "failure_breaker".
+// "manual", "billing", "usage_exhausted", "failure_breaker",
+// "provider_credentials".
 std::string_view to_string(pause_reason r) noexcept;
 std::optional<pause_reason> parse_pause_reason(std::string_view text) noexcept;
 

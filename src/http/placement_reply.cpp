@@ -7,11 +7,13 @@
 
 namespace vcs::http {
 
-void refuse_call(const actors::campaign_actor& sink, int64_t call_id, std::string why) {
+void refuse_call(const actors::campaign_actor& sink, int64_t call_id, std::string why,
+                 domain::placement_refusal refusal) {
   actors::call_update u;
   u.what = actors::call_update::kind::refused;
   u.call_id = call_id;
   u.error = std::move(why);
+  u.refusal = refusal;
   u.resends_left = actors::call_update::in_process_resends;
   caf::anon_send(sink, actors::call_atom::value, u);
 }
@@ -46,7 +48,8 @@ void send_placement(outbound_client& client, const actors::call_placement& call,
   client.post(std::move(post), [sink, id = call.call_id, kind = std::string{kind},
                                 id_member](actors::outbound_result r) {
     if (r.status < 200 || r.status > 299)
-      return refuse_call(sink, id, refusal_reason(kind, r.status, r.error, r.body));
+      return refuse_call(sink, id, refusal_reason(kind, r.status, r.error, r.body),
+                         domain::refusal_of_status(r.status));
     rapidjson::Document doc;
     doc.Parse(r.body.data(), r.body.size());
     accept_call(sink, id, doc.HasParseError() ? "" : string_member(doc, id_member).value_or(""));

@@ -12,7 +12,8 @@
 
 namespace vcs::http {
 
-void refuse_call(const actors::campaign_actor& sink, int64_t call_id, std::string why);
+void refuse_call(const actors::campaign_actor& sink, int64_t call_id, std::string why,
+                 domain::placement_refusal refusal = domain::placement_refusal::failed);
 
 void accept_call(const actors::campaign_actor& sink, int64_t call_id, std::string provider_call_id);
 
@@ -23,7 +24,8 @@ std::string refusal_reason(std::string_view kind, int status, std::string_view e
 
 // POSTs a call request to the provider with its key as a bearer token: a
 // 2xx answer accepts the call under the id in its `id_member`, anything
-// else (a failed connection included) refuses it.
+// else (a failed connection included) refuses it, as its status reads
+// (domain::refusal_of_status).
 void send_placement(outbound_client& client, const actors::call_placement& call, std::string url,
                     const std::string& key, std::string body, const actors::campaign_actor& sink,
                     std::string_view kind, const char* id_member);

@@ -126,6 +126,13 @@ constexpr prepared_statement trip_stmt{
     "failure_breaker_after = $3, updated_at = now() "
     "WHERE tenant_id = $1 AND id = $2 AND status = 'ACTIVE' RETURNING " CAMPAIGN_COLUMNS};
 
+// Likewise only an ACTIVE campaign pauses for its provider's refusal.
+constexpr prepared_statement credentials_pause_stmt{
+    "vcs_pause_for_provider_credentials",
+    "UPDATE campaigns SET status = 'PAUSED', pause_reason = 'provider_credentials', "
+    "updated_at = now() WHERE tenant_id = $1 AND id = $2 AND status = 'ACTIVE' "
+    "RETURNING " CAMPAIGN_COLUMNS};
+
 constexpr prepared_statement status_stmt{
     "vcs_set_campaign_status",
     "UPDATE campaigns SET status = $3, "
@@ -287,6 +294,14 @@ domain::campaign set_campaign_status(soci::session& sql, int64_t tenant_id, int6
 std::optional<domain::campaign> trip_failure_breaker(soci::session& sql, int64_t tenant_id,
                                                      int64_t campaign_id, int64_t last_call_id) {
   auto rows = execute(sql, trip_stmt, {tenant_id, campaign_id, last_call_id});
+  if (rows.size() == 0)
+    return std::nullopt;
+  return campaign_of(rows, 0);
+}
+
+std::optional<domain::campaign>
+pause_for_provider_credentials(soci::session& sql, int64_t tenant_id, int64_t campaign_id) {
+  auto rows = execute(sql, credentials_pause_stmt, {tenant_id, campaign_id});
   if (rows.size() == 0)
     return std::nullopt;
   return campaign_of(rows, 0);

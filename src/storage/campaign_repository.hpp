@@ -54,6 +54,11 @@ domain::campaign update_campaign(soci::session& sql, int64_t tenant_id, int64_t 
 domain::campaign set_campaign_status(soci::session& sql, int64_t tenant_id, int64_t campaign_id,
                                      domain::campaign_status status);
 
+// Pauses an ACTIVE campaign whose provider refused its configuration's
+// credentials; nullopt when it was not ACTIVE.
+std::optional<domain::campaign>
+pause_for_provider_credentials(soci::session& sql, int64_t tenant_id, int64_t campaign_id);
+
 // Pauses an ACTIVE campaign for its failure breaker, which from then on
 // counts only calls after `last_call_id`; nullopt when it was not ACTIVE.
 std::optional<domain::campaign> trip_failure_breaker(soci::session& sql, int64_t tenant_id,

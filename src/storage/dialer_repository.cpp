@@ -132,7 +132,12 @@ constexpr prepared_statement endings_stmt{
     "vcs_recent_call_endings",
     "SELECT status, outcome, count(*) FROM (SELECT status, outcome FROM calls "
     "WHERE tenant_id = $1 AND campaign_id = $2 AND id > $3 AND ended_at IS NOT NULL "
-    "ORDER BY id DESC LIMIT $4::int) recent GROUP BY status, outcome"};
+    "AND refusal IS DISTINCT FROM 'busy' ORDER BY id DESC LIMIT $4::int) recent "
+    "GROUP BY status, outcome"};
+
+constexpr prepared_statement abandon_call_stmt{
+    "vcs_abandon_call", "UPDATE calls SET status = 'ABANDONED', error = $2, refusal = $3, "
+                        "ended_at = now() WHERE id = $1 AND ended_at IS NULL"};
 
 constexpr prepared_statement next_dial_stmt{
     "vcs_next_dial", "UPDATE campaigns SET next_dial_at = $3::timestamptz, dial_claimed_by = NULL "
@@ -406,6 +411,11 @@ void end_call(soci::session& sql, int64_t call_id, const std::string& status,
           {call_id, status, outcome, duration_seconds, error, r.summary, r.transcript,
            r.recording_url, r.success_evaluation, r.structured_data, r.ended_reason, r.cost,
            verdict});
+}
+
+void abandon_call(soci::session& sql, int64_t call_id, const std::string& error,
+                  domain::placement_refusal refusal) {
+  execute(sql, abandon_call_stmt, {call_id, error, std::string{domain::to_string(refusal)}});
 }
 
 std::optional<callback_provider> find_callback_provider(soci::session& sql,

@@ -9,6 +9,7 @@
 #include "domain/call_state.hpp"
 #include "domain/campaign.hpp"
 #include "domain/dial_state.hpp"
+#include "domain/placement_refusal.hpp"
 #include "domain/secret_box.hpp"
 #include "domain/timestamp.hpp"
 
@@ -156,6 +157,11 @@ std::optional<call_route> route_call(soci::session& sql, int64_t voice_provider_
                                      std::optional<int64_t> call_id,
                                      const std::string& provider_call_id);
 
+// Ends a call its provider refused to place: ABANDONED, with the provider's
+// answer and how it refused.
+void abandon_call(soci::session& sql, int64_t call_id, const std::string& error,
+                  domain::placement_refusal refusal);
+
 // The tenant, kind and sealed credentials of a provider configuration,
 // found by its id alone (a provider's callback names only that).
 struct callback_provider {
@@ -178,7 +184,8 @@ void end_call(soci::session& sql, int64_t call_id, const std::string& status,
               const std::optional<std::string>& outcome, int32_t duration_seconds,
               const std::optional<std::string>& error, const domain::call_result& result);
 
-// How the campaign's last `limit` ended calls after `after_call_id` ended:
+// How the campaign's last `limit` ended calls after `after_call_id` ended
+// (calls the provider refused as busy aside):
 // a count per (status, outcome). From calls_campaign_idx, newest first, so
 // it reads at most `limit` ended calls and the few still open among them.
 struct call_ending {

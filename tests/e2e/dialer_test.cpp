@@ -870,6 +870,57 @@ TEST_F(dialer_test, provider_b_calls_go_through_its_api_and_signed_events_drive_
   EXPECT_EQ(live.terminate(), 0);
 }
 
+// A provider's refusals by kind: a busy provider (429) costs the lead no
+// attempt and counts nothing towards the failure breaker; refused
+// credentials (401) pause the campaign at once with a reason of its own,
+// announced by campaign.paused.
+TEST_F(dialer_test, a_busy_provider_costs_nothing_and_refused_credentials_pause_the_campaign) {
+  webhook_receiver fake;
+  fake.respond_with(429, R"({"error_message":"Concurrency limit reached"})");
+  auto env = dialer_env();
+  env["VCS_VOICE_MODE"] = "live";
+  env["VCS_PROVIDER_B_BASE_URL"] = "http://127.0.0.1:" + std::to_string(fake.port());
+  env["VCS_CALLBACK_BASE_URL"] = "https://dialer.example";
+  service_process live{env};
+  auto r = pub("POST", "/api/v2/voice-pod",
+               R"({"voice_provider":"provider_b","provider_b_api_key":"key_refused"})");
+  ASSERT_EQ(r.status, 201u) << r.body;
+  auto p = str(parse(r.body)["data"], "voice_provider_id");
+  // A breaker that two failures in two calls would trip.
+  auto c = campaign(p, R"(,"start_date":"2030-01-01","failure_breaker_calls":2,)"
+                       R"("failure_breaker_percent":50)");
+  add_lead(c, "+14155552671");
+  set_status(c, "ACTIVE");
+  const char* rounds[] = {"2030-01-02T12:00:00Z", "2030-01-02T12:02:00Z", "2030-01-02T12:04:00Z"};
+  for (std::size_t i = 0; i < 3; ++i) {
+    run_on(live, rounds[i]);
+    ASSERT_TRUE(eventually(
+        [&] { return call_count(c) == i + 1 && lead_status(c, "+14155552671") == "IDLE"; }));
+  }
+  EXPECT_EQ(campaign_status(c), "ACTIVE");
+  auto all = leads(c);
+  const auto& lead = all["+14155552671"];
+  EXPECT_EQ(lead["attempts_made"].GetInt(), 0);
+  EXPECT_NE(str(lead, "call_error_reason").find("provider_b: HTTP 429"), std::string::npos);
+
+  fake.respond_with(401, R"({"error_message":"Invalid API key"})");
+  run_on(live, "2030-01-02T12:06:00Z");
+  ASSERT_TRUE(eventually([&] { return campaign_status(c) == "PAUSED"; }));
+  EXPECT_EQ(pause_reason(c), "provider_credentials");
+  EXPECT_EQ(leads(c)["+14155552671"]["attempts_made"].GetInt(), 0);
+  auto events = parse(pub("GET", "/api/v2/events?limit=1000").body);
+  auto paused = std::count_if(events["data"].Begin(), events["data"].End(), [&](const auto& e) {
+    return str(e, "type") == "campaign.paused" && str(e, "campaign_id") == c &&
+           str(e["payload"]["data"], "pause_reason") == "provider_credentials";
+  });
+  EXPECT_EQ(paused, 1);
+  // Paused, it places no more calls.
+  run_on(live, "2030-01-02T12:08:00Z");
+  std::this_thread::sleep_for(300ms);
+  EXPECT_EQ(call_count(c), 4u);
+  EXPECT_EQ(live.terminate(), 0);
+}
+
 TEST_F(dialer_test, higher_priority_first_then_the_oldest_next_attempt) {
   // One slot, so each round places one call; a start date keeps the rounds of
   // the clock out.
