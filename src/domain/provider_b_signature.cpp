@@ -14,10 +14,16 @@ std::string sign_provider_b(std::string_view api_key, std::string_view body, int
   return "v=" + std::to_string(unix_ms) + ",d=" + hmac_sha256_hex(api_key, message);
 }
 
-provider_b_check check_provider_b_signature(std::string_view header, std::string_view api_key,
-                                            std::string_view body, int64_t now_ms) {
+namespace {
+
+struct signature_items {
   std::optional<std::string_view> stamp;
   std::optional<std::string_view> digest;
+};
+
+// The v= and d= items; nullopt when one is repeated.
+std::optional<signature_items> items_of(std::string_view header) {
+  signature_items out;
   while (!header.empty()) {
     auto comma = header.find(',');
     auto item = trim_spaces(header.substr(0, comma));
@@ -25,11 +31,22 @@ provider_b_check check_provider_b_signature(std::string_view header, std::string
     auto key = item.substr(0, 2);
     if (key != "v=" && key != "d=")
       continue; // other items are ignored, so the scheme can grow
-    auto& slot = key == "v=" ? stamp : digest;
+    auto& slot = key == "v=" ? out.stamp : out.digest;
     if (slot)
-      return provider_b_check::invalid;
+      return std::nullopt;
     slot = item.substr(2);
   }
+  return out;
+}
+
+} // namespace
+
+provider_b_check check_provider_b_signature(std::string_view header, std::string_view api_key,
+                                            std::string_view body, int64_t now_ms) {
+  auto items = items_of(header);
+  if (!items)
+    return provider_b_check::invalid;
+  const auto& [stamp, digest] = *items;
   if (!stamp || !digest || stamp->empty() || stamp->size() > 15)
     return provider_b_check::invalid;
   int64_t ms = 0;
@@ -43,6 +60,11 @@ provider_b_check check_provider_b_signature(std::string_view header, std::string
   auto skew = now_ms > ms ? now_ms - ms : ms - now_ms;
   return skew <= provider_b_signature_tolerance_ms ? provider_b_check::valid
                                                    : provider_b_check::stale;
+}
+
+std::string provider_b_digest(std::string_view header) {
+  auto items = items_of(header);
+  return items && items->digest ? std::string{*items->digest} : std::string{};
 }
 
 } // namespace vcs::domain

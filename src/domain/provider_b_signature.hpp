@@ -25,4 +25,7 @@ enum class provider_b_check : uint8_t { valid, invalid, stale };
 provider_b_check check_provider_b_signature(std::string_view header, std::string_view api_key,
                                             std::string_view body, int64_t now_ms);
 
+// The d= item of a signature that checked valid: what a replay repeats.
+std::string provider_b_digest(std::string_view header);
+
 } // namespace vcs::domain

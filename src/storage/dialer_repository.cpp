@@ -113,6 +113,18 @@ constexpr prepared_statement callback_provider_stmt{
     "SELECT tenant_id, voice_provider, encode(credentials_ciphertext, 'hex'), "
     "encode(credentials_nonce, 'hex') FROM voice_providers WHERE id = $1"};
 
+constexpr prepared_statement callback_seen_stmt{
+    "vcs_callback_seen", "SELECT 1 FROM provider_callbacks_seen WHERE voice_provider_id = $1 "
+                         "AND digest = $2 AND seen_at > now() - interval '10 minutes'"};
+
+// Older rows cannot match a signature that passes: they go as new ones come.
+constexpr prepared_statement mark_seen_stmt{
+    "vcs_mark_callback_seen",
+    "WITH old AS (DELETE FROM provider_callbacks_seen WHERE voice_provider_id = $1 "
+    "AND seen_at <= now() - interval '10 minutes') "
+    "INSERT INTO provider_callbacks_seen (voice_provider_id, digest) VALUES ($1, $2) "
+    "ON CONFLICT (voice_provider_id, digest) DO UPDATE SET seen_at = now()"};
+
 // Fills what an ended call's result lacks; what was reported first stays.
 constexpr prepared_statement amend_result_stmt{
     "vcs_amend_call_result", "UPDATE calls SET summary = coalesce(summary, $3), "
@@ -425,6 +437,14 @@ std::optional<callback_provider> find_callback_provider(soci::session& sql,
     return std::nullopt;
   return callback_provider{rows.int64(0, 0), std::string{rows.text(0, 1)},
                            rows.opt_sealed(0, 2, 3).value_or(domain::secret_box::sealed{})};
+}
+
+bool callback_seen(soci::session& sql, int64_t voice_provider_id, const std::string& digest) {
+  return execute(sql, callback_seen_stmt, {voice_provider_id, digest}).size() > 0;
+}
+
+void mark_callback_seen(soci::session& sql, int64_t voice_provider_id, const std::string& digest) {
+  execute(sql, mark_seen_stmt, {voice_provider_id, digest});
 }
 
 void amend_call_result(soci::session& sql, int64_t tenant_id, int64_t call_id,

@@ -837,15 +837,20 @@ TEST_F(dialer_test, provider_b_calls_go_through_its_api_and_signed_events_drive_
     EXPECT_EQ(str(got, "cost"), "0.1250");
     EXPECT_TRUE(got["summary"].IsNull());
   }
-  // call_analyzed adds the analysis to the ended call; repeated, it changes
-  // nothing.
+  // call_analyzed adds the analysis to the ended call. The same delivery
+  // again is refused; signed anew, it changes nothing.
   const std::string analyzed =
       R"({"event":"call_analyzed","call":{)" + call_fields +
       R"(,"call_status":"ended","disconnection_reason":"user_hangup","duration_ms":42100,)"
       R"("call_analysis":{"call_summary":"Booked Tuesday.","call_successful":true,)"
       R"("custom_analysis_data":{"booked":true},"user_sentiment":"Positive"}}})";
-  ASSERT_EQ(event(analyzed, signed_now(analyzed)).status, 200u);
-  ASSERT_EQ(event(analyzed, signed_now(analyzed)).status, 200u);
+  const auto analyzed_signature = signed_now(analyzed);
+  ASSERT_EQ(event(analyzed, analyzed_signature).status, 200u);
+  auto replayed = event(analyzed, analyzed_signature);
+  EXPECT_EQ(replayed.status, 401u);
+  EXPECT_NE(replayed.body.find("already received"), std::string::npos) << replayed.body;
+  ASSERT_EQ(event(analyzed, domain::sign_provider_b(api_key, analyzed, now_ms() - 1000)).status,
+            200u);
   {
     auto call = read_call();
     const auto& got = call["data"];

@@ -59,3 +59,8 @@ TEST(provider_b_signature, anything_else_is_invalid) {
     EXPECT_EQ(check_provider_b_signature(bad, "key_test_123", body, at), provider_b_check::invalid)
         << bad;
 }
+
+TEST(provider_b_signature, its_digest_is_what_a_replay_repeats) {
+  EXPECT_EQ(provider_b_digest(sign_provider_b("key_test_123", body, at)), vector_digest);
+  EXPECT_EQ(provider_b_digest("v=1"), "");
+}

@@ -22,7 +22,17 @@ namespace vcs::http::handlers {
 
 namespace {
 
-void received(const exchange_ptr& ex, bool applied) {
+// Which configuration a callback is for, and the digest of its signature
+// when a repeat of it must be refused (provider_b; empty for provider_a).
+struct callback_of {
+  int64_t voice_provider_id = 0;
+  std::string digest;
+};
+
+// Acknowledges the callback, first recording its digest as seen.
+void received(const exchange_ptr& ex, worker_context& ctx, const callback_of& from, bool applied) {
+  if (!from.digest.empty())
+    storage::mark_callback_seen(ctx.db(), from.voice_provider_id, from.digest);
   json_out out;
   out.w().StartObject();
   out.field("received", true);
@@ -34,31 +44,32 @@ void received(const exchange_ptr& ex, bool applied) {
 // A report about no known call of the configuration is acknowledged and
 // ignored (the provider would only retry it). A call's report is
 // acknowledged only once its effect committed; otherwise the answer is 503
-// and the provider sends it again. A later analysis is added to the ended
-// call after the campaign settled its end.
-void apply_report(const exchange_ptr& ex, worker_context& ctx, int64_t voice_provider_id,
+// and the provider sends it again (so a repeat is recorded only once it
+// was acknowledged). A later analysis is added to the ended call after the
+// campaign settled its end.
+void apply_report(const exchange_ptr& ex, worker_context& ctx, callback_of from,
                   std::optional<provider_report> report) {
   if (!report)
-    return received(ex, false);
-  auto route =
-      storage::route_call(ctx.db(), voice_provider_id, report->call_id, report->provider_call_id);
+    return received(ex, ctx, from, false);
+  auto route = storage::route_call(ctx.db(), from.voice_provider_id, report->call_id,
+                                   report->provider_call_id);
   if (!route)
-    return received(ex, false);
+    return received(ex, ctx, from, false);
   auto update = report->update;
   update.call_id = route->call_id;
   auto analysis = std::move(report->analysis);
   if (analysis)
     domain::keep_within_limits(*analysis);
   // Runs on this worker, after the campaign answered.
-  auto amend = [ex, ctx = worker_context{ctx}, route = *route, analysis](bool) {
-    if (analysis) {
-      try {
+  auto amend = [ex, ctx = worker_context{ctx}, route = *route, analysis,
+                from = std::move(from)](bool) mutable {
+    try {
+      if (analysis)
         storage::amend_call_result(ctx.db(), route.tenant_id, route.call_id, *analysis);
-      } catch (const std::exception& e) {
-        return ex->fail(storage::translate(e));
-      }
+      received(ex, ctx, from, true);
+    } catch (const std::exception& e) {
+      ex->fail(storage::translate(e));
     }
-    received(ex, true);
   };
   ctx.self
       ->request(ex->svc.registry, ex->svc.deadlines.settle, caf::get_atom::value,
@@ -85,15 +96,14 @@ public:
           return domain::equal_constant_time(*sent, provider_a_callback_secret(key, *id));
         }))
       return ex->fail(domain::error{domain::errc::unauthorized, "Invalid provider secret"});
-    apply_report(ex, ctx, *id, read_provider_a_message(ex->request.body));
+    apply_report(ex, ctx, {*id, {}}, read_provider_a_message(ex->request.body));
   }
 };
 
 // POST /webhooks/provider-b/{voice_provider_id}: provider_b's call events,
 // signed with the configuration's API key in X-Retell-Signature. The
 // signed time keeps a captured event from being replayed after five
-// minutes; within them a repeat changes nothing (an ended call stays ended,
-// an analysis fills only what is missing).
+// minutes, and the digests acknowledged within them refuse a repeat.
 class provider_b_callback_handler final : public handler {
 public:
   access required_access() const override { return access::none; }
@@ -123,7 +133,11 @@ public:
     case domain::provider_b_check::valid:
       break;
     }
-    apply_report(ex, ctx, *id, read_provider_b_event(ex->request.body));
+    callback_of from{*id, domain::provider_b_digest(*signature)};
+    if (storage::callback_seen(ctx.db(), *id, from.digest))
+      return ex->fail(
+          domain::error{domain::errc::unauthorized, "This provider callback was already received"});
+    apply_report(ex, ctx, std::move(from), read_provider_b_event(ex->request.body));
   }
 };
 
