@@ -9,6 +9,7 @@
 #include "domain/api_key.hpp"
 #include "domain/service_keys.hpp"
 #include "http/access_log.hpp"
+#include "http/cpu_pool.hpp"
 #include "http/front_pool.hpp"
 #include "http/outbound_client.hpp"
 #include "http/routes.hpp"
@@ -168,6 +169,9 @@ std::string serve(const app::config& c, const std::string& session_url) {
   sys.await_all_actors_done();
   public_front.drop_queued();
   operator_front.drop_queued();
+  // So does a step on the CPU pool (a password being hashed): its threads
+  // end before the server does.
+  svc->cpu->stop();
   return node.node_id;
 }
 

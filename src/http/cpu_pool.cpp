@@ -14,6 +14,10 @@ cpu_pool::cpu_pool(std::size_t threads, std::size_t per_client_jobs)
 }
 
 cpu_pool::~cpu_pool() {
+  stop();
+}
+
+void cpu_pool::stop() {
   {
     std::lock_guard lock{mutex_};
     stopping_ = true;
@@ -21,11 +25,14 @@ cpu_pool::~cpu_pool() {
   wake_.notify_all();
   for (auto& t : threads_)
     t.join();
+  threads_.clear();
 }
 
 bool cpu_pool::post(std::uint64_t client, std::function<void()> job) {
   {
     std::lock_guard lock{mutex_};
+    if (stopping_)
+      return false;
     auto& c = clients_[client];
     if (per_client_jobs_ != 0 && c.held >= per_client_jobs_)
       return false;

@@ -28,12 +28,14 @@ class cpu_pool {
 public:
   // 0 threads: every core but one (at least one); 0 jobs: no limit.
   cpu_pool(std::size_t threads, std::size_t per_client_jobs);
+  // Stops: the threads finish the jobs queued, then end (stop, joined).
   ~cpu_pool();
+  void stop();
   cpu_pool(const cpu_pool&) = delete;
   cpu_pool& operator=(const cpu_pool&) = delete;
 
   // Queues `job` for `client`; false (nothing queued) when the client
-  // already has its most jobs queued or running.
+  // already has its most jobs queued or running, or the pool has stopped.
   bool post(std::uint64_t client, std::function<void()> job);
 
   // Threads a step may spread over (at most `most`): the one running it, the
