@@ -54,7 +54,8 @@ struct inbound_request {
   std::optional<std::string> idempotency_key;
   // The X-Vapi-Secret header of provider_a's call-status callbacks.
   std::optional<std::string> provider_secret;
-  // The X-Retell-Signature header of provider_b's call events.
+  // The signature header of provider_b's call events (X-Retell-Signature)
+  // or provider_c's (ElevenLabs-Signature).
   std::optional<std::string> provider_signature;
   std::string content_type;
   std::string body;

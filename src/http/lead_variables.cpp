@@ -9,7 +9,7 @@
 
 namespace vcs::http {
 
-void write_lead_variables(json_out& out, const actors::call_placement& call) {
+void write_lead_variables(json_out& out, const actors::call_placement& call, bool name_the_call) {
   const std::array<std::pair<std::string_view, const std::optional<std::string>*>, 3> own{{
       {"first_name", &call.lead.first_name},
       {"last_name", &call.lead.last_name},
@@ -17,6 +17,8 @@ void write_lead_variables(json_out& out, const actors::call_placement& call) {
   }};
   out.w().StartObject();
   out.field("phone_number", call.phone_number);
+  if (name_the_call)
+    out.field("vcs_call_id", std::to_string(call.call_id));
   for (const auto& [name, value] : own)
     if (*value)
       out.field(name, **value);
@@ -27,7 +29,7 @@ void write_lead_variables(json_out& out, const actors::call_placement& call) {
       fields.IsObject())
     for (const auto& m : fields.GetObject()) {
       std::string_view name{m.name.GetString(), m.name.GetStringLength()};
-      if (name == "phone_number" ||
+      if (name == "phone_number" || (name_the_call && name == "vcs_call_id") ||
           std::any_of(own.begin(), own.end(), [&](const auto& o) { return o.first == name; }))
         continue;
       if (m.value.IsString())

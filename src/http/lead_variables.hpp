@@ -12,7 +12,10 @@
 
 namespace vcs::http {
 
-// Writes the variables as one JSON object of strings.
-void write_lead_variables(json_out& out, const actors::call_placement& call);
+// Writes the variables as one JSON object of strings; with `name_the_call`,
+// also vcs_call_id, our id of the call, for a provider that sends the
+// variables back with its report (provider_c).
+void write_lead_variables(json_out& out, const actors::call_placement& call,
+                          bool name_the_call = false);
 
 } // namespace vcs::http

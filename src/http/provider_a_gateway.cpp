@@ -79,7 +79,7 @@ public:
                provider_a_callback_secret(settings_.derivation_key, call.voice_provider_id));
     body.w().EndObject();
     body.w().EndObject();
-    send_placement(client_, call, settings_.base_url + "/call", *key, body.take(), sink,
+    send_placement(client_, call, settings_.base_url + "/call", bearer_key(*key), body.take(), sink,
                    "provider_a", "id");
   }
 

@@ -48,8 +48,8 @@ public:
     body.w().EndObject();
     body.w().EndObject();
     body.w().EndObject();
-    send_placement(client_, call, settings_.base_url + "/v2/create-phone-call", *key, body.take(),
-                   sink, "provider_b", "call_id");
+    send_placement(client_, call, settings_.base_url + "/v2/create-phone-call", bearer_key(*key),
+                   body.take(), sink, "provider_b", "call_id");
   }
 
 private:
@@ -143,8 +143,17 @@ std::optional<provider_report> read_provider_b_event(std::string_view body) {
   } else if (*event == "call_ended" || *event == "call_analyzed") {
     // call_analyzed carries the whole call as well: it ends a call whose
     // call_ended was lost, and completes the result of one already ended.
-    r.update.what = actors::call_update::kind::ended;
     auto reason = string_member(*call, "disconnection_reason").value_or("");
+    // The account's concurrency was full: the call never rang, so it is
+    // the provider's refusal, and the lead's attempt is given back.
+    if (reason == "concurrency_limit_reached") {
+      r.update.what = actors::call_update::kind::refused;
+      r.update.refusal = domain::placement_refusal::busy;
+      r.update.error = "provider_b: " + reason;
+      r.update.provider_call_id = r.provider_call_id;
+      return r;
+    }
+    r.update.what = actors::call_update::kind::ended;
     r.update.outcome = outcome_of_disconnection_reason(reason);
     if (r.update.outcome == domain::call_outcome::failed)
       r.update.error = reason.empty() ? "provider_b: no disconnection reason" : reason;

@@ -366,8 +366,11 @@ void session::dispatch_request() {
     call.request.idempotency_key = std::string{key->value()};
   if (auto secret = req.find("X-Vapi-Secret"); secret != req.end())
     call.request.provider_secret = std::string{secret->value()};
-  if (auto signature = req.find("X-Retell-Signature"); signature != req.end())
-    call.request.provider_signature = std::string{signature->value()};
+  // One route reads each provider's header; a request naming both is
+  // read as provider_b's (and fails provider_c's check).
+  for (const char* name : {"ElevenLabs-Signature", "X-Retell-Signature"})
+    if (auto signature = req.find(name); signature != req.end())
+      call.request.provider_signature = std::string{signature->value()};
   call.request.content_type = std::string{req[bhttp::field::content_type]};
   call.request.body = std::move(req.body());
   call.request.body_lease = std::move(body_lease_);

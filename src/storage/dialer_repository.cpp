@@ -2,6 +2,7 @@
 
 #include "domain/global_id.hpp"
 #include "domain/phone_number_pool.hpp"
+#include "domain/provider_signature.hpp"
 #include "storage/campaign_repository.hpp"
 #include "storage/phone_number_pool_repository.hpp"
 #include "storage/prepared.hpp"
@@ -113,15 +114,16 @@ constexpr prepared_statement callback_provider_stmt{
     "SELECT tenant_id, voice_provider, encode(credentials_ciphertext, 'hex'), "
     "encode(credentials_nonce, 'hex') FROM voice_providers WHERE id = $1"};
 
+// $3: domain::signature_replay_window_ms, longer than any signature passes.
 constexpr prepared_statement callback_seen_stmt{
     "vcs_callback_seen", "SELECT 1 FROM provider_callbacks_seen WHERE voice_provider_id = $1 "
-                         "AND digest = $2 AND seen_at > now() - interval '10 minutes'"};
+                         "AND digest = $2 AND seen_at > now() - $3::bigint * interval '1 ms'"};
 
 // Older rows cannot match a signature that passes: they go as new ones come.
 constexpr prepared_statement mark_seen_stmt{
     "vcs_mark_callback_seen",
     "WITH old AS (DELETE FROM provider_callbacks_seen WHERE voice_provider_id = $1 "
-    "AND seen_at <= now() - interval '10 minutes') "
+    "AND seen_at <= now() - $3::bigint * interval '1 ms') "
     "INSERT INTO provider_callbacks_seen (voice_provider_id, digest) VALUES ($1, $2) "
     "ON CONFLICT (voice_provider_id, digest) DO UPDATE SET seen_at = now()"};
 
@@ -440,11 +442,13 @@ std::optional<callback_provider> find_callback_provider(soci::session& sql,
 }
 
 bool callback_seen(soci::session& sql, int64_t voice_provider_id, const std::string& digest) {
-  return execute(sql, callback_seen_stmt, {voice_provider_id, digest}).size() > 0;
+  return execute(sql, callback_seen_stmt,
+                 {voice_provider_id, digest, domain::signature_replay_window_ms})
+             .size() > 0;
 }
 
 void mark_callback_seen(soci::session& sql, int64_t voice_provider_id, const std::string& digest) {
-  execute(sql, mark_seen_stmt, {voice_provider_id, digest});
+  execute(sql, mark_seen_stmt, {voice_provider_id, digest, domain::signature_replay_window_ms});
 }
 
 void amend_call_result(soci::session& sql, int64_t tenant_id, int64_t call_id,

@@ -173,8 +173,8 @@ std::optional<callback_provider> find_callback_provider(soci::session& sql,
                                                         int64_t voice_provider_id);
 
 // Whether a callback of the configuration with this signature digest was
-// acknowledged within the last ten minutes (migration 0038), and recording
-// that one was.
+// acknowledged within domain::signature_replay_window_ms (migration 0038),
+// and recording that one was.
 bool callback_seen(soci::session& sql, int64_t voice_provider_id, const std::string& digest);
 void mark_callback_seen(soci::session& sql, int64_t voice_provider_id, const std::string& digest);
 

@@ -982,6 +982,42 @@ async function scenario() {
     expect: 200,
   });
   expectEqual('an event about no known call', appliedB.json?.applied, false);
+  // provider_c webhooks: signed with the configuration's webhook secret over
+  // "<seconds>.<body>"; the path names the configuration's public id.
+  const providerC = (
+    await call('createVoiceProvider', {
+      body: {
+        voice_provider: 'provider_c',
+        provider_c_api_key: 'sk_contract_c',
+        provider_c_webhook_id: 'wh_contract',
+        provider_c_webhook_secret_key: 'wsec_contract',
+      },
+      expect: 201,
+      noExample: true,
+      note: 'provider_c',
+    })
+  ).json.data;
+  const webhookC = { type: 'call_initiation_failure', data: { conversation_id: 'conv-unknown', failure_reason: 'busy' } };
+  const signedC = (secret, at) => {
+    const digest = createHmac('sha256', secret).update(`${at}.${JSON.stringify(webhookC)}`).digest('hex');
+    return { 'ElevenLabs-Signature': `t=${at},v0=${digest}` };
+  };
+  const nowSeconds = () => Math.floor(Date.now() / 1000);
+  await call('providerCCallback', {
+    params: { voice_provider_id: providerC.voice_provider_id },
+    body: webhookC,
+    headers: signedC('wsec_wrong', nowSeconds()),
+    expect: 401,
+    note: 'wrong signature',
+    message: 'Invalid provider signature',
+  });
+  const appliedC = await call('providerCCallback', {
+    params: { voice_provider_id: providerC.voice_provider_id },
+    body: webhookC,
+    headers: signedC('wsec_contract', nowSeconds()),
+    expect: 200,
+  });
+  expectEqual('a webhook about no known call', appliedC.json?.applied, false);
   const unlisted = await call('getDoNotCallNumber', {
     params: { phone_number: '+14155550199' },
     expect: 200,

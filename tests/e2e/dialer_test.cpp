@@ -4,7 +4,7 @@
 // signed webhooks.
 
 #include "domain/global_id.hpp"
-#include "domain/provider_b_signature.hpp"
+#include "domain/provider_signature.hpp"
 #include "domain/standard_webhook.hpp"
 #include "domain/timestamp.hpp"
 #include "domain/webhook_signature.hpp"
@@ -133,6 +133,34 @@ protected:
       if (req.body.find(url + "\"") != std::string::npos)
         return req;
     return std::nullopt;
+  }
+
+  // A live node's settings, its provider's API at `fake` (under `base_url`,
+  // that provider's setting) and its callbacks named at dialer.example.
+  static std::map<std::string, std::string> live_env(const char* base_url,
+                                                     const webhook_receiver& fake) {
+    auto env = dialer_env();
+    env["VCS_VOICE_MODE"] = "live";
+    env[base_url] = "http://127.0.0.1:" + std::to_string(fake.port());
+    env["VCS_CALLBACK_BASE_URL"] = "https://dialer.example";
+    return env;
+  }
+
+  static int64_t now_ms() {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(
+               std::chrono::system_clock::now().time_since_epoch())
+        .count();
+  }
+
+  // A provider's callback to `path`, with its signature (when one is given)
+  // in the vendor's `header`.
+  static http_response post_signed(http_client& client, const std::string& path,
+                                   const std::string& body, const char* header,
+                                   const std::optional<std::string>& signature) {
+    header_list headers{{"Content-Type", "application/json"}};
+    if (signature)
+      headers.push_back({header, *signature});
+    return client.request("POST", path, body, headers);
   }
 
   void add_lead(const std::string& campaign_id, const std::string& phone,
@@ -592,10 +620,7 @@ TEST_F(dialer_test, the_dialers_events_are_signed) {
 TEST_F(dialer_test, provider_a_calls_go_through_its_api_and_callbacks_drive_the_lead) {
   webhook_receiver fake;
   fake.respond_with(201, R"({"id":"pa-call-1","status":"queued"})");
-  auto env = dialer_env();
-  env["VCS_VOICE_MODE"] = "live";
-  env["VCS_PROVIDER_A_BASE_URL"] = "http://127.0.0.1:" + std::to_string(fake.port());
-  env["VCS_CALLBACK_BASE_URL"] = "https://dialer.example";
+  auto env = live_env("VCS_PROVIDER_A_BASE_URL", fake);
   service_process live{env};
   http_client live_pub{"127.0.0.1", live.public_port()};
   http_client live_op{"127.0.0.1", live.operator_port()};
@@ -724,10 +749,7 @@ TEST_F(dialer_test, provider_a_calls_go_through_its_api_and_callbacks_drive_the_
 TEST_F(dialer_test, provider_b_calls_go_through_its_api_and_signed_events_drive_the_lead) {
   webhook_receiver fake;
   fake.respond_with(201, R"({"call_id":"rb-call-1","call_status":"registered"})");
-  auto env = dialer_env();
-  env["VCS_VOICE_MODE"] = "live";
-  env["VCS_PROVIDER_B_BASE_URL"] = "http://127.0.0.1:" + std::to_string(fake.port());
-  env["VCS_CALLBACK_BASE_URL"] = "https://dialer.example";
+  auto env = live_env("VCS_PROVIDER_B_BASE_URL", fake);
   service_process live{env};
   http_client live_pub{"127.0.0.1", live.public_port()};
   const std::string api_key = "key_live_b_secret";
@@ -773,23 +795,15 @@ TEST_F(dialer_test, provider_b_calls_go_through_its_api_and_signed_events_drive_
   EXPECT_FALSE(str(body["metadata"], "vcs_lead_id").empty());
   EXPECT_EQ(live.log_contents().find(api_key), std::string::npos);
 
-  auto now_ms = [] {
-    return std::chrono::duration_cast<std::chrono::milliseconds>(
-               std::chrono::system_clock::now().time_since_epoch())
-        .count();
-  };
   auto post = [&](const std::string& path, const std::string& event,
                   std::optional<std::string> signature) {
-    header_list headers{{"Content-Type", "application/json"}};
-    if (signature)
-      headers.push_back({"X-Retell-Signature", *signature});
-    return live_pub.request("POST", path, event, headers);
+    return post_signed(live_pub, path, event, "X-Retell-Signature", signature);
   };
   auto event = [&](const std::string& event, const std::string& signature) {
     return post("/webhooks/provider-b/" + vp, event, signature);
   };
   auto signed_now = [&](const std::string& body) {
-    return domain::sign_provider_b(api_key, body, now_ms());
+    return domain::sign_provider(domain::provider_b_signature, api_key, body, now_ms());
   };
   // The call object carries the metadata given at creation.
   const std::string call_fields =
@@ -798,9 +812,13 @@ TEST_F(dialer_test, provider_b_calls_go_through_its_api_and_signed_events_drive_
   // Refused: no signature, another key, a signature of another body, one
   // older than five minutes, and a path naming another configuration.
   EXPECT_EQ(post("/webhooks/provider-b/" + vp, started, std::nullopt).status, 401u);
-  EXPECT_EQ(event(started, domain::sign_provider_b("other_key", started, now_ms())).status, 401u);
+  EXPECT_EQ(event(started, domain::sign_provider(domain::provider_b_signature, "other_key", started,
+                                                 now_ms()))
+                .status,
+            401u);
   EXPECT_EQ(event(started, signed_now(started + " ")).status, 401u);
-  auto stale = event(started, domain::sign_provider_b(api_key, started, now_ms() - 600'000));
+  auto stale = event(started, domain::sign_provider(domain::provider_b_signature, api_key, started,
+                                                    now_ms() - 600'000));
   EXPECT_EQ(stale.status, 401u);
   EXPECT_NE(stale.body.find("too old or too new"), std::string::npos) << stale.body;
   EXPECT_EQ(post("/webhooks/provider-b/" + std::to_string(std::stoll(vp) + 1000), started,
@@ -849,7 +867,9 @@ TEST_F(dialer_test, provider_b_calls_go_through_its_api_and_signed_events_drive_
   auto replayed = event(analyzed, analyzed_signature);
   EXPECT_EQ(replayed.status, 401u);
   EXPECT_NE(replayed.body.find("already received"), std::string::npos) << replayed.body;
-  ASSERT_EQ(event(analyzed, domain::sign_provider_b(api_key, analyzed, now_ms() - 1000)).status,
+  ASSERT_EQ(event(analyzed, domain::sign_provider(domain::provider_b_signature, api_key, analyzed,
+                                                  now_ms() - 1000))
+                .status,
             200u);
   {
     auto call = read_call();
@@ -869,9 +889,221 @@ TEST_F(dialer_test, provider_b_calls_go_through_its_api_and_signed_events_drive_
   ASSERT_EQ(ignored.status, 200u);
   EXPECT_NE(ignored.body.find("\"applied\":false"), std::string::npos) << ignored.body;
 
+  // A call that ended because the account's concurrency was full never
+  // rang: the lead gets its attempt back.
+  fake.respond_with(201, R"({"call_id":"rb-call-2","call_status":"registered"})");
+  add_lead(c, "+14155552672");
+  run_live("2030-01-02T12:03:00Z");
+  std::string second;
+  ASSERT_TRUE(eventually([&] {
+    for (const auto& req : fake.received())
+      if (req.body.find("\"+14155552672\"") != std::string::npos)
+        second = str(parse(req.body)["metadata"], "vcs_call_id");
+    return !second.empty();
+  }));
+  const std::string full = R"({"event":"call_ended","call":{"call_id":"rb-call-2","metadata":)"
+                           R"({"vcs_call_id":")" +
+                           second +
+                           R"("},"call_status":"error","disconnection_reason":)"
+                           R"("concurrency_limit_reached"}})";
+  ASSERT_EQ(event(full, signed_now(full)).status, 200u);
+  ASSERT_TRUE(eventually([&] { return lead_status(c, "+14155552672") == "IDLE"; }));
+  {
+    auto all = leads(c);
+    EXPECT_EQ(all["+14155552672"]["attempts_made"].GetInt(), 0);
+    EXPECT_EQ(str(all["+14155552672"], "call_error_reason"),
+              "provider_b: concurrency_limit_reached");
+  }
+
   // The provider refuses: the attempt is given back and retried later.
   fake.respond_with(402, R"({"error_message":"Insufficient balance"})");
   expect_attempt_given_back(live, c, "provider_b: HTTP 402");
+  EXPECT_EQ(live.terminate(), 0);
+}
+
+// provider_c live: the outbound call as its API documents it, then its
+// workspace's post-call webhook, pointed by the tenant at the
+// configuration's route and signed with the webhook's secret.
+TEST_F(dialer_test, provider_c_calls_go_through_its_api_and_signed_webhooks_end_them) {
+  webhook_receiver fake;
+  fake.respond_with(
+      200, R"({"success":true,"message":"Success","conversation_id":"conv-c-1","callSid":"CA1"})");
+  auto env = live_env("VCS_PROVIDER_C_BASE_URL", fake);
+  service_process live{env};
+  http_client live_pub{"127.0.0.1", live.public_port()};
+  const std::string api_key = "sk_live_c_key";
+  const std::string secret = "wsec_live_c_secret";
+  auto r = live_pub.request("POST", "/api/v2/voice-pod",
+                            R"({"voice_provider":"provider_c","provider_c_api_key":")" + api_key +
+                                R"(","provider_c_webhook_id":"wh_1",)"
+                                R"("provider_c_webhook_secret_key":")" +
+                                secret + R"("})",
+                            bearer(key));
+  ASSERT_EQ(r.status, 201u) << r.body;
+  auto p = str(parse(r.body)["data"], "voice_provider_id");
+  const std::string agent = "agent_c_" + tenant;
+  auto r2 = pub("POST", "/api/v2/voice-campaigns",
+                R"({"name":"dial c","assistant_id":")" + agent +
+                    R"(","phone_number_id":"phnum_c_1","tenant_voice_provider_id":")" + p +
+                    R"(","start_date":"2030-01-01"})");
+  ASSERT_EQ(r2.status, 201u) << r2.body;
+  auto c = str(parse(r2.body)["data"], "campaign_id");
+  {
+    auto r = pub("POST", "/api/v2/voice-campaigns/" + c + "/leads",
+                 R"({"phone_number":"+14155552671","first_name":"Ada",)"
+                 R"("custom_fields":{"plan":"gold","vcs_call_id":"not this"}})");
+    ASSERT_EQ(r.status, 201u) << r.body;
+  }
+  set_status(c, "ACTIVE");
+  run_on(live, "2030-01-02T12:00:00Z");
+  auto ours = [&]() -> std::optional<webhook_receiver::request> {
+    for (const auto& req : fake.received())
+      if (req.body.find("\"" + agent + "\"") != std::string::npos)
+        return req;
+    return std::nullopt;
+  };
+  ASSERT_TRUE(eventually([&] { return ours().has_value(); }));
+  auto sent = *ours();
+  EXPECT_EQ(sent.target, "/v1/convai/twilio/outbound-call");
+  EXPECT_EQ(sent.headers["xi-api-key"], api_key);
+  EXPECT_EQ(sent.headers.count("authorization"), 0u);
+  auto body = parse(sent.body);
+  EXPECT_EQ(str(body, "agent_id"), agent);
+  EXPECT_EQ(str(body, "agent_phone_number_id"), "phnum_c_1");
+  EXPECT_EQ(str(body, "to_number"), "+14155552671");
+  const auto& variables = body["conversation_initiation_client_data"]["dynamic_variables"];
+  EXPECT_EQ(str(variables, "first_name"), "Ada");
+  EXPECT_EQ(str(variables, "plan"), "gold");
+  auto call_id = str(variables, "vcs_call_id");
+  EXPECT_NE(call_id, "not this");
+  EXPECT_EQ(live.log_contents().find(api_key), std::string::npos);
+  ASSERT_TRUE(eventually([&] {
+    auto list = calls(c);
+    return list["calls"].Size() == 1 && list["calls"][0]["provider_call_id"].IsString() &&
+           str(list["calls"][0], "provider_call_id") == "conv-c-1";
+  }));
+
+  auto post = [&](const std::string& id, const std::string& event,
+                  std::optional<std::string> signature) {
+    return post_signed(live_pub, "/webhooks/provider-c/" + id, event, "ElevenLabs-Signature",
+                       signature);
+  };
+  auto signed_at = [&](const std::string& body, int64_t ms, const std::string& with = {}) {
+    return domain::sign_provider(domain::provider_c_signature, with.empty() ? secret : with, body,
+                                 ms);
+  };
+  // The report names the conversation the placement answered (no
+  // variables here: the conversation id alone finds the call).
+  const std::string done =
+      R"({"type":"post_call_transcription","event_timestamp":1739537297,"data":{)"
+      R"("agent_id":")" +
+      agent +
+      R"(","conversation_id":"conv-c-1","status":"done","transcript":[)"
+      R"({"role":"agent","message":"Hi Ada","time_in_call_secs":0},)"
+      R"({"role":"user","message":"Hello","time_in_call_secs":2},)"
+      R"({"role":"agent","message":null,"tool_calls":[{"tool_name":"end_call"}]}],)"
+      R"("metadata":{"start_time_unix_secs":1739537297,"call_duration_secs":22.4,"cost":296,)"
+      R"("termination_reason":"end_call tool was called."},)"
+      R"("analysis":{"evaluation_criteria_results":{},"data_collection_results":)"
+      R"({"booked":{"value":true}},"call_successful":"success",)"
+      R"("transcript_summary":"Ada booked."}}})";
+  // Refused: no signature, the API key instead of the webhook's secret, a
+  // signature of another body, one over thirty minutes old, the numeric id
+  // instead of the public one, another configuration.
+  EXPECT_EQ(post(p, done, std::nullopt).status, 401u);
+  EXPECT_EQ(post(p, done, signed_at(done, now_ms(), api_key)).status, 401u);
+  EXPECT_EQ(post(p, done, signed_at(done + " ", now_ms())).status, 401u);
+  auto stale = post(p, done, signed_at(done, now_ms() - 31 * 60'000));
+  EXPECT_EQ(stale.status, 401u);
+  EXPECT_NE(stale.body.find("too old or too new"), std::string::npos) << stale.body;
+  auto vp = std::to_string(*domain::decode_global_id(domain::entity::voice_provider, p));
+  EXPECT_EQ(post(vp, done, signed_at(done, now_ms())).status, 401u);
+  EXPECT_EQ(post(provider(1), done, signed_at(done, now_ms())).status, 401u);
+  EXPECT_EQ(lead_status(c, "+14155552671"), "IN_PROGRESS");
+  // Twenty minutes old is still within the vendor's thirty.
+  const auto signature = signed_at(done, now_ms() - 20 * 60'000);
+  auto ok = post(p, done, signature);
+  ASSERT_EQ(ok.status, 200u) << ok.body;
+  EXPECT_NE(ok.body.find("\"applied\":true"), std::string::npos) << ok.body;
+  ASSERT_TRUE(eventually([&] { return lead_status(c, "+14155552671") == "COMPLETED"; }));
+  auto replayed = post(p, done, signature);
+  EXPECT_EQ(replayed.status, 401u);
+  EXPECT_NE(replayed.body.find("already received"), std::string::npos) << replayed.body;
+  {
+    auto read = live_pub.request("GET", "/api/v2/voice-campaigns/" + c + "/calls/" + call_id, {},
+                                 bearer(key));
+    ASSERT_EQ(read.status, 200u) << read.body;
+    auto call = parse(read.body);
+    const auto& got = call["data"];
+    EXPECT_EQ(str(got, "outcome"), "human");
+    EXPECT_EQ(got["billed_seconds"].GetInt(), 23);
+    EXPECT_EQ(str(got, "transcript"), "Agent: Hi Ada\nUser: Hello");
+    EXPECT_EQ(str(got, "summary"), "Ada booked.");
+    EXPECT_EQ(str(got, "success_evaluation"), "success");
+    EXPECT_TRUE(got["structured_data"]["booked"]["value"].GetBool());
+    EXPECT_EQ(str(got, "ended_reason"), "end_call tool was called.");
+    // Its cost is in the vendor's credits, not money.
+    EXPECT_TRUE(got["cost"].IsNull());
+  }
+
+  // A 200 that says it placed nothing is a refusal: the attempt is given back.
+  fake.respond_with(200, R"({"success":false,"message":"Agent not found"})");
+  expect_attempt_given_back(live, c, "provider_c: HTTP 200 Agent not found");
+
+  // A call that never connected: its failure reason is the outcome (busy
+  // retries later), found by our id among the variables sent back.
+  fake.respond_with(200, R"({"success":true,"message":"Success","conversation_id":"conv-c-2"})");
+  add_lead(c, "+14155552672");
+  run_on(live, "2030-01-02T12:05:00Z");
+  ASSERT_TRUE(eventually([&] { return lead_status(c, "+14155552672") == "IN_PROGRESS"; }));
+  std::string second;
+  for (const auto& req : fake.received())
+    if (req.body.find("+14155552672") != std::string::npos)
+      second = str(parse(req.body)["conversation_initiation_client_data"]["dynamic_variables"],
+                   "vcs_call_id");
+  ASSERT_FALSE(second.empty());
+  const std::string busy =
+      R"({"type":"call_initiation_failure","event_timestamp":1759931652,"data":{)"
+      R"("agent_id":"x","conversation_id":"conv-other","failure_reason":"busy",)"
+      R"("conversation_initiation_client_data":{"dynamic_variables":{"vcs_call_id":")" +
+      second +
+      R"("}},"metadata":{"type":"twilio","body":{"CallStatus":"busy","SipResponseCode":"486"}}}})";
+  ASSERT_EQ(post(p, busy, signed_at(busy, now_ms())).status, 200u);
+  ASSERT_TRUE(eventually([&] { return lead_status(c, "+14155552672") == "IDLE"; }));
+  {
+    auto all = leads(c);
+    EXPECT_EQ(all["+14155552672"]["attempts_made"].GetInt(), 1);
+  }
+  // A webhook of a kind that ends no call is acknowledged, not applied.
+  const std::string audio =
+      R"({"type":"post_call_audio","data":{"conversation_id":"conv-c-1","full_audio":"AA=="}})";
+  auto ignored = post(p, audio, signed_at(audio, now_ms()));
+  ASSERT_EQ(ignored.status, 200u);
+  EXPECT_NE(ignored.body.find("\"applied\":false"), std::string::npos) << ignored.body;
+
+  // Without the webhook's secret no report could be checked: nothing is
+  // placed, and the campaign waits, paused, for the configuration to get one.
+  auto unsigned_provider = pub("POST", "/api/v2/voice-pod",
+                               R"({"voice_provider":"provider_c","provider_c_api_key":"sk_c2"})");
+  ASSERT_EQ(unsigned_provider.status, 201u) << unsigned_provider.body;
+  const std::string agent2 = "agent_c2_" + tenant;
+  auto r3 = pub("POST", "/api/v2/voice-campaigns",
+                R"({"name":"dial c2","assistant_id":")" + agent2 +
+                    R"(","phone_number_id":"phnum_c_1","tenant_voice_provider_id":")" +
+                    str(parse(unsigned_provider.body)["data"], "voice_provider_id") +
+                    R"(","start_date":"2030-01-01"})");
+  ASSERT_EQ(r3.status, 201u) << r3.body;
+  auto c2 = str(parse(r3.body)["data"], "campaign_id");
+  add_lead(c2, "+14155552673");
+  set_status(c2, "ACTIVE");
+  run_on(live, "2030-01-02T12:06:00Z");
+  ASSERT_TRUE(eventually([&] { return campaign_status(c2) == "PAUSED"; }));
+  EXPECT_EQ(pause_reason(c2), "provider_credentials");
+  EXPECT_NE(str(leads(c2)["+14155552673"], "call_error_reason").find("no webhook secret"),
+            std::string::npos);
+  for (const auto& req : fake.received())
+    EXPECT_EQ(req.body.find(agent2), std::string::npos);
+
   EXPECT_EQ(live.terminate(), 0);
 }
 
@@ -882,10 +1114,7 @@ TEST_F(dialer_test, provider_b_calls_go_through_its_api_and_signed_events_drive_
 TEST_F(dialer_test, a_busy_provider_costs_nothing_and_refused_credentials_pause_the_campaign) {
   webhook_receiver fake;
   fake.respond_with(429, R"({"error_message":"Concurrency limit reached"})");
-  auto env = dialer_env();
-  env["VCS_VOICE_MODE"] = "live";
-  env["VCS_PROVIDER_B_BASE_URL"] = "http://127.0.0.1:" + std::to_string(fake.port());
-  env["VCS_CALLBACK_BASE_URL"] = "https://dialer.example";
+  auto env = live_env("VCS_PROVIDER_B_BASE_URL", fake);
   service_process live{env};
   auto r = pub("POST", "/api/v2/voice-pod",
                R"({"voice_provider":"provider_b","provider_b_api_key":"key_refused"})");

@@ -90,6 +90,13 @@ TEST_F(isolation_test, another_tenants_ids_are_404_on_every_route_that_takes_one
   ASSERT_EQ(member.status, 201u) << member.body;
   auto member_id = str(parse(member.body)["data"], "id");
 
+  auto provider_c =
+      pub("POST", "/api/v2/voice-pod", a.key,
+          R"({"voice_provider":"provider_c","provider_c_api_key":"k","provider_c_webhook_id":"w",)"
+          R"("provider_c_webhook_secret_key":"owners_secret"})");
+  ASSERT_EQ(provider_c.status, 201u) << provider_c.body;
+  const auto a_provider = str(parse(provider_c.body)["data"], "voice_provider_id");
+
   // The stranger, with a campaign of its own to offer in bodies.
   auto b = create_tenant("PRO");
   auto own =
@@ -181,6 +188,9 @@ TEST_F(isolation_test, another_tenants_ids_are_404_on_every_route_that_takes_one
       // ...and without a signature made with the configuration's API key.
       {"POST", "/webhooks/provider-b/{voice_provider_id}", "/webhooks/provider-b/1",
        R"({"event":"call_started","call":{"call_id":"x"}})", 401},
+      // ...or with its webhook's secret, for another tenant's configuration.
+      {"POST", "/webhooks/provider-c/{voice_provider_id}", "/webhooks/provider-c/" + a_provider,
+       R"({"type":"call_initiation_failure","data":{"conversation_id":"x"}})", 401},
   };
   std::set<std::string> covered;
   for (const auto& at : attempts) {

@@ -27,6 +27,7 @@
 #include "http/pool_input.hpp"
 #include "http/provider_a_gateway.hpp"
 #include "http/provider_b_gateway.hpp"
+#include "http/provider_c_gateway.hpp"
 #include "storage/event_repository.hpp"
 
 #include <algorithm>
@@ -593,14 +594,17 @@ void do_not_call_body(std::string_view body) {
 }
 
 void provider_callback_body(std::string_view body) {
-  for (auto report : {http::read_provider_a_message(body), http::read_provider_b_event(body)}) {
+  for (auto report : {http::read_provider_a_message(body), http::read_provider_b_event(body),
+                      http::read_provider_c_event(body)}) {
     if (!report)
       continue;
     // Every report names a call, by our id or the provider's.
     FUZZ_CHECK((report->call_id && *report->call_id > 0) || !report->provider_call_id.empty());
     const auto& u = report->update;
     using kind = actors::call_update::kind;
-    FUZZ_CHECK(u.what == kind::ringing || u.what == kind::ended);
+    // A refusal after the fact is only the provider's own busy account.
+    FUZZ_CHECK(u.what == kind::ringing || u.what == kind::ended ||
+               (u.what == kind::refused && u.refusal == domain::placement_refusal::busy));
     FUZZ_CHECK(u.duration_seconds >= 0 && u.duration_seconds <= 86'400);
     FUZZ_CHECK(u.what == kind::ended || u.duration_seconds == 0);
     FUZZ_CHECK(u.provider_call_id == report->provider_call_id);
@@ -1000,6 +1004,10 @@ void matched_route(const std::string& route, const http::target& t, const http::
   if (route == "POST /webhooks/provider-a/{voice_provider_id}" ||
       route == "POST /webhooks/provider-b/{voice_provider_id}") {
     domain::parse_positive_int(params.get("voice_provider_id"));
+    return provider_callback_body(body);
+  }
+  if (route == "POST /webhooks/provider-c/{voice_provider_id}") {
+    id("voice_provider_id", entity::voice_provider);
     return provider_callback_body(body);
   }
   // A public route this table does not know: add it above (with the reader

@@ -1,14 +1,16 @@
 // Call-status callbacks from live voice providers (no API key: each
 // configuration's callbacks prove themselves with a secret derived for it,
-// provider_a, or a signature made with its API key, provider_b).
+// provider_a, or a signature made with its API key, provider_b, or with
+// its webhook's secret, provider_c).
 
 #include "domain/global_id.hpp"
-#include "domain/provider_b_signature.hpp"
+#include "domain/provider_signature.hpp"
 #include "domain/webhook_signature.hpp"
 #include "http/handlers/handlers.hpp"
 #include "http/json.hpp"
 #include "http/provider_a_gateway.hpp"
 #include "http/provider_b_gateway.hpp"
+#include "http/provider_c_gateway.hpp"
 #include "http/provider_credentials.hpp"
 #include "storage/dialer_repository.hpp"
 #include "storage/storage_error.hpp"
@@ -23,7 +25,7 @@ namespace vcs::http::handlers {
 namespace {
 
 // Which configuration a callback is for, and the digest of its signature
-// when a repeat of it must be refused (provider_b; empty for provider_a).
+// when a repeat of it must be refused (empty for provider_a).
 struct callback_of {
   int64_t voice_provider_id = 0;
   std::string digest;
@@ -100,44 +102,82 @@ public:
   }
 };
 
+// A callback signed with a credential of its configuration (`field`, in
+// `scheme`): the configuration must be of `kind`, the signature its own,
+// within the scheme's time, and not one already acknowledged (the digests
+// acknowledged are kept as long as a signature passes). Fails the exchange
+// and answers nullopt otherwise.
+std::optional<callback_of> signed_callback(const exchange_ptr& ex, worker_context& ctx,
+                                           std::optional<int64_t> id, std::string_view kind,
+                                           const domain::signature_scheme& scheme,
+                                           const char* field) {
+  const domain::error invalid{domain::errc::unauthorized, "Invalid provider signature"};
+  const auto& signature = ex->request.provider_signature;
+  if (!id || !signature) {
+    ex->fail(invalid);
+    return std::nullopt;
+  }
+  auto provider = storage::find_callback_provider(ctx.db(), *id);
+  auto key =
+      provider && provider->kind == kind
+          ? open_credential(*ex->svc.secrets, provider->credentials, provider->tenant_id, field)
+          : std::nullopt;
+  if (!key) {
+    ex->fail(invalid);
+    return std::nullopt;
+  }
+  auto now_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                    std::chrono::system_clock::now().time_since_epoch())
+                    .count();
+  switch (domain::check_provider_signature(scheme, *signature, *key, ex->request.body, now_ms)) {
+  case domain::signature_check::invalid:
+    ex->fail(invalid);
+    return std::nullopt;
+  case domain::signature_check::stale:
+    ex->fail(domain::error{domain::errc::unauthorized,
+                           "The provider signature's time is too old or too new"});
+    return std::nullopt;
+  case domain::signature_check::valid:
+    break;
+  }
+  callback_of from{*id, domain::signature_digest(scheme, *signature)};
+  if (storage::callback_seen(ctx.db(), *id, from.digest)) {
+    ex->fail(
+        domain::error{domain::errc::unauthorized, "This provider callback was already received"});
+    return std::nullopt;
+  }
+  return from;
+}
+
 // POST /webhooks/provider-b/{voice_provider_id}: provider_b's call events,
-// signed with the configuration's API key in X-Retell-Signature. The
-// signed time keeps a captured event from being replayed after five
-// minutes, and the digests acknowledged within them refuse a repeat.
+// signed with the configuration's API key in X-Retell-Signature.
 class provider_b_callback_handler final : public handler {
 public:
   access required_access() const override { return access::none; }
 
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
-    const domain::error invalid{domain::errc::unauthorized, "Invalid provider signature"};
-    auto id = domain::parse_positive_int(ex->param("voice_provider_id"));
-    const auto& signature = ex->request.provider_signature;
-    if (!id || !signature)
-      return ex->fail(invalid);
-    auto provider = storage::find_callback_provider(ctx.db(), *id);
-    if (!provider || provider->kind != "provider_b")
-      return ex->fail(invalid);
-    auto key = open_credential(*ex->svc.secrets, provider->credentials, provider->tenant_id,
-                               "provider_b_api_key");
-    if (!key)
-      return ex->fail(invalid);
-    auto now_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
-                      std::chrono::system_clock::now().time_since_epoch())
-                      .count();
-    switch (domain::check_provider_b_signature(*signature, *key, ex->request.body, now_ms)) {
-    case domain::provider_b_check::invalid:
-      return ex->fail(invalid);
-    case domain::provider_b_check::stale:
-      return ex->fail(domain::error{domain::errc::unauthorized,
-                                    "The provider signature's time is too old or too new"});
-    case domain::provider_b_check::valid:
-      break;
-    }
-    callback_of from{*id, domain::provider_b_digest(*signature)};
-    if (storage::callback_seen(ctx.db(), *id, from.digest))
-      return ex->fail(
-          domain::error{domain::errc::unauthorized, "This provider callback was already received"});
-    apply_report(ex, ctx, std::move(from), read_provider_b_event(ex->request.body));
+    auto from = signed_callback(ex, ctx, domain::parse_positive_int(ex->param("voice_provider_id")),
+                                "provider_b", domain::provider_b_signature, "provider_b_api_key");
+    if (from)
+      apply_report(ex, ctx, std::move(*from), read_provider_b_event(ex->request.body));
+  }
+};
+
+// POST /webhooks/provider-c/{voice_provider_id}: provider_c's post-call
+// webhook, which the tenant points here with the configuration's public
+// id, signed in ElevenLabs-Signature with the webhook's secret. Without a
+// secret in the configuration nothing can be checked, so nothing is read.
+class provider_c_callback_handler final : public handler {
+public:
+  access required_access() const override { return access::none; }
+
+  void handle(const exchange_ptr& ex, worker_context& ctx) override {
+    auto from = signed_callback(
+        ex, ctx,
+        domain::decode_global_id(domain::entity::voice_provider, ex->param("voice_provider_id")),
+        "provider_c", domain::provider_c_signature, "provider_c_webhook_secret_key");
+    if (from)
+      apply_report(ex, ctx, std::move(*from), read_provider_c_event(ex->request.body));
   }
 };
 
@@ -149,6 +189,10 @@ std::shared_ptr<handler> provider_a_callback() {
 
 std::shared_ptr<handler> provider_b_callback() {
   return std::make_shared<provider_b_callback_handler>();
+}
+
+std::shared_ptr<handler> provider_c_callback() {
+  return std::make_shared<provider_c_callback_handler>();
 }
 
 } // namespace vcs::http::handlers
