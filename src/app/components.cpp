@@ -18,6 +18,7 @@
 #include "http/provider_a_gateway.hpp"
 #include "http/provider_b_gateway.hpp"
 #include "http/provider_c_gateway.hpp"
+#include "http/provider_d_gateway.hpp"
 #include "http/rate_limiter.hpp"
 #include "http/token_book.hpp"
 #include "storage/database.hpp"
@@ -89,8 +90,11 @@ call_gateway(const config& c, http::outbound_client& outbound,
         outbound, secrets);
     live["provider_b"] = http::make_provider_b_gateway({c.provider_b_base_url, c.callback_base_url},
                                                        outbound, secrets);
-    live["provider_c"] =
-        http::make_provider_c_gateway({c.provider_c_base_url}, outbound, std::move(secrets));
+    live["provider_c"] = http::make_provider_c_gateway({c.provider_c_base_url}, outbound, secrets);
+    live["provider_d"] = http::make_provider_d_gateway(
+        {c.provider_d_base_url, c.callback_base_url,
+         domain::service_keys::from_hex(c.secret_key)->callback_signing},
+        outbound, std::move(secrets));
   }
   return actors::make_routing_gateway(actors::make_simulated_gateway(simulated(c)),
                                       std::move(live));

@@ -321,8 +321,7 @@ const std::vector<setting>& settings() {
        "simulated provider: billed duration of an answered call",
        into(&config::simulated_talk_seconds, "simulated_talk_seconds")},
       {"voice-mode", "VCS_VOICE_MODE",
-       "simulated (no real calls) or live (provider_a, provider_b and provider_c configurations "
-       "call through their APIs)",
+       "simulated (no real calls) or live (configurations call through their providers' APIs)",
        into(&config::voice_mode, "voice_mode")},
       {"provider-a-base-url", "VCS_PROVIDER_A_BASE_URL", "provider_a's API in live mode",
        into(&config::provider_a_base_url, "provider_a_base_url")},
@@ -330,6 +329,8 @@ const std::vector<setting>& settings() {
        into(&config::provider_b_base_url, "provider_b_base_url")},
       {"provider-c-base-url", "VCS_PROVIDER_C_BASE_URL", "provider_c's API in live mode",
        into(&config::provider_c_base_url, "provider_c_base_url")},
+      {"provider-d-base-url", "VCS_PROVIDER_D_BASE_URL", "provider_d's API in live mode",
+       into(&config::provider_d_base_url, "provider_d_base_url")},
       {"callback-base-url", "VCS_CALLBACK_BASE_URL",
        "this service's public URL as live providers reach it for call-status callbacks "
        "(required in live mode)",

@@ -57,6 +57,7 @@ struct config {
   std::string provider_a_base_url = "https://api.vapi.ai";
   std::string provider_b_base_url = "https://api.retellai.com";
   std::string provider_c_base_url = "https://api.elevenlabs.io";
+  std::string provider_d_base_url = "https://api.bland.ai";
   std::string callback_base_url;
   // This service as people reach it (set-up links); empty: the public
   // listener's address (effective_public_url).

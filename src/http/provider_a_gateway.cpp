@@ -1,7 +1,7 @@
 #include "http/provider_a_gateway.hpp"
 
-#include "domain/webhook_signature.hpp"
 #include "http/call_metadata.hpp"
+#include "http/callback_secret.hpp"
 #include "http/json.hpp"
 #include "http/lead_variables.hpp"
 #include "http/placement_reply.hpp"
@@ -76,7 +76,7 @@ public:
     body.field("url",
                settings_.callback_base_url + provider_a_callback_path(call.voice_provider_id));
     body.field("secret",
-               provider_a_callback_secret(settings_.derivation_key, call.voice_provider_id));
+               callback_secret(settings_.derivation_key, "provider_a", call.voice_provider_id));
     body.w().EndObject();
     body.w().EndObject();
     send_placement(client_, call, settings_.base_url + "/call", bearer_key(*key), body.take(), sink,
@@ -95,12 +95,6 @@ std::shared_ptr<actors::voice_gateway>
 make_provider_a_gateway(provider_a_settings settings, outbound_client& client,
                         std::shared_ptr<const domain::secret_box> secrets) {
   return std::make_shared<provider_a_gateway>(std::move(settings), client, std::move(secrets));
-}
-
-std::string provider_a_callback_secret(const std::string& derivation_key,
-                                       int64_t voice_provider_id) {
-  return domain::hmac_sha256_hex(derivation_key,
-                                 "provider_a_callback:" + std::to_string(voice_provider_id));
 }
 
 std::string provider_a_callback_path(int64_t voice_provider_id) {

@@ -31,12 +31,6 @@ std::shared_ptr<actors::voice_gateway>
 make_provider_a_gateway(provider_a_settings settings, outbound_client& client,
                         std::shared_ptr<const domain::secret_box> secrets);
 
-// The secret provider_a sends back with callbacks about one configuration's
-// calls: derived from the service key, so nothing more is stored, and
-// different for every configuration.
-std::string provider_a_callback_secret(const std::string& derivation_key,
-                                       int64_t voice_provider_id);
-
 // The callback path for a configuration: /webhooks/provider-a/{id}.
 std::string provider_a_callback_path(int64_t voice_provider_id);
 

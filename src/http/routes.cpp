@@ -146,6 +146,8 @@ router public_routes() {
   r.add({"POST", "/webhooks/provider-a/{voice_provider_id}", handlers::provider_a_callback()});
   r.add({"POST", "/webhooks/provider-b/{voice_provider_id}", handlers::provider_b_callback()});
   r.add({"POST", "/webhooks/provider-c/{voice_provider_id}", handlers::provider_c_callback()});
+  r.add({"POST", "/webhooks/provider-d/{voice_provider_id}/{secret}",
+         handlers::provider_d_callback()});
   r.add({"GET", "/api/v2/do-not-call/{phone_number}", handlers::check_do_not_call(),
          permission::leads_read});
   r.add({"GET", "/api/v2/events", handlers::list_events(), permission::webhooks_read});

@@ -1018,6 +1018,25 @@ async function scenario() {
     expect: 200,
   });
   expectEqual('a webhook about no known call', appliedC.json?.applied, false);
+  // provider_d webhooks: the URL carries the configuration's derived secret.
+  await call('providerDCallback', {
+    params: { voice_provider_id: '1', secret: '0'.repeat(64) },
+    body: { call_id: 'bd-unknown', queue_status: 'complete' },
+    expect: 401,
+    note: 'wrong secret',
+    message: 'Invalid provider secret',
+  });
+  if (secretKey) {
+    const appliedD = await call('providerDCallback', {
+      params: {
+        voice_provider_id: '1',
+        secret: createHmac('sha256', secretKey).update('provider_d_callback:1').digest('hex'),
+      },
+      body: { call_id: 'bd-unknown', queue_status: 'complete' },
+      expect: 200,
+    });
+    expectEqual('a call object about no known call', appliedD.json?.applied, false);
+  }
   const unlisted = await call('getDoNotCallNumber', {
     params: { phone_number: '+14155550199' },
     expect: 200,

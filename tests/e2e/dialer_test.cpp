@@ -146,6 +146,23 @@ protected:
     return env;
   }
 
+  // A provider configuration registered through `client` (a live node):
+  // its public id.
+  std::string registered(http_client& client, const std::string& body) {
+    auto r = client.request("POST", "/api/v2/voice-pod", body, bearer(key));
+    EXPECT_EQ(r.status, 201u) << r.body;
+    return str(parse(r.body)["data"], "voice_provider_id");
+  }
+
+  // One call of a campaign as the public API reads it, through `client`.
+  rapidjson::Document read_call(http_client& client, const std::string& campaign_id,
+                                const std::string& call_id) {
+    auto r = client.request("GET", "/api/v2/voice-campaigns/" + campaign_id + "/calls/" + call_id,
+                            {}, bearer(key));
+    EXPECT_EQ(r.status, 200u) << r.body;
+    return parse(r.body);
+  }
+
   static int64_t now_ms() {
     return std::chrono::duration_cast<std::chrono::milliseconds>(
                std::chrono::system_clock::now().time_since_epoch())
@@ -753,11 +770,8 @@ TEST_F(dialer_test, provider_b_calls_go_through_its_api_and_signed_events_drive_
   service_process live{env};
   http_client live_pub{"127.0.0.1", live.public_port()};
   const std::string api_key = "key_live_b_secret";
-  auto r = live_pub.request(
-      "POST", "/api/v2/voice-pod",
-      R"({"voice_provider":"provider_b","provider_b_api_key":")" + api_key + R"("})", bearer(key));
-  ASSERT_EQ(r.status, 201u) << r.body;
-  auto p = str(parse(r.body)["data"], "voice_provider_id");
+  auto p = registered(live_pub, R"({"voice_provider":"provider_b","provider_b_api_key":")" +
+                                    api_key + R"("})");
   auto vp = std::to_string(*domain::decode_global_id(domain::entity::voice_provider, p));
   // As in the provider_a test: a start date far ahead keeps the simulating
   // node's rounds out.
@@ -838,14 +852,8 @@ TEST_F(dialer_test, provider_b_calls_go_through_its_api_and_signed_events_drive_
       R"("call_cost":{"combined_cost":12.5,"product_costs":[]}}})";
   ASSERT_EQ(event(ended, signed_now(ended)).status, 200u);
   ASSERT_TRUE(eventually([&] { return lead_status(c, "+14155552671") == "COMPLETED"; }));
-  auto read_call = [&] {
-    auto read = live_pub.request("GET", "/api/v2/voice-campaigns/" + c + "/calls/" + call_id, {},
-                                 bearer(key));
-    EXPECT_EQ(read.status, 200u) << read.body;
-    return parse(read.body);
-  };
   {
-    auto call = read_call();
+    auto call = read_call(live_pub, c, call_id);
     const auto& got = call["data"];
     EXPECT_EQ(str(got, "outcome"), "human");
     EXPECT_EQ(got["billed_seconds"].GetInt(), 43);
@@ -872,7 +880,7 @@ TEST_F(dialer_test, provider_b_calls_go_through_its_api_and_signed_events_drive_
                 .status,
             200u);
   {
-    auto call = read_call();
+    auto call = read_call(live_pub, c, call_id);
     const auto& got = call["data"];
     EXPECT_EQ(str(got, "summary"), "Booked Tuesday.");
     EXPECT_EQ(str(got, "success_evaluation"), "true");
@@ -1030,10 +1038,7 @@ TEST_F(dialer_test, provider_c_calls_go_through_its_api_and_signed_webhooks_end_
   EXPECT_EQ(replayed.status, 401u);
   EXPECT_NE(replayed.body.find("already received"), std::string::npos) << replayed.body;
   {
-    auto read = live_pub.request("GET", "/api/v2/voice-campaigns/" + c + "/calls/" + call_id, {},
-                                 bearer(key));
-    ASSERT_EQ(read.status, 200u) << read.body;
-    auto call = parse(read.body);
+    auto call = read_call(live_pub, c, call_id);
     const auto& got = call["data"];
     EXPECT_EQ(str(got, "outcome"), "human");
     EXPECT_EQ(got["billed_seconds"].GetInt(), 23);
@@ -1104,6 +1109,115 @@ TEST_F(dialer_test, provider_c_calls_go_through_its_api_and_signed_webhooks_end_
   for (const auto& req : fake.received())
     EXPECT_EQ(req.body.find(agent2), std::string::npos);
 
+  EXPECT_EQ(live.terminate(), 0);
+}
+
+// provider_d live: the call as its API documents it, then the call object
+// it POSTs to the webhook URL the service gave the call, which carries the
+// configuration's derived secret (the vendor's own signing secret is not
+// in the contract).
+TEST_F(dialer_test, provider_d_calls_go_through_its_api_and_its_webhook_ends_them) {
+  webhook_receiver fake;
+  fake.respond_with(200,
+                    R"({"status":"success","message":"Call successfully queued.","call_id":"bd-1",)"
+                    R"("batch_id":null})");
+  service_process live{live_env("VCS_PROVIDER_D_BASE_URL", fake)};
+  http_client live_pub{"127.0.0.1", live.public_port()};
+  const std::string api_key = "org_live_d_key";
+  auto p = registered(live_pub, R"({"voice_provider":"provider_d","provider_d_api_key":")" +
+                                    api_key + R"("})");
+  auto vp = std::to_string(*domain::decode_global_id(domain::entity::voice_provider, p));
+  auto c = campaign(p, R"(,"start_date":"2030-01-01")");
+  {
+    auto r = pub("POST", "/api/v2/voice-campaigns/" + c + "/leads",
+                 R"({"phone_number":"+14155552671","last_name":"Lovelace",)"
+                 R"("custom_fields":{"plan":"gold"}})");
+    ASSERT_EQ(r.status, 201u) << r.body;
+  }
+  set_status(c, "ACTIVE");
+  run_on(live, "2030-01-02T12:00:00Z");
+  const std::string webhook_prefix = "https://dialer.example/webhooks/provider-d/" + vp + "/";
+  auto ours = [&]() -> std::optional<webhook_receiver::request> {
+    for (const auto& req : fake.received())
+      if (req.body.find(webhook_prefix) != std::string::npos)
+        return req;
+    return std::nullopt;
+  };
+  ASSERT_TRUE(eventually([&] { return ours().has_value(); }));
+  auto sent = *ours();
+  EXPECT_EQ(sent.target, "/v1/calls");
+  EXPECT_EQ(sent.headers["authorization"], "Bearer " + api_key);
+  auto body = parse(sent.body);
+  EXPECT_EQ(str(body, "phone_number"), "+14155552671");
+  EXPECT_EQ(str(body, "pathway_id"), "asst_1");
+  EXPECT_EQ(str(body, "from"), "pn_1");
+  EXPECT_TRUE(body["answered_by_enabled"].GetBool());
+  EXPECT_EQ(str(body["request_data"], "last_name"), "Lovelace");
+  EXPECT_EQ(str(body["request_data"], "plan"), "gold");
+  auto call_id = str(body["metadata"], "vcs_call_id");
+  auto webhook = str(body, "webhook");
+  auto secret = webhook.substr(webhook_prefix.size());
+  EXPECT_EQ(secret.size(), 64u);
+  EXPECT_EQ(live.log_contents().find(api_key), std::string::npos);
+  // The vendor reports nothing before the end: placed is in progress.
+  ASSERT_TRUE(eventually([&] { return lead_status(c, "+14155552671") == "IN_PROGRESS"; }));
+
+  auto post = [&](const std::string& path, const std::string& call_object) {
+    return post_signed(live_pub, path, call_object, "X-Unused", std::nullopt);
+  };
+  // The call object as the vendor's call details document it.
+  const std::string ended =
+      R"({"call_id":"bd-1","call_length":0.75,"to":"+14155552671","from":"pn_1",)"
+      R"("completed":true,"queue_status":"complete","error_message":null,)"
+      R"("answered_by":"human","recording_url":"https://rec.example/d.mp3",)"
+      R"("metadata":{"vcs_call_id":")" +
+      call_id +
+      R"("},"summary":"Booked Wednesday.","price":0.068,"call_ended_by":"USER",)"
+      R"("analysis":{"booked":true},"concatenated_transcript":"assistant: Hi \n user: Hi"})";
+  // Refused: another secret, another configuration's, none.
+  EXPECT_EQ(post("/webhooks/provider-d/" + vp + "/" + std::string(64, '0'), ended).status, 401u);
+  auto other = std::to_string(std::stoll(vp) + 1000);
+  EXPECT_EQ(post("/webhooks/provider-d/" + other + "/" + secret, ended).status, 401u);
+  EXPECT_EQ(post("/webhooks/provider-d/" + vp + "/", ended).status / 100, 4u);
+  EXPECT_EQ(lead_status(c, "+14155552671"), "IN_PROGRESS");
+  auto ok = post("/webhooks/provider-d/" + vp + "/" + secret, ended);
+  ASSERT_EQ(ok.status, 200u) << ok.body;
+  ASSERT_TRUE(eventually([&] { return lead_status(c, "+14155552671") == "COMPLETED"; }));
+  // A repeat changes nothing.
+  ASSERT_EQ(post("/webhooks/provider-d/" + vp + "/" + secret, ended).status, 200u);
+  {
+    auto call = read_call(live_pub, c, call_id);
+    const auto& got = call["data"];
+    EXPECT_EQ(str(got, "outcome"), "human");
+    EXPECT_EQ(got["billed_seconds"].GetInt(), 45);
+    EXPECT_EQ(str(got, "transcript"), "assistant: Hi \n user: Hi");
+    EXPECT_EQ(str(got, "summary"), "Booked Wednesday.");
+    EXPECT_EQ(str(got, "recording_url"), "https://rec.example/d.mp3");
+    EXPECT_EQ(str(got, "ended_reason"), "USER");
+    EXPECT_EQ(str(got, "cost"), "0.0680");
+    EXPECT_TRUE(got["structured_data"]["booked"].GetBool());
+  }
+
+  // A machine answered: voicemail, by answered_by.
+  fake.respond_with(200, R"({"status":"success","call_id":"bd-2"})");
+  add_lead(c, "+14155552672");
+  run_on(live, "2030-01-02T12:05:00Z");
+  ASSERT_TRUE(eventually([&] { return lead_status(c, "+14155552672") == "IN_PROGRESS"; }));
+  const std::string machine =
+      R"({"call_id":"bd-2","call_length":0.2,"completed":true,"queue_status":"complete",)"
+      R"("answered_by":"voicemail","metadata":{}})";
+  ASSERT_EQ(post("/webhooks/provider-d/" + vp + "/" + secret, machine).status, 200u);
+  ASSERT_TRUE(eventually([&] {
+    auto list = calls(c);
+    for (const auto& call : list["calls"].GetArray())
+      if (str(call, "provider_call_id") == "bd-2")
+        return call["outcome"].IsString() && str(call, "outcome") == "voicemail";
+    return false;
+  }));
+
+  // The provider refuses: the attempt is given back and retried later.
+  fake.respond_with(400, R"({"status":"error","message":"Invalid pathway_id"})");
+  expect_attempt_given_back(live, c, "provider_d: HTTP 400");
   EXPECT_EQ(live.terminate(), 0);
 }
 

@@ -191,6 +191,9 @@ TEST_F(isolation_test, another_tenants_ids_are_404_on_every_route_that_takes_one
       // ...or with its webhook's secret, for another tenant's configuration.
       {"POST", "/webhooks/provider-c/{voice_provider_id}", "/webhooks/provider-c/" + a_provider,
        R"({"type":"call_initiation_failure","data":{"conversation_id":"x"}})", 401},
+      // ...or without the secret derived for the configuration.
+      {"POST", "/webhooks/provider-d/{voice_provider_id}/{secret}",
+       "/webhooks/provider-d/1/" + std::string(64, '0'), R"({"call_id":"x"})", 401},
   };
   std::set<std::string> covered;
   for (const auto& at : attempts) {

@@ -1,7 +1,8 @@
-// provider_a's server messages, provider_b's call events and provider_c's
-// post-call webhooks, read on the public listener (after the secret or
-// signature check), and the JSON quoting of the webhook payloads the
-// service sends; see request_shapes.cpp for the invariants.
+// provider_a's server messages, provider_b's call events, provider_c's
+// post-call webhooks and provider_d's call objects, read on the public
+// listener (after the secret or signature check), and the JSON quoting of
+// the webhook payloads the service sends; see request_shapes.cpp for the
+// invariants.
 
 #include "request_shapes.hpp"
 

@@ -28,6 +28,7 @@
 #include "http/provider_a_gateway.hpp"
 #include "http/provider_b_gateway.hpp"
 #include "http/provider_c_gateway.hpp"
+#include "http/provider_d_gateway.hpp"
 #include "storage/event_repository.hpp"
 
 #include <algorithm>
@@ -595,7 +596,7 @@ void do_not_call_body(std::string_view body) {
 
 void provider_callback_body(std::string_view body) {
   for (auto report : {http::read_provider_a_message(body), http::read_provider_b_event(body),
-                      http::read_provider_c_event(body)}) {
+                      http::read_provider_c_event(body), http::read_provider_d_call(body)}) {
     if (!report)
       continue;
     // Every report names a call, by our id or the provider's.
@@ -1003,6 +1004,10 @@ void matched_route(const std::string& route, const http::target& t, const http::
   }
   if (route == "POST /webhooks/provider-a/{voice_provider_id}" ||
       route == "POST /webhooks/provider-b/{voice_provider_id}") {
+    domain::parse_positive_int(params.get("voice_provider_id"));
+    return provider_callback_body(body);
+  }
+  if (route == "POST /webhooks/provider-d/{voice_provider_id}/{secret}") {
     domain::parse_positive_int(params.get("voice_provider_id"));
     return provider_callback_body(body);
   }

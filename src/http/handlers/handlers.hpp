@@ -133,6 +133,7 @@ std::shared_ptr<handler> delete_phone_number_pool();
 std::shared_ptr<handler> provider_a_callback();
 std::shared_ptr<handler> provider_b_callback();
 std::shared_ptr<handler> provider_c_callback();
+std::shared_ptr<handler> provider_d_callback();
 // The tenant's do-not-call list.
 std::shared_ptr<handler> add_do_not_call();
 std::shared_ptr<handler> remove_do_not_call();

@@ -1,17 +1,19 @@
 // Call-status callbacks from live voice providers (no API key: each
 // configuration's callbacks prove themselves with a secret derived for it,
-// provider_a, or a signature made with its API key, provider_b, or with
-// its webhook's secret, provider_c).
+// provider_a and provider_d, or a signature made with its API key,
+// provider_b, or with its webhook's secret, provider_c).
 
 #include "domain/global_id.hpp"
 #include "domain/provider_signature.hpp"
 #include "domain/webhook_signature.hpp"
+#include "http/callback_secret.hpp"
 #include "http/handlers/handlers.hpp"
 #include "http/json.hpp"
 #include "http/provider_a_gateway.hpp"
 #include "http/provider_b_gateway.hpp"
 #include "http/provider_c_gateway.hpp"
 #include "http/provider_credentials.hpp"
+#include "http/provider_d_gateway.hpp"
 #include "storage/dialer_repository.hpp"
 #include "storage/storage_error.hpp"
 
@@ -84,6 +86,16 @@ void apply_report(const exchange_ptr& ex, worker_context& ctx, callback_of from,
           [ex](caf::error& e) { ex->fail(actors::to_domain_error(e)); });
 }
 
+// Whether `sent` is the secret derived for the configuration `id` of
+// `kind` (under the current service key or the one before it).
+bool derived_secret_matches(const exchange_ptr& ex, std::string_view kind,
+                            std::optional<int64_t> id, const std::optional<std::string>& sent) {
+  const auto& keys = ex->svc.callback_keys;
+  return id && sent && std::any_of(keys.begin(), keys.end(), [&](const std::string& key) {
+           return domain::equal_constant_time(*sent, callback_secret(key, kind, *id));
+         });
+}
+
 // POST /webhooks/provider-a/{voice_provider_id}: provider_a's server
 // messages, with the configuration's derived secret in X-Vapi-Secret.
 class provider_a_callback_handler final : public handler {
@@ -92,13 +104,25 @@ public:
 
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
     auto id = domain::parse_positive_int(ex->param("voice_provider_id"));
-    const auto& sent = ex->request.provider_secret;
-    const auto& keys = ex->svc.callback_keys;
-    if (!id || !sent || std::none_of(keys.begin(), keys.end(), [&](const std::string& key) {
-          return domain::equal_constant_time(*sent, provider_a_callback_secret(key, *id));
-        }))
+    if (!derived_secret_matches(ex, "provider_a", id, ex->request.provider_secret))
       return ex->fail(domain::error{domain::errc::unauthorized, "Invalid provider secret"});
     apply_report(ex, ctx, {*id, {}}, read_provider_a_message(ex->request.body));
+  }
+};
+
+// POST /webhooks/provider-d/{voice_provider_id}/{secret}: provider_d's call
+// object when a call ends, to the webhook URL the service gave the call,
+// which carries the configuration's derived secret. A repeat about an
+// ended call changes nothing.
+class provider_d_callback_handler final : public handler {
+public:
+  access required_access() const override { return access::none; }
+
+  void handle(const exchange_ptr& ex, worker_context& ctx) override {
+    auto id = domain::parse_positive_int(ex->param("voice_provider_id"));
+    if (!derived_secret_matches(ex, "provider_d", id, std::string{ex->param("secret")}))
+      return ex->fail(domain::error{domain::errc::unauthorized, "Invalid provider secret"});
+    apply_report(ex, ctx, {*id, {}}, read_provider_d_call(ex->request.body));
   }
 };
 
@@ -193,6 +217,10 @@ std::shared_ptr<handler> provider_b_callback() {
 
 std::shared_ptr<handler> provider_c_callback() {
   return std::make_shared<provider_c_callback_handler>();
+}
+
+std::shared_ptr<handler> provider_d_callback() {
+  return std::make_shared<provider_d_callback_handler>();
 }
 
 } // namespace vcs::http::handlers
