@@ -1,11 +1,12 @@
 """scripts/reliability failure_breaker: a live provider that starts failing
 pauses the campaign before it spends its leads.
 
-The node calls for real (voice-mode live) through a fake of provider_a's API
-on loopback. The fake takes the first HEALTHY calls and, for each, posts its
-end-of-call report to the service's callback route CALL_S later, as
-provider_a does; from then on it answers every call 500, as a provider that
-is down does. A tenant's campaign of LEADS leads, its failure breaker at the
+The node calls for real (voice-mode live) through a fake of a provider's API
+on loopback, once for provider_a (Vapi's shapes) and once for provider_d
+(Bland's). The fake takes the first HEALTHY calls and, for each, posts its
+end-of-call report to the callback URL the service gave the call CALL_S
+later, as that vendor does; from then on it answers every call 500, as a
+provider that is down does. A tenant's campaign of LEADS leads, its failure breaker at the
 defaults (the last 20 ended calls, 50%), dials through a configuration of
 LINES lines. The drill measures how many calls the failing provider was sent
 and how long the campaign took to pause, and checks its pause_reason and its
@@ -32,11 +33,54 @@ NODE_ENV = {"VCS_VOICE_MODE": "live", "VCS_DIAL_INTERVAL_MS": "100",
             "VCS_OUTBOUND_ALLOW": "127.0.0.0/8", "VCS_TENANT_RATE_LIMIT": "100000"}
 
 
-class FakeProvider:
-    """provider_a's POST /call on loopback: healthy for `healthy` calls,
-    then failing."""
+class VendorA:
+    """provider_a (Vapi): POST /call answered 201 {id}; the report goes to
+    the call's server url with its secret in X-Vapi-Secret."""
+    kind = "provider_a"
+    base_url_env = "VCS_PROVIDER_A_BASE_URL"
+    registration = {"voice_provider": "provider_a", "provider_a_private_key": "sk-drill",
+                    "provider_a_public_key": "pk", "provider_a_organization_id": "org"}
 
-    def __init__(self, healthy):
+    @staticmethod
+    def accepted(provider_id):
+        return 201, {"id": provider_id, "status": "queued"}
+
+    @staticmethod
+    def report(call, provider_id):
+        message = {"message": {
+            "type": "end-of-call-report", "endedReason": "customer-ended-call",
+            "durationSeconds": 30, "cost": 0.05,
+            "analysis": {"summary": "Drill call.", "successEvaluation": True},
+            "call": {"id": provider_id, "metadata": call["metadata"]}}}
+        return call["server"]["url"], message, {"X-Vapi-Secret": call["server"]["secret"]}
+
+
+class VendorD:
+    """provider_d (Bland): POST /v1/calls answered 200 {status, call_id};
+    the call object goes to the call's webhook URL."""
+    kind = "provider_d"
+    base_url_env = "VCS_PROVIDER_D_BASE_URL"
+    registration = {"voice_provider": "provider_d", "provider_d_api_key": "org-drill"}
+
+    @staticmethod
+    def accepted(provider_id):
+        return 200, {"status": "success", "message": "Call successfully queued.",
+                     "call_id": provider_id}
+
+    @staticmethod
+    def report(call, provider_id):
+        message = {"call_id": provider_id, "metadata": call["metadata"], "completed": True,
+                   "queue_status": "complete", "answered_by": "human", "call_length": 0.5,
+                   "summary": "Drill call.", "price": 0.05}
+        return call["webhook"], message, {}
+
+
+class FakeProvider:
+    """A vendor's call API on loopback: healthy for `healthy` calls, then
+    failing."""
+
+    def __init__(self, vendor, healthy):
+        self.vendor = vendor
         self.healthy = healthy
         self.calls = 0
         self.failures = 0
@@ -59,7 +103,7 @@ class FakeProvider:
                         fake.first_failure = fake.first_failure or time.monotonic()
                 if ok:
                     threading.Timer(CALL_S, fake.report, (body, f"fake-{n}")).start()
-                    self.answer(201, {"id": f"fake-{n}", "status": "queued"})
+                    self.answer(*fake.vendor.accepted(f"fake-{n}"))
                 else:
                     self.answer(500, {"message": "provider down"})
 
@@ -76,16 +120,11 @@ class FakeProvider:
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
 
     def report(self, call, provider_id):
-        """The end-of-call report of an answered call, to the call's server url."""
-        message = {"message": {
-            "type": "end-of-call-report", "endedReason": "customer-ended-call",
-            "durationSeconds": 30, "cost": 0.05,
-            "analysis": {"summary": "Drill call.", "successEvaluation": True},
-            "call": {"id": provider_id, "metadata": call["metadata"]}}}
+        """The end report of an answered call, where the vendor sends it."""
+        url, message, headers = self.vendor.report(call, provider_id)
         req = urllib.request.Request(
-            call["server"]["url"], data=json.dumps(message).encode(), method="POST",
-            headers={"Content-Type": "application/json",
-                     "X-Vapi-Secret": call["server"]["secret"]})
+            url, data=json.dumps(message).encode(), method="POST",
+            headers={"Content-Type": "application/json", **headers})
         for _ in range(20):  # answered 503 while the write may not commit: sent again
             try:
                 with urllib.request.urlopen(req, timeout=5):
@@ -97,19 +136,18 @@ class FakeProvider:
         self.server.shutdown()
 
 
-def run(dep, op):
+def run(dep, op, vendor):
     """Answers (figures, passed)."""
-    fake = FakeProvider(HEALTHY)
+    fake = FakeProvider(vendor, HEALTHY)
     dep.stop_service()
-    dep.start_service({**NODE_ENV, "VCS_PROVIDER_A_BASE_URL": f"http://127.0.0.1:{fake.port}",
+    dep.start_service({**NODE_ENV, vendor.base_url_env: f"http://127.0.0.1:{fake.port}",
                        "VCS_CALLBACK_BASE_URL": f"http://127.0.0.1:{dep.public_port}"})
     try:
-        tenant = op.ok("POST", "/admin/v1/tenants", {"name": "breaker", "plan": "PRO"})
+        tenant = op.ok("POST", "/admin/v1/tenants",
+                       {"name": f"breaker-{vendor.kind}", "plan": "PRO"})
         api = Api(f"http://127.0.0.1:{dep.public_port}", tenant["api_key"]["key"])
         provider = api.ok("POST", "/api/v2/voice-pod", {
-            "voice_provider": "provider_a", "provider_a_private_key": "sk-drill",
-            "provider_a_public_key": "pk", "provider_a_organization_id": "org",
-            "concurrency_limit": LINES})["data"]["voice_provider_id"]
+            **vendor.registration, "concurrency_limit": LINES})["data"]["voice_provider_id"]
         campaign = api.ok("POST", "/api/v2/voice-campaigns", {
             "name": "breaker", "tenant_voice_provider_id": provider,
             "assistant_id": "asst_drill", "phone_number_id": "pn_drill"})["data"]["campaign_id"]
@@ -134,13 +172,13 @@ def run(dep, op):
         dep.stop_service()
         dep.start_service()
     reason = read.get("pause_reason")
-    figures = {"healthy_calls": HEALTHY, "failing_calls_sent": fake.failures,
+    figures = {"provider": vendor.kind, "healthy_calls": HEALTHY, "failing_calls_sent": fake.failures,
                "window": WINDOW, "lines": LINES, "leads_not_called": LEADS - called,
                "seconds_first_failure_to_pause":
                    round(paused_after, 2) if paused_after is not None else None,
                "status": read["status"], "pause_reason": reason,
                "campaign_paused_events": len(announced)}
-    log(f"failure_breaker: {figures}")
+    log(f"failure_breaker {vendor.kind}: {figures}")
     passed = (read["status"] == "PAUSED" and reason == "failure_breaker"
               and len(announced) == 1
               and announced[0]["payload"]["data"].get("pause_reason") == "failure_breaker"
@@ -148,8 +186,11 @@ def run(dep, op):
     return figures, passed
 
 
-# A provider that starts failing: the campaign pauses for its breaker.
+# A provider that starts failing: the campaign pauses for its breaker, for
+# two vendors' shapes.
 def failure_breaker(drills):
-    figures, passed = run(drills.dep, drills.op)
-    drills.record("provider starts failing (failure breaker)", "a fake provider_a, 500s",
-                  figures, "nothing", drills.alive() and passed)
+    for vendor, shape in ((VendorA, "a fake provider_a (Vapi), 500s"),
+                          (VendorD, "a fake provider_d (Bland), 500s")):
+        figures, passed = run(drills.dep, drills.op, vendor)
+        drills.record(f"provider starts failing (failure breaker, {vendor.kind})", shape,
+                      figures, "nothing", drills.alive() and passed)
