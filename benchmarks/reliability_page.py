@@ -188,7 +188,7 @@ def restore(f):
 
 
 def failure_breaker(f):
-    return (f"{f['healthy_calls']} calls answered, then every call refused: "
+    return (f"{f['provider']}: {f['healthy_calls']} calls answered, then every call refused: "
             f"{f['failing_calls_sent']} refused calls sent before the campaign paused "
             f"(window {f['window']} calls, {f['lines']} lines), "
             f"{f['seconds_first_failure_to_pause']:g} s after the first; status "
@@ -286,8 +286,9 @@ DRILLS = {
     "restore": ("A full pgBackRest backup taken under writes, the data directory emptied, "
                 "restored to a point in time (`tools/vcs_tools/drills/restore.py`; "
                 "[ops/backup-restore.md](ops/backup-restore.md))", restore),
-    "failure_breaker": ("A live provider that starts failing: a fake of provider_a's API "
-                        "answers its first calls (and posts their end-of-call reports), then "
+    "failure_breaker": ("A live provider that starts failing, once per vendor shape (provider_a "
+                        "as Vapi, provider_d as Bland): a fake of its API answers its first "
+                        "calls (and posts their end-of-call reports as the vendor does), then "
                         "answers every call 500; a campaign with the failure breaker at its "
                         "defaults (the last 20 ended calls, 50%) dials 200 leads through 5 "
                         "lines (`tools/vcs_tools/drills/failure_breaker.py`)", failure_breaker),
