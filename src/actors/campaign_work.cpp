@@ -46,7 +46,7 @@ domain::result<domain::campaign> update(soci::session& sql, int64_t tenant_id, i
   const auto& f = req.fields;
   if (auto refused = domain::check_create_only_fields(*current, f))
     return std::move(*refused);
-  if (f.voice_provider_id && !storage::voice_provider_exists(sql, tenant_id, *f.voice_provider_id))
+  if (f.voice_provider_id && !storage::hold_voice_provider(sql, tenant_id, *f.voice_provider_id))
     return domain::voice_provider_not_found(req.voice_provider_ref);
   if (auto refused = storage::hold_named_pool(sql, tenant_id, f))
     return std::move(*refused);

@@ -102,10 +102,15 @@ caf::result<bool> tenant_state::delete_api_key(const api_key_removal& removal) {
 
 caf::result<domain::voice_provider_config>
 tenant_state::add_voice_provider(voice_provider_create& req) {
-  return write(self, [id = tenant_id, req = std::move(req)](soci::session& sql) {
-    return storage::insert_voice_provider(sql, id, req.kind, req.credentials,
-                                          req.concurrency_limit);
-  });
+  return write(self,
+               [id = tenant_id, req = std::move(req)](
+                   soci::session& sql) -> domain::result<domain::voice_provider_config> {
+                 auto made = storage::insert_voice_provider(sql, id, req.kind, req.credentials,
+                                                            req.concurrency_limit);
+                 if (!made)
+                   return domain::too_many_voice_providers();
+                 return std::move(*made);
+               });
 }
 
 // The tenant row lock makes the count and the insert one step on every node.
@@ -117,7 +122,7 @@ caf::result<domain::campaign> tenant_state::create_campaign(campaign_create& req
                  if (!quota)
                    return tenant_not_found();
                  const auto& vp = req.fields.voice_provider_id;
-                 if (vp && !storage::voice_provider_exists(sql, id, *vp))
+                 if (vp && !storage::hold_voice_provider(sql, id, *vp))
                    return domain::voice_provider_not_found(req.voice_provider_ref);
                  if (auto refused = storage::hold_named_pool(sql, id, req.fields))
                    return std::move(*refused);

@@ -126,6 +126,7 @@ std::string serve(const app::config& c, const std::string& session_url) {
   http::front_pool operator_front{sys, app::operator_share(c), svc, session_url};
   svc->ready = app::readiness(c, node, public_front);
   svc->public_url = app::effective_public_url(c);
+  svc->callback_base_url = c.callback_base_url;
   svc->metrics->set_build(app::build_version, app::build_commit);
   svc->metrics->watch_workers(http::listener_kind::public_api,
                               [&public_front] { return public_front.load(); });

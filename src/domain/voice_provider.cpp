@@ -72,4 +72,28 @@ const std::vector<std::string>& all_credential_field_names() {
   return names;
 }
 
+std::string mask_credential(std::string_view secret) {
+  constexpr std::size_t shown = 4;
+  constexpr std::size_t shown_from = 16;
+  std::string masked = "****";
+  if (secret.size() >= shown_from)
+    masked += secret.substr(secret.size() - shown);
+  return masked;
+}
+
+error too_many_voice_providers() {
+  return {errc::bad_request, "A tenant may have at most " +
+                                 std::to_string(max_voice_providers_per_tenant) +
+                                 " voice provider configurations; delete one first"};
+}
+
+error voice_provider_change_out_of_scope() {
+  return {errc::forbidden, "This API key reaches only some campaigns and cannot change voice "
+                           "provider configurations"};
+}
+
+error voice_provider_in_use(std::string why) {
+  return {errc::conflict, "Voice provider configuration is in use: " + std::move(why)};
+}
+
 } // namespace vcs::domain

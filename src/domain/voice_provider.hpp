@@ -1,5 +1,6 @@
 #pragma once
 
+#include "domain/error.hpp"
 #include "domain/timestamp.hpp"
 
 #include <cstdint>
@@ -23,6 +24,9 @@ inline constexpr int32_t concurrency_limit_min = 1;
 inline constexpr int32_t concurrency_limit_max = 1000;
 inline constexpr int32_t concurrency_limit_default = 10;
 inline constexpr std::size_t credential_max_length = 4096;
+// A tenant holds at most this many configurations, so that every list of
+// them stays bounded.
+inline constexpr int64_t max_voice_providers_per_tenant = 100;
 
 struct credential_field {
   std::string_view name; // e.g. "provider_a_private_key"
@@ -54,6 +58,22 @@ struct voice_provider_config {
   voice_provider_kind kind = voice_provider_kind::provider_a;
   int32_t concurrency_limit = concurrency_limit_default;
   timestamp created_at{};
+  timestamp updated_at{};
 };
+
+// How a secret credential is shown once stored: "****" and its last four
+// characters, the four only when it is long enough (16 or more) that they
+// say little about the rest.
+std::string mask_credential(std::string_view secret);
+
+// 400: a tenant's configurations are at max_voice_providers_per_tenant.
+error too_many_voice_providers();
+
+// 403: a key held to some campaigns changes no configuration (others'
+// campaigns may use it).
+error voice_provider_change_out_of_scope();
+
+// 409: what still uses the configuration, in words.
+error voice_provider_in_use(std::string why);
 
 } // namespace vcs::domain

@@ -78,6 +78,8 @@ struct services {
   std::shared_ptr<token_book> tokens;
   // This service as people reach it (set-up links): scheme, host and port.
   std::string public_url;
+  // Where voice providers reach this service's callbacks (callback-base-url).
+  std::string callback_base_url;
   // The node's server-sent-event streams (GET /api/v2/events/stream).
   std::shared_ptr<event_hub> events;
   // Whether operator routes take a `now` other than the clock

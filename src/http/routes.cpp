@@ -53,6 +53,13 @@ router public_routes() {
          handlers::assign_resources(), permission::clients_write});
   r.add({"POST", "/api/v2/voice-pod", handlers::create_voice_provider(),
          permission::campaigns_write});
+  r.add({"GET", "/api/v2/voice-pod", handlers::list_voice_providers(), permission::campaigns_read});
+  r.add({"GET", "/api/v2/voice-pod/{voice_provider_id}", handlers::get_voice_provider(),
+         permission::campaigns_read});
+  r.add({"PATCH", "/api/v2/voice-pod/{voice_provider_id}", handlers::update_voice_provider(),
+         permission::campaigns_write});
+  r.add({"DELETE", "/api/v2/voice-pod/{voice_provider_id}", handlers::delete_voice_provider(),
+         permission::campaigns_write});
   r.add({"POST", "/api/v2/web-widgets", handlers::create_web_widget(), permission::clients_write});
   r.add({"GET", "/api/v2/phone-number-pools", handlers::list_phone_number_pools(),
          permission::campaigns_read});

@@ -154,7 +154,7 @@ check_references(soci::session& sql, int64_t tenant_id, const domain::client_cre
     for (int r = 0; r < taken.size(); ++r)
       add_email_taken(errors, static_cast<std::size_t>(taken.int64(r, 0) - 1));
   }
-  if (req.voice_provider_id && !voice_provider_exists(sql, tenant_id, *req.voice_provider_id))
+  if (req.voice_provider_id && !hold_voice_provider(sql, tenant_id, *req.voice_provider_id))
     errors.add("client_asset_group.tenant_voice_provider_id",
                "Tenant voice provider not found: " + req.voice_provider_ref);
   std::optional<domain::product> product;

@@ -627,6 +627,60 @@ async function scenario() {
     note: 'no api key',
     message: 'Validation error',
   });
+  // Its management: list, read (masked), update, delete.
+  const providerRef = { voice_provider_id: provider.voice_provider_id };
+  const unknownProvider = { voice_provider_id: Buffer.from('TenantVoiceProvider:999999999').toString('base64') };
+  await call('listVoiceProviders', { expect: 200 });
+  await call('listVoiceProviders', {
+    query: { page_size: 101 },
+    expect: 400,
+    note: 'page_size 101',
+    message: "Invalid page_size: '101'. Must be an integer from 1 to 100",
+  });
+  const readProvider = await call('getVoiceProvider', { params: providerRef, expect: 200 });
+  expectEqual('the API key masked', readProvider.json?.data?.credentials?.provider_b_api_key, '****test');
+  await call('getVoiceProvider', {
+    params: unknownProvider,
+    expect: 404,
+    note: 'unknown id',
+    message: 'Tenant voice provider not found',
+  });
+  const spareProvider = (
+    await call('createVoiceProvider', {
+      body: { voice_provider: 'provider_d', provider_d_api_key: 'org_contract_spare' },
+      expect: 201,
+      noExample: true,
+      note: 'one to rotate and delete',
+    })
+  ).json.data;
+  const spareRef = { voice_provider_id: spareProvider.voice_provider_id };
+  const rotatedProvider = await call('updateVoiceProvider', {
+    params: spareRef,
+    body: { provider_d_api_key: 'org_contract_rotated_0001', concurrency_limit: 4 },
+    expect: 200,
+  });
+  expectEqual('the rotated key masked', rotatedProvider.json?.data?.credentials?.provider_d_api_key, '****0001');
+  await call('updateVoiceProvider', {
+    params: spareRef,
+    body: { provider_d_api_key: null },
+    expect: 400,
+    note: 'a required credential removed',
+    message: 'Validation error',
+  });
+  await call('updateVoiceProvider', {
+    params: unknownProvider,
+    body: { concurrency_limit: 2 },
+    expect: 404,
+    note: 'unknown id',
+    message: 'Tenant voice provider not found',
+  });
+  await call('deleteVoiceProvider', { params: spareRef, expect: 200 });
+  await call('deleteVoiceProvider', {
+    params: unknownProvider,
+    expect: 404,
+    note: 'unknown id',
+    message: 'Tenant voice provider not found',
+  });
   const campaign = (
     await call('createCampaign', {
       body: {
@@ -1715,6 +1769,13 @@ async function scenario() {
     expect: 404,
     note: 'unknown phone number pool',
     message: poolNotFound,
+  });
+  await call('deleteVoiceProvider', {
+    params: { voice_provider_id: provider.voice_provider_id },
+    expect: 409,
+    note: 'named by a campaign that has not ended',
+    message:
+      'Voice provider configuration is in use: a campaign that has not ended uses it; end the campaign or give it another provider first',
   });
   await call('deletePhoneNumberPool', {
     params: pp,

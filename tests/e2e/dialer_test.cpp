@@ -126,13 +126,18 @@ protected:
   }
 
   // Rounds on demand take every tenant's due campaigns: the request `fake`
-  // received about this configuration's call names its callback URL.
-  static std::optional<webhook_receiver::request> request_naming(const webhook_receiver& fake,
-                                                                 const std::string& url) {
+  // received about this test's call holds `text` (its callback URL, its
+  // agent) in its body.
+  static std::optional<webhook_receiver::request> request_holding(const webhook_receiver& fake,
+                                                                  const std::string& text) {
     for (const auto& req : fake.received())
-      if (req.body.find(url + "\"") != std::string::npos)
+      if (req.body.find(text) != std::string::npos)
         return req;
     return std::nullopt;
+  }
+  static std::optional<webhook_receiver::request> request_naming(const webhook_receiver& fake,
+                                                                 const std::string& url) {
+    return request_holding(fake, url + "\"");
   }
 
   // A live node's settings, its provider's API at `fake` (under `base_url`,
@@ -949,6 +954,9 @@ TEST_F(dialer_test, provider_c_calls_go_through_its_api_and_signed_webhooks_end_
                             bearer(key));
   ASSERT_EQ(r.status, 201u) << r.body;
   auto p = str(parse(r.body)["data"], "voice_provider_id");
+  // The URL its workspace webhook must name is on the configuration.
+  auto view = parse(live_pub.request("GET", "/api/v2/voice-pod/" + p, {}, bearer(key)).body);
+  EXPECT_EQ(str(view["data"], "callback_url"), "https://dialer.example/webhooks/provider-c/" + p);
   const std::string agent = "agent_c_" + tenant;
   auto r2 = pub("POST", "/api/v2/voice-campaigns",
                 R"({"name":"dial c","assistant_id":")" + agent +
@@ -964,12 +972,7 @@ TEST_F(dialer_test, provider_c_calls_go_through_its_api_and_signed_webhooks_end_
   }
   set_status(c, "ACTIVE");
   run_on(live, "2030-01-02T12:00:00Z");
-  auto ours = [&]() -> std::optional<webhook_receiver::request> {
-    for (const auto& req : fake.received())
-      if (req.body.find("\"" + agent + "\"") != std::string::npos)
-        return req;
-    return std::nullopt;
-  };
+  auto ours = [&] { return request_holding(fake, "\"" + agent + "\""); };
   ASSERT_TRUE(eventually([&] { return ours().has_value(); }));
   auto sent = *ours();
   EXPECT_EQ(sent.target, "/v1/convai/twilio/outbound-call");
@@ -1116,6 +1119,31 @@ TEST_F(dialer_test, provider_c_calls_go_through_its_api_and_signed_webhooks_end_
 // it POSTs to the webhook URL the service gave the call, which carries the
 // configuration's derived secret (the vendor's own signing secret is not
 // in the contract).
+// Credentials rotated through PATCH /api/v2/voice-pod/{id} are what the
+// next call sends.
+TEST_F(dialer_test, a_rotated_provider_key_is_what_the_next_call_sends) {
+  webhook_receiver fake;
+  fake.respond_with(200,
+                    R"({"status":"success","message":"Call successfully queued.","call_id":"bd-r",)"
+                    R"("batch_id":null})");
+  service_process live{live_env("VCS_PROVIDER_D_BASE_URL", fake)};
+  http_client live_pub{"127.0.0.1", live.public_port()};
+  auto p =
+      registered(live_pub, R"({"voice_provider":"provider_d","provider_d_api_key":"org_old"})");
+  auto vp = std::to_string(*domain::decode_global_id(domain::entity::voice_provider, p));
+  auto rotated = live_pub.request("PATCH", "/api/v2/voice-pod/" + p,
+                                  R"({"provider_d_api_key":"org_rotated_key_0001"})", bearer(key));
+  ASSERT_EQ(rotated.status, 200u) << rotated.body;
+  auto c = campaign(p, R"(,"start_date":"2030-01-01")");
+  add_lead(c, "+14155552671");
+  set_status(c, "ACTIVE");
+  run_on(live, "2030-01-02T12:00:00Z");
+  const std::string webhook_prefix = "https://dialer.example/webhooks/provider-d/" + vp + "/";
+  auto ours = [&] { return request_holding(fake, webhook_prefix); };
+  ASSERT_TRUE(eventually([&] { return ours().has_value(); }));
+  EXPECT_EQ(ours()->headers["authorization"], "Bearer org_rotated_key_0001");
+}
+
 TEST_F(dialer_test, provider_d_calls_go_through_its_api_and_its_webhook_ends_them) {
   webhook_receiver fake;
   fake.respond_with(200,
@@ -1137,12 +1165,7 @@ TEST_F(dialer_test, provider_d_calls_go_through_its_api_and_its_webhook_ends_the
   set_status(c, "ACTIVE");
   run_on(live, "2030-01-02T12:00:00Z");
   const std::string webhook_prefix = "https://dialer.example/webhooks/provider-d/" + vp + "/";
-  auto ours = [&]() -> std::optional<webhook_receiver::request> {
-    for (const auto& req : fake.received())
-      if (req.body.find(webhook_prefix) != std::string::npos)
-        return req;
-    return std::nullopt;
-  };
+  auto ours = [&] { return request_holding(fake, webhook_prefix); };
   ASSERT_TRUE(eventually([&] { return ours().has_value(); }));
   auto sent = *ours();
   EXPECT_EQ(sent.target, "/v1/calls");

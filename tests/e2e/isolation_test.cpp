@@ -179,6 +179,10 @@ TEST_F(isolation_test, another_tenants_ids_are_404_on_every_route_that_takes_one
       {"GET", "/api/v2/phone-number-pools/{pool_id}", pool_path, ""},
       {"PATCH", "/api/v2/phone-number-pools/{pool_id}", pool_path, R"({"name":"hijacked"})"},
       {"DELETE", "/api/v2/phone-number-pools/{pool_id}", pool_path, ""},
+      {"GET", "/api/v2/voice-pod/{voice_provider_id}", "/api/v2/voice-pod/" + a_provider, ""},
+      {"PATCH", "/api/v2/voice-pod/{voice_provider_id}", "/api/v2/voice-pod/" + a_provider,
+       R"({"provider_c_webhook_secret_key":"strangers_secret"})"},
+      {"DELETE", "/api/v2/voice-pod/{voice_provider_id}", "/api/v2/voice-pod/" + a_provider, ""},
       {"GET", "/api/v2/do-not-call/{phone_number}", "/api/v2/do-not-call/+14155550177", "", 200},
       {"DELETE", "/api/v2/do-not-call/{phone_number}", "/api/v2/do-not-call/+14155550177", ""},
       // Provider callbacks take no API key: without the configuration's
@@ -222,6 +226,12 @@ TEST_F(isolation_test, another_tenants_ids_are_404_on_every_route_that_takes_one
   EXPECT_EQ(str(members["members"][0], "role"), "owner");
   EXPECT_NE(pub("GET", "/api/v2/do-not-call/+14155550177", a.key).body.find("\"do_not_call\":true"),
             std::string::npos);
+  auto provider = parse(pub("GET", "/api/v2/voice-pod/" + a_provider, a.key).body);
+  EXPECT_EQ(str(provider["data"]["credentials"], "provider_c_webhook_secret_key"), "****")
+      << "the owner's secret, not the stranger's (neither shown)";
+  auto owners_list = parse(pub("GET", "/api/v2/voice-pod", a.key).body);
+  EXPECT_EQ(owners_list["meta"]["total"].GetInt(), 1);
+  EXPECT_EQ(parse(pub("GET", "/api/v2/voice-pod", b.key).body)["meta"]["total"].GetInt(), 0);
   auto kept = parse(pub("GET", pool_path, a.key).body);
   EXPECT_EQ(str(kept["data"], "name"), "owned");
   auto mine = parse(pub("GET", cp, a.key).body);

@@ -90,4 +90,14 @@ TEST(VoiceProvider, ConcurrencyDefaultIsInsideItsBounds) {
   EXPECT_EQ(voice_provider_config{}.concurrency_limit, concurrency_limit_default);
 }
 
+// Four characters of a short secret say too much of it: only long ones
+// show their end.
+TEST(VoiceProvider, MaskedCredentialsShowTheLastFourOfLongSecretsOnly) {
+  EXPECT_EQ(mask_credential(""), "****");
+  EXPECT_EQ(mask_credential("short-key"), "****");
+  EXPECT_EQ(mask_credential("fifteen-chars-x"), "****");
+  EXPECT_EQ(mask_credential("sixteen-chars-xy"), "****s-xy");
+  EXPECT_EQ(mask_credential("sk_live_0123456789abcdef"), "****cdef");
+}
+
 } // namespace
