@@ -7,6 +7,7 @@
 #include "actors/db_task.hpp"
 #include "actors/dialer_messages.hpp"
 #include "actors/domain_messages.hpp"
+#include "actors/provider_inquiry.hpp"
 #include "actors/subscription_messages.hpp"
 #include "actors/tenant_messages.hpp"
 #include "actors/webhook_messages.hpp"
@@ -76,6 +77,11 @@ using tenant_actor = caf::typed_actor<
     caf::replies_to<update_atom, webhook_endpoint_enable>::with<storage::webhook_endpoint>,
     // Queues a webhook.test event for a campaign's webhook_url.
     caf::replies_to<create_atom, webhook_test>::with<storage::webhook_delivery>,
+    // Asks the vendor through a configuration: its credentials, its
+    // assistants or its phone numbers (recent lists answered from memory).
+    caf::replies_to<inquire_atom, provider_inquiry>::with<inquiry_result>,
+    // The vendor's answer to an inquiry under way (from the gateway).
+    caf::reacts_to<inquired_atom, uint64_t, inquiry_result>,
     // Timer tick: retires the actor when it has been idle long enough.
     caf::reacts_to<idle_atom>>;
 

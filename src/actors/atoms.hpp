@@ -28,5 +28,7 @@ using resume_atom = caf::atom_constant<caf::atom("resume")>;
 using done_atom = caf::atom_constant<caf::atom("done")>;
 using fold_atom = caf::atom_constant<caf::atom("fold")>;
 using purge_atom = caf::atom_constant<caf::atom("purge")>;
+using inquire_atom = caf::atom_constant<caf::atom("inquire")>;
+using inquired_atom = caf::atom_constant<caf::atom("inquired")>;
 
 } // namespace vcs::actors

@@ -19,12 +19,17 @@ struct outbound_post {
   std::vector<std::pair<std::string, std::string>> headers;
   std::string body;
   std::chrono::milliseconds timeout{10'000};
+  // A POST unless this says GET (which sends no body).
+  bool get = false;
+  // The most of the response body kept; the rest is not read.
+  std::size_t response_limit = 64 * 1024;
 };
 
 struct outbound_result {
-  int status = 0;    // 0 when no response came
-  std::string body;  // at most the first 64 KiB
-  std::string error; // why no response came
+  int status = 0;         // 0 when no response came
+  std::string body;       // at most the request's response_limit
+  std::string error;      // why no response came
+  bool truncated = false; // the body was longer than the limit
 };
 
 // Sends the POST without blocking; `done` runs once, on an I/O thread.

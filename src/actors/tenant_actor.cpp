@@ -49,6 +49,10 @@ tenant_actor::behavior_type tenant(tenant_state::pointer self, int64_t tenant_id
       [self](update_atom, webhook_endpoint_enable e) { return self->state.enable_endpoint(e); },
       // Queues a webhook.test event for a campaign's webhook_url.
       [self](create_atom, webhook_test t) { return self->state.queue_test_event(t); },
+      // Asks the vendor through a configuration (recent lists from memory).
+      [self](inquire_atom, provider_inquiry& q) { return self->state.inquire(q); },
+      // The vendor's answer to an inquiry under way.
+      [self](inquired_atom, uint64_t token, inquiry_result& r) { self->state.inquired(token, r); },
       // Timer tick: retires the actor when it has been idle long enough.
       [self](idle_atom) { self->state.idle_tick(); },
   };

@@ -2,6 +2,12 @@
 
 #include "actors/entity_state.hpp"
 
+#include <caf/response_promise.hpp>
+
+#include <chrono>
+#include <map>
+#include <tuple>
+
 namespace vcs::actors {
 
 // One tenant's writes; each command runs in the next group commit
@@ -35,9 +41,30 @@ struct tenant_state : entity_state {
   caf::result<storage::webhook_delivery> replay_webhook(const webhook_replay& replay);
   caf::result<storage::webhook_endpoint> enable_endpoint(const webhook_endpoint_enable& enable);
   caf::result<storage::webhook_delivery> queue_test_event(const webhook_test& test);
+  caf::result<inquiry_result> inquire(provider_inquiry& q);
+  void inquired(uint64_t token, inquiry_result& r);
   void idle_tick();
 
   int64_t tenant_id = 0;
+
+  // A tenant's vendor inquiries under way on this node: at most
+  // inquiries_max at once, so that one tenant's clicks cannot hold the
+  // outbound client's connections (its lookups have their own share).
+  static constexpr std::size_t inquiries_max = 2;
+  std::map<uint64_t, caf::typed_response_promise<inquiry_result>> inquiries;
+  uint64_t next_inquiry = 0;
+
+  // Lists answered in the last list_reuse, per configuration, version and
+  // kind: a page that opens its pickers again does not ask the vendor again.
+  static constexpr std::chrono::seconds list_reuse{60};
+  using list_key = std::tuple<int64_t, int64_t, inquiry_kind>;
+  struct kept_list {
+    inquiry_result result;
+    std::chrono::steady_clock::time_point at;
+  };
+  std::map<list_key, kept_list> lists;
+  // The key of each inquiry under way that lists (answers are kept).
+  std::map<uint64_t, list_key> listing;
 };
 
 tenant_actor::behavior_type tenant(tenant_state::pointer self, int64_t tenant_id,

@@ -1,7 +1,9 @@
 // The tenant actor's commands: each runs in the next group commit.
 
+#include "actors/actor_error.hpp"
 #include "actors/billing_work.hpp"
 #include "actors/tenant_actor.hpp"
+#include "actors/voice_gateway.hpp"
 #include "domain/api_key.hpp"
 #include "domain/campaign_errors.hpp"
 #include "domain/global_id.hpp"
@@ -254,8 +256,47 @@ caf::result<storage::webhook_delivery> tenant_state::queue_test_event(const webh
       });
 }
 
+caf::result<inquiry_result> tenant_state::inquire(provider_inquiry& q) {
+  idle.touch();
+  const auto now = std::chrono::steady_clock::now();
+  std::erase_if(lists, [&](const auto& kept) { return now - kept.second.at >= list_reuse; });
+  const bool lists_items = q.what != inquiry_kind::verify;
+  const list_key key{q.voice_provider_id, q.version, q.what};
+  if (lists_items)
+    if (auto kept = lists.find(key); kept != lists.end())
+      return kept->second.result;
+  if (inquiries.size() >= inquiries_max)
+    return make_error({domain::errc::too_many_requests,
+                       "Two requests to this tenant's voice providers are already under way; "
+                       "try again when they have answered"});
+  const auto token = next_inquiry++;
+  auto promise = self->make_response_promise<inquiry_result>();
+  inquiries.emplace(token, promise);
+  if (lists_items)
+    listing.emplace(token, key);
+  auto me = caf::actor_cast<tenant_actor>(self);
+  config->gateway->inquire(q, [me, token](inquiry_result r) {
+    caf::anon_send(me, inquired_atom::value, token, std::move(r));
+  });
+  return promise;
+}
+
+void tenant_state::inquired(uint64_t token, inquiry_result& r) {
+  auto waiting = inquiries.find(token);
+  if (waiting == inquiries.end())
+    return;
+  // Only a vendor's good answer is kept: a failure is asked again.
+  if (auto key = listing.find(token); key != listing.end()) {
+    if (r.outcome == inquiry_outcome::ok)
+      lists[key->second] = {r, std::chrono::steady_clock::now()};
+    listing.erase(key);
+  }
+  waiting->second.deliver(std::move(r));
+  inquiries.erase(waiting);
+}
+
 void tenant_state::idle_tick() {
-  idle.tick(self, writes.busy(), registry, tenant_atom::value, tenant_id);
+  idle.tick(self, writes.busy() || !inquiries.empty(), registry, tenant_atom::value, tenant_id);
 }
 
 } // namespace vcs::actors

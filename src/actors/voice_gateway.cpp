@@ -88,6 +88,15 @@ public:
     caf::delayed_anon_send(sink, settings_.ring + settings_.call_time, call_atom::value, ended);
   }
 
+  // No vendor behind it: the credentials are not checked and the account
+  // has nothing to list.
+  void inquire(const provider_inquiry&, inquiry_done done) override {
+    inquiry_result r;
+    r.simulated = true;
+    r.detail = "simulated provider: no vendor was asked";
+    done(std::move(r));
+  }
+
 private:
   domain::call_outcome draw() {
     std::lock_guard<std::mutex> guard{mutex_};
@@ -117,6 +126,17 @@ public:
     refused.error = "no live adapter for " + call.provider_kind;
     refused.resends_left = call_update::in_process_resends;
     caf::anon_send(sink, call_atom::value, refused);
+  }
+
+  void inquire(const provider_inquiry& q, inquiry_done done) override {
+    if (live_.empty())
+      return simulated_->inquire(q, std::move(done));
+    if (auto it = live_.find(q.provider_kind); it != live_.end())
+      return it->second->inquire(q, std::move(done));
+    inquiry_result r;
+    r.outcome = inquiry_outcome::unexpected_answer;
+    r.detail = "no live adapter for " + q.provider_kind;
+    done(std::move(r));
   }
 
 private:

@@ -5,6 +5,7 @@
 // campaign actor as (call_atom, call_update).
 
 #include "actors/actors.hpp"
+#include "actors/provider_inquiry.hpp"
 #include "domain/call_lead.hpp"
 
 #include <chrono>
@@ -42,6 +43,9 @@ public:
 
   // Starts the call without blocking; progress reaches `sink`.
   virtual void place(const call_placement& call, const campaign_actor& sink) = 0;
+
+  // Asks the vendor without blocking; `done` runs once, on any thread.
+  virtual void inquire(const provider_inquiry& q, inquiry_done done) = 0;
 };
 
 // The simulated provider: every call rings after `ring`, then ends after
@@ -68,8 +72,9 @@ std::optional<std::map<domain::call_outcome, int>> parse_outcome_mix(std::string
 
 std::shared_ptr<voice_gateway> make_simulated_gateway(simulated_settings settings);
 
-// Live calls for the kinds `live` has an adapter for (provider_a and
-// provider_b), the simulated provider for every kind when `live` is empty:
+// Live calls for the kinds `live` has an adapter for, the simulated
+// provider for every kind when `live` is empty (its inquiries answer ok,
+// with no items, marked simulated):
 // a node either simulates or calls for real, and a live node refuses the
 // kinds it has no adapter for (the call ends ABANDONED with the reason, the
 // lead retries).

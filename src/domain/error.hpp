@@ -29,6 +29,9 @@ enum class errc : uint8_t {
   // Timed out while a write may still commit (503; its Idempotency-Key
   // stays claimed until the outcome is known).
   outcome_unknown,
+  // A service the request depends on (a tenant's voice provider) failed
+  // or refused it (502).
+  upstream_failed,
 };
 
 // Field name -> messages, in insertion order (JSON object in the envelope).

@@ -34,6 +34,8 @@ unsigned status_of(domain::errc code) noexcept {
     return 500;
   case errc::too_many_requests:
     return 429;
+  case errc::upstream_failed:
+    return 502;
   }
   return 500;
 }

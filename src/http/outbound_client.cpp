@@ -20,8 +20,6 @@ namespace {
 
 namespace ssl = boost::asio::ssl;
 
-constexpr std::size_t response_limit = 64 * 1024;
-
 constexpr const char* not_an_http_url =
     "not an http:// or https:// URL with a plain host name or address";
 
@@ -55,7 +53,7 @@ public:
         post_(std::move(req)), done_(std::move(done)) {}
 
   void start() {
-    request_.method(bhttp::verb::post);
+    request_.method(post_.get ? bhttp::verb::get : bhttp::verb::post);
     request_.target(url_.target);
     request_.version(11);
     // The host as written, IPv6 in brackets again; the port when not the
@@ -133,7 +131,7 @@ private:
   }
 
   void read() {
-    parser_.body_limit(response_limit);
+    parser_.body_limit(post_.response_limit);
     bhttp::async_read(stream_, buffer_, parser_,
                       [self = this->shared_from_this()](beast::error_code ec, std::size_t) {
                         // A body over the limit still has its status.
@@ -142,6 +140,7 @@ private:
                         actors::outbound_result r;
                         r.status = static_cast<int>(self->parser_.get().result_int());
                         r.body = std::move(self->parser_.get().body());
+                        r.truncated = ec == bhttp::error::body_limit;
                         self->complete(std::move(r));
                       });
   }

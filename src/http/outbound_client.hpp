@@ -1,9 +1,9 @@
 #pragma once
 
-// Outbound HTTP/1.1 POSTs (webhooks, provider APIs) on an event loop of
-// their own: http:// and https:// (certificate and host name verified
-// against the system's trust store). Every request is checked against the
-// outbound policy: the host as written, then every address it resolves to,
+// Outbound HTTP/1.1 POSTs (webhooks, provider APIs) and GETs (provider
+// reads) on an event loop of their own: http:// and https:// (certificate
+// and host name verified against the system's trust store). Every request
+// is checked against the outbound policy: the host as written, then every address it resolves to,
 // and only checked addresses are connected to (no second resolution a DNS
 // change could slip through). Redirects are not followed.
 

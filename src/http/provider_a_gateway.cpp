@@ -2,6 +2,7 @@
 
 #include "http/call_metadata.hpp"
 #include "http/callback_secret.hpp"
+#include "http/inquiry_reply.hpp"
 #include "http/json.hpp"
 #include "http/lead_variables.hpp"
 #include "http/placement_reply.hpp"
@@ -81,6 +82,34 @@ public:
     body.w().EndObject();
     send_placement(client_, call, settings_.base_url + "/call", bearer_key(*key), body.take(), sink,
                    "provider_a", "id");
+  }
+
+  // Its documentation checks a key with the assistants list
+  // (https://docs.vapi.ai/security-and-privacy/api-keys); both lists are
+  // top-level arrays under `limit` (https://docs.vapi.ai/api-reference/assistants/list,
+  // https://docs.vapi.ai/api-reference/phone-numbers/list).
+  void inquire(const actors::provider_inquiry& q, actors::inquiry_done done) override {
+    auto key = open_credential(*secrets_, q.credentials, q.tenant_id, "provider_a_private_key");
+    if (!key)
+      return done(unreadable_credentials("provider_a"));
+    const auto page = std::to_string(actors::inquiry_items_max + 1);
+    listing_reader read;
+    std::string path;
+    switch (q.what) {
+    case actors::inquiry_kind::verify:
+      path = "/assistant?limit=1";
+      break;
+    case actors::inquiry_kind::assistants:
+      path = "/assistant?limit=" + page;
+      read = [](const rapidjson::Value& v) { return items_of(&v, "id", "name"); };
+      break;
+    case actors::inquiry_kind::phone_numbers:
+      path = "/phone-number?limit=" + page;
+      read = [](const rapidjson::Value& v) { return items_of(&v, "id", "name", "number"); };
+      break;
+    }
+    send_inquiry(client_, inquiry_request(q, settings_.base_url + path, bearer_key(*key)),
+                 "provider_a", std::move(read), std::move(done));
   }
 
 private:

@@ -1,6 +1,7 @@
 #include "http/provider_b_gateway.hpp"
 
 #include "http/call_metadata.hpp"
+#include "http/inquiry_reply.hpp"
 #include "http/json.hpp"
 #include "http/lead_variables.hpp"
 #include "http/placement_reply.hpp"
@@ -50,6 +51,50 @@ public:
     body.w().EndObject();
     send_placement(client_, call, settings_.base_url + "/v2/create-phone-call", bearer_key(*key),
                    body.take(), sink, "provider_b", "call_id");
+  }
+
+  // A key is checked with the account's concurrency read; agents and
+  // numbers are its v2 lists, {items, has_more, pagination_key}, the agents
+  // filtered to voice ones (https://docs.retellai.com/api-references/get-concurrency,
+  // https://docs.retellai.com/api-references/list-agents,
+  // https://docs.retellai.com/api-references/list-phone-numbers).
+  void inquire(const actors::provider_inquiry& q, actors::inquiry_done done) override {
+    auto key = open_credential(*secrets_, q.credentials, q.tenant_id, "provider_b_api_key");
+    if (!key)
+      return done(unreadable_credentials("provider_b"));
+    const auto page = std::to_string(actors::inquiry_items_max + 1);
+    auto listed = [](const char* id, const char* name, const char* number) {
+      return [=](const rapidjson::Value& v) {
+        auto out = items_of(array_member(v, "items"), id, name, number);
+        if (out)
+          out->more = true_member(v, "has_more");
+        return out;
+      };
+    };
+    std::string path;
+    listing_reader read;
+    switch (q.what) {
+    case actors::inquiry_kind::verify:
+      path = "/get-concurrency";
+      break;
+    case actors::inquiry_kind::assistants:
+      path = "/v2/list-agents?limit=" + page;
+      read = listed("agent_id", "agent_name", nullptr);
+      break;
+    case actors::inquiry_kind::phone_numbers:
+      // A number's id is the number (what a campaign's phone_number_id is).
+      path = "/v2/list-phone-numbers?limit=" + page;
+      read = listed("phone_number", "nickname", "phone_number");
+      break;
+    }
+    auto request = inquiry_request(q, settings_.base_url + path, bearer_key(*key));
+    if (q.what == actors::inquiry_kind::assistants) {
+      request.get = false;
+      request.headers.emplace_back("Content-Type", "application/json");
+      request.body =
+          R"({"filter_criteria":{"channel":{"type":"string","op":"eq","value":"voice"}}})";
+    }
+    send_inquiry(client_, std::move(request), "provider_b", std::move(read), std::move(done));
   }
 
 private:

@@ -1,6 +1,7 @@
 #include "http/provider_c_gateway.hpp"
 
 #include "domain/global_id.hpp"
+#include "http/inquiry_reply.hpp"
 #include "http/json.hpp"
 #include "http/lead_variables.hpp"
 #include "http/placement_reply.hpp"
@@ -55,6 +56,41 @@ public:
     body.w().EndObject();
     send_placement(client_, call, settings_.base_url + "/v1/convai/twilio/outbound-call",
                    {"xi-api-key", *key}, body.take(), sink, "provider_c", "conversation_id", true);
+  }
+
+  // A key is checked with a one-agent page of the agents list, which a key
+  // limited to agents work may read; agents come as {agents, has_more,
+  // next_cursor}, numbers as a top-level array
+  // (https://elevenlabs.io/docs/api-reference/agents/list, the phone
+  // numbers list of its OpenAPI document).
+  void inquire(const actors::provider_inquiry& q, actors::inquiry_done done) override {
+    auto key = open_credential(*secrets_, q.credentials, q.tenant_id, "provider_c_api_key");
+    if (!key)
+      return done(unreadable_credentials("provider_c"));
+    std::string path;
+    listing_reader read;
+    switch (q.what) {
+    case actors::inquiry_kind::verify:
+      path = "/v1/convai/agents?page_size=1";
+      break;
+    case actors::inquiry_kind::assistants:
+      path = "/v1/convai/agents?page_size=" + std::to_string(actors::inquiry_items_max);
+      read = [](const rapidjson::Value& v) {
+        auto out = items_of(array_member(v, "agents"), "agent_id", "name");
+        if (out)
+          out->more = true_member(v, "has_more");
+        return out;
+      };
+      break;
+    case actors::inquiry_kind::phone_numbers:
+      path = "/v1/convai/phone-numbers";
+      read = [](const rapidjson::Value& v) {
+        return items_of(&v, "phone_number_id", "label", "phone_number");
+      };
+      break;
+    }
+    send_inquiry(client_, inquiry_request(q, settings_.base_url + path, {"xi-api-key", *key}),
+                 "provider_c", std::move(read), std::move(done));
   }
 
 private:

@@ -2,6 +2,7 @@
 
 #include "http/call_metadata.hpp"
 #include "http/callback_secret.hpp"
+#include "http/inquiry_reply.hpp"
 #include "http/json.hpp"
 #include "http/lead_variables.hpp"
 #include "http/placement_reply.hpp"
@@ -51,6 +52,47 @@ public:
     body.w().EndObject();
     send_placement(client_, call, settings_.base_url + "/v1/calls", bearer_key(*key), body.take(),
                    sink, "provider_d", "call_id", true);
+  }
+
+  // A key is checked with the account read (GET /v1/me); the assistants
+  // are its pathways (a campaign's assistant_id is the pathway_id), the
+  // numbers its inbound ones, the only numbers it lists
+  // (https://docs.bland.ai/api-v1/get/me,
+  // https://docs.bland.ai/api-v1/get/all_pathway,
+  // https://docs.bland.ai/api-v1/get/inbound). The pathways page shows
+  // neither the list's wrapper nor its id's name: both forms are read.
+  void inquire(const actors::provider_inquiry& q, actors::inquiry_done done) override {
+    auto key = open_credential(*secrets_, q.credentials, q.tenant_id, "provider_d_api_key");
+    if (!key)
+      return done(unreadable_credentials("provider_d"));
+    std::string path;
+    listing_reader read;
+    switch (q.what) {
+    case actors::inquiry_kind::verify:
+      path = "/v1/me";
+      break;
+    case actors::inquiry_kind::assistants:
+      path = "/v1/pathway";
+      read = [](const rapidjson::Value& v) {
+        const auto* list = v.IsArray() ? &v : array_member(v, "data");
+        if (!list)
+          list = array_member(v, "pathways");
+        auto out = items_of(list, "id", "name");
+        if (out && out->items.empty())
+          out = items_of(list, "pathway_id", "name");
+        return out;
+      };
+      break;
+    case actors::inquiry_kind::phone_numbers:
+      path = "/v1/inbound";
+      read = [](const rapidjson::Value& v) {
+        return items_of(array_member(v, "inbound_numbers"), "phone_number", nullptr,
+                        "phone_number");
+      };
+      break;
+    }
+    send_inquiry(client_, inquiry_request(q, settings_.base_url + path, bearer_key(*key)),
+                 "provider_d", std::move(read), std::move(done));
   }
 
 private:

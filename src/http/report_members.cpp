@@ -27,6 +27,20 @@ const rapidjson::Value* object_member(const rapidjson::Value& v, const char* nam
   return it != v.MemberEnd() && it->value.IsObject() ? &it->value : nullptr;
 }
 
+const rapidjson::Value* array_member(const rapidjson::Value& v, const char* name) {
+  if (!v.IsObject())
+    return nullptr;
+  auto it = v.FindMember(name);
+  return it != v.MemberEnd() && it->value.IsArray() ? &it->value : nullptr;
+}
+
+bool true_member(const rapidjson::Value& v, const char* name) {
+  if (!v.IsObject())
+    return false;
+  auto it = v.FindMember(name);
+  return it != v.MemberEnd() && it->value.IsBool() && it->value.GetBool();
+}
+
 std::optional<double> number_member(const rapidjson::Value& v, const char* name) {
   if (!v.IsObject())
     return std::nullopt;

@@ -60,6 +60,12 @@ router public_routes() {
          permission::campaigns_write});
   r.add({"DELETE", "/api/v2/voice-pod/{voice_provider_id}", handlers::delete_voice_provider(),
          permission::campaigns_write});
+  r.add({"POST", "/api/v2/voice-pod/{voice_provider_id}/verify", handlers::verify_voice_provider(),
+         permission::campaigns_read});
+  r.add({"GET", "/api/v2/voice-pod/{voice_provider_id}/assistants",
+         handlers::list_provider_assistants(), permission::campaigns_read});
+  r.add({"GET", "/api/v2/voice-pod/{voice_provider_id}/phone-numbers",
+         handlers::list_provider_phone_numbers(), permission::campaigns_read});
   r.add({"POST", "/api/v2/web-widgets", handlers::create_web_widget(), permission::clients_write});
   r.add({"GET", "/api/v2/phone-number-pools", handlers::list_phone_number_pools(),
          permission::campaigns_read});

@@ -645,6 +645,22 @@ async function scenario() {
     note: 'unknown id',
     message: 'Tenant voice provider not found',
   });
+  const check = await call('verifyVoiceProvider', { params: providerRef, expect: 200 });
+  expectEqual('a simulated check', check.json?.data?.simulated, true);
+  await call('verifyVoiceProvider', {
+    params: unknownProvider,
+    expect: 404,
+    note: 'unknown id',
+    message: 'Tenant voice provider not found',
+  });
+  await call('listProviderAssistants', { params: providerRef, expect: 200 });
+  await call('listProviderAssistants', {
+    params: unknownProvider,
+    expect: 404,
+    note: 'unknown id',
+    message: 'Tenant voice provider not found',
+  });
+  await call('listProviderPhoneNumbers', { params: providerRef, expect: 200 });
   const spareProvider = (
     await call('createVoiceProvider', {
       body: { voice_provider: 'provider_d', provider_d_api_key: 'org_contract_spare' },

@@ -1119,6 +1119,181 @@ TEST_F(dialer_test, provider_c_calls_go_through_its_api_and_signed_webhooks_end_
 // it POSTs to the webhook URL the service gave the call, which carries the
 // configuration's derived secret (the vendor's own signing secret is not
 // in the contract).
+// Each vendor is asked, in its documented shapes, whether the credentials
+// work and for the account's assistants and numbers; what it answers is
+// read back as the pickers' items.
+TEST_F(dialer_test, each_vendor_is_asked_for_its_credentials_assistants_and_numbers) {
+  struct vendor {
+    const char* base_url;
+    std::string registration;
+    std::string auth_header, auth_value;
+    std::string verify_target, verify_answer;
+    std::string assistants_method, assistants_target, assistants_answer;
+    std::string numbers_target, numbers_answer;
+    // What the lists read: "id name number" of the first item each, and
+    // whether the assistants are truncated.
+    std::string first_assistant, first_number;
+    bool assistants_truncated;
+  };
+  const vendor vendors[] = {
+      {"VCS_PROVIDER_A_BASE_URL",
+       R"({"voice_provider":"provider_a","provider_a_private_key":"priv_a_0123456789",)"
+       R"("provider_a_public_key":"pub_a","provider_a_organization_id":"org_a"})",
+       "authorization", "Bearer priv_a_0123456789", "/assistant?limit=1", "[]", "GET",
+       "/assistant?limit=101",
+       R"([{"id":"asst_1","name":"Sales","model":{"provider":"openai"}},{"id":"asst_2"}])",
+       "/phone-number?limit=101",
+       R"([{"id":"pn_1","name":"Main","number":"+14155550100","provider":"twilio"}])",
+       "asst_1 Sales -", "pn_1 Main +14155550100", false},
+      {"VCS_PROVIDER_B_BASE_URL",
+       R"({"voice_provider":"provider_b","provider_b_api_key":"key_b_live"})", "authorization",
+       "Bearer key_b_live", "/get-concurrency",
+       R"({"current_concurrency":0,"concurrency_limit":20})", "POST", "/v2/list-agents?limit=101",
+       R"({"items":[{"agent_id":"agent_b1","agent_name":"Voice","channel":"voice"}],"has_more":true,"pagination_key":"p2"})",
+       "/v2/list-phone-numbers?limit=101",
+       R"({"items":[{"phone_number":"+14155550101","nickname":null,"phone_number_type":"retell-twilio"}],"has_more":false})",
+       "agent_b1 Voice -", "+14155550101 - +14155550101", true},
+      {"VCS_PROVIDER_C_BASE_URL",
+       R"({"voice_provider":"provider_c","provider_c_api_key":"sk_c_live"})", "xi-api-key",
+       "sk_c_live", "/v1/convai/agents?page_size=1",
+       R"({"agents":[],"has_more":false,"next_cursor":null})", "GET",
+       "/v1/convai/agents?page_size=100",
+       R"({"agents":[{"agent_id":"agent_c1","name":"Ava","tags":[]}],"has_more":false,"next_cursor":null})",
+       "/v1/convai/phone-numbers",
+       R"([{"phone_number_id":"phnum_1","label":"Main line","phone_number":"+14155550102","provider":"twilio"}])",
+       "agent_c1 Ava -", "phnum_1 Main line +14155550102", false},
+      {"VCS_PROVIDER_D_BASE_URL",
+       R"({"voice_provider":"provider_d","provider_d_api_key":"org_d_live"})", "authorization",
+       "Bearer org_d_live", "/v1/me",
+       R"({"status":"active","billing":{"current_balance":10},"total_calls":3})", "GET",
+       "/v1/pathway", R"([{"pathway_id":"pw_1","name":"Intake","nodes":[],"edges":[]}])",
+       "/v1/inbound", R"({"inbound_numbers":[{"phone_number":"+14155550103","prompt":"hi"}]})",
+       "pw_1 Intake -", "+14155550103 - +14155550103", false},
+  };
+  auto first = [](const rapidjson::Value& item) {
+    auto text = [&](const char* m) {
+      return item[m].IsString() ? std::string{item[m].GetString()} : std::string{"-"};
+    };
+    return text("id") + " " + text("name") + " " + text("number");
+  };
+  for (const auto& v : vendors) {
+    SCOPED_TRACE(v.base_url);
+    webhook_receiver fake;
+    service_process live{live_env(v.base_url, fake)};
+    http_client live_pub{"127.0.0.1", live.public_port()};
+    auto p = registered(live_pub, v.registration);
+    auto ask = [&](const char* method, const std::string& what, const std::string& answer,
+                   int status = 200) {
+      fake.respond_with(status, answer);
+      return live_pub.request(method, "/api/v2/voice-pod/" + p + what, {}, bearer(key));
+    };
+    // The latest request made with this configuration's key (a live node
+    // may also dial other tests' due campaigns through the same fake).
+    auto last = [&] {
+      webhook_receiver::request found;
+      for (auto& req : fake.received())
+        if (req.headers[v.auth_header] == v.auth_value)
+          found = req;
+      return found;
+    };
+
+    auto verified = ask("POST", "/verify", v.verify_answer);
+    ASSERT_EQ(verified.status, 200u) << verified.body;
+    EXPECT_TRUE(parse(verified.body)["data"]["verified"].GetBool()) << verified.body;
+    EXPECT_EQ(last().method, "GET");
+    EXPECT_EQ(last().target, v.verify_target);
+    EXPECT_EQ(last().headers[v.auth_header], v.auth_value);
+
+    auto assistants = ask("GET", "/assistants", v.assistants_answer);
+    ASSERT_EQ(assistants.status, 200u) << assistants.body;
+    auto a = parse(assistants.body);
+    EXPECT_EQ(last().method, v.assistants_method);
+    EXPECT_EQ(last().target, v.assistants_target);
+    EXPECT_EQ(last().headers[v.auth_header], v.auth_value);
+    ASSERT_GE(a["data"].Size(), 1u);
+    EXPECT_EQ(first(a["data"][0]), v.first_assistant);
+    EXPECT_EQ(a["meta"]["truncated"].GetBool(), v.assistants_truncated);
+    EXPECT_FALSE(a["meta"]["simulated"].GetBool());
+
+    auto numbers = ask("GET", "/phone-numbers", v.numbers_answer);
+    ASSERT_EQ(numbers.status, 200u) << numbers.body;
+    auto n = parse(numbers.body);
+    EXPECT_EQ(last().method, "GET");
+    EXPECT_EQ(last().target, v.numbers_target);
+    ASSERT_EQ(n["data"].Size(), 1u);
+    EXPECT_EQ(first(n["data"][0]), v.first_number);
+    EXPECT_EQ(live.log_contents().find(v.auth_value.substr(v.auth_value.size() - 8)),
+              std::string::npos);
+  }
+}
+
+// A refused key, an answer that is not a list, and the minute a list is
+// kept (until the credentials change).
+TEST_F(dialer_test, vendor_answers_are_named_and_lists_kept_a_minute) {
+  webhook_receiver fake;
+  service_process live{live_env("VCS_PROVIDER_D_BASE_URL", fake)};
+  http_client live_pub{"127.0.0.1", live.public_port()};
+  auto p = registered(live_pub, R"({"voice_provider":"provider_d","provider_d_api_key":"org_d"})");
+  auto ask = [&](const char* method, const std::string& what) {
+    return live_pub.request(method, "/api/v2/voice-pod/" + p + what, {}, bearer(key));
+  };
+  fake.respond_with(401, R"({"status":"error","message":"Invalid API key"})");
+  auto refused = ask("POST", "/verify");
+  ASSERT_EQ(refused.status, 200u) << refused.body;
+  auto r = parse(refused.body)["data"].GetObject();
+  EXPECT_FALSE(r["verified"].GetBool());
+  EXPECT_EQ(std::string{r["outcome"].GetString()}, "credentials_refused");
+  EXPECT_EQ(r["vendor_status"].GetInt(), 401);
+  auto list = ask("GET", "/assistants");
+  ASSERT_EQ(list.status, 502u) << list.body;
+  EXPECT_EQ(str(parse(list.body), "error"), "credentials_refused");
+
+  fake.respond_with(200, R"({"status":"success"})");
+  auto odd = ask("GET", "/phone-numbers");
+  ASSERT_EQ(odd.status, 502u) << odd.body;
+  EXPECT_EQ(str(parse(odd.body), "error"), "unexpected_answer");
+
+  // Requests of this configuration (a live node may also dial other tests'
+  // due campaigns through the same fake).
+  auto asked_with = [&](const std::string& key_value) {
+    std::size_t n = 0;
+    for (auto& req : fake.received())
+      n += req.headers["authorization"] == "Bearer " + key_value;
+    return n;
+  };
+  fake.respond_with(200, R"({"inbound_numbers":[{"phone_number":"+14155550103"}]})");
+  ASSERT_EQ(ask("GET", "/phone-numbers").status, 200u);
+  const auto asked = asked_with("org_d");
+  fake.respond_with(200, R"({"inbound_numbers":[]})");
+  auto kept = parse(ask("GET", "/phone-numbers").body);
+  EXPECT_EQ(asked_with("org_d"), asked) << "answered from memory";
+  EXPECT_EQ(kept["data"].Size(), 1u);
+  ASSERT_EQ(live_pub
+                .request("PATCH", "/api/v2/voice-pod/" + p, R"({"provider_d_api_key":"org_d2"})",
+                         bearer(key))
+                .status,
+            200u);
+  auto fresh = parse(ask("GET", "/phone-numbers").body);
+  EXPECT_EQ(asked_with("org_d2"), 1u) << "new credentials ask again";
+  EXPECT_EQ(fresh["data"].Size(), 0u);
+}
+
+// The simulated provider has no vendor behind it: it says so.
+TEST_F(dialer_test, the_simulated_provider_verifies_without_asking_anyone) {
+  auto p = provider(1);
+  auto verified = pub("POST", "/api/v2/voice-pod/" + p + "/verify");
+  ASSERT_EQ(verified.status, 200u) << verified.body;
+  auto v = parse(verified.body);
+  EXPECT_TRUE(v["data"]["verified"].GetBool());
+  EXPECT_TRUE(v["data"]["simulated"].GetBool());
+  auto listed = pub("GET", "/api/v2/voice-pod/" + p + "/assistants");
+  ASSERT_EQ(listed.status, 200u) << listed.body;
+  auto l = parse(listed.body);
+  EXPECT_EQ(l["data"].Size(), 0u);
+  EXPECT_TRUE(l["meta"]["simulated"].GetBool());
+  EXPECT_EQ(pub("GET", "/api/v2/voice-pod/not-an-id/phone-numbers").status, 404u);
+}
+
 // Credentials rotated through PATCH /api/v2/voice-pod/{id} are what the
 // next call sends.
 TEST_F(dialer_test, a_rotated_provider_key_is_what_the_next_call_sends) {

@@ -183,6 +183,12 @@ TEST_F(isolation_test, another_tenants_ids_are_404_on_every_route_that_takes_one
       {"PATCH", "/api/v2/voice-pod/{voice_provider_id}", "/api/v2/voice-pod/" + a_provider,
        R"({"provider_c_webhook_secret_key":"strangers_secret"})"},
       {"DELETE", "/api/v2/voice-pod/{voice_provider_id}", "/api/v2/voice-pod/" + a_provider, ""},
+      {"POST", "/api/v2/voice-pod/{voice_provider_id}/verify",
+       "/api/v2/voice-pod/" + a_provider + "/verify", ""},
+      {"GET", "/api/v2/voice-pod/{voice_provider_id}/assistants",
+       "/api/v2/voice-pod/" + a_provider + "/assistants", ""},
+      {"GET", "/api/v2/voice-pod/{voice_provider_id}/phone-numbers",
+       "/api/v2/voice-pod/" + a_provider + "/phone-numbers", ""},
       {"GET", "/api/v2/do-not-call/{phone_number}", "/api/v2/do-not-call/+14155550177", "", 200},
       {"DELETE", "/api/v2/do-not-call/{phone_number}", "/api/v2/do-not-call/+14155550177", ""},
       // Provider callbacks take no API key: without the configuration's

@@ -90,6 +90,7 @@ void webhook_receiver::serve() {
         auto line = data.substr(0, first);
         auto sp1 = line.find(' ');
         auto sp2 = line.find(' ', sp1 + 1);
+        req.method = line.substr(0, sp1);
         req.target = line.substr(sp1 + 1, sp2 - sp1 - 1);
         std::size_t pos = first + 2;
         while (pos < header_end) {

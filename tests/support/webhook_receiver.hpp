@@ -16,6 +16,7 @@ namespace vcs::test {
 class webhook_receiver {
 public:
   struct request {
+    std::string method;
     std::string target;
     std::map<std::string, std::string> headers; // lower-case names
     std::string body;

@@ -1,7 +1,8 @@
 // Voice provider configurations (/api/v2/voice-pod): the contract's
 // create, and the list, read, update and delete the service adds
-// (docs/decisions/voice-providers.md). Credentials are sealed here and only
-// ever leave masked.
+// (docs/decisions/voice-providers.md), with the vendor's own answers about
+// it (verify, its assistants and numbers). Credentials are sealed here and
+// only ever leave masked (or in a request to their own vendor).
 
 #include "domain/campaign_errors.hpp"
 #include "domain/control_characters.hpp"
@@ -363,6 +364,107 @@ public:
   }
 };
 
+// What an inquiry of this configuration asks, or nullopt (answered 404).
+std::optional<actors::provider_inquiry> inquiry_of(const exchange_ptr& ex, worker_context& ctx,
+                                                   actors::inquiry_kind what) {
+  auto id = path_provider_id(ex);
+  if (!id)
+    return std::nullopt;
+  auto found = storage::find_voice_provider(ctx.db(), ex->principal->tenant_id, *id);
+  if (!found)
+    return std::nullopt;
+  actors::provider_inquiry q;
+  q.tenant_id = ex->principal->tenant_id;
+  q.voice_provider_id = *id;
+  q.provider_kind = std::string{domain::to_string(found->config.kind)};
+  q.credentials = std::move(found->credentials);
+  q.version = found->config.updated_at.time_since_epoch().count();
+  q.what = what;
+  return q;
+}
+
+// POST /api/v2/voice-pod/{voice_provider_id}/verify: asks the vendor, with
+// a short deadline, whether the credentials work; the answer says so
+// either way (200), naming what the vendor did.
+class verify_voice_provider_handler final : public handler {
+public:
+  void handle(const exchange_ptr& ex, worker_context& ctx) override {
+    auto q = inquiry_of(ex, ctx, actors::inquiry_kind::verify);
+    if (!q)
+      return ex->fail(domain::voice_provider_not_found(ex->param("voice_provider_id")));
+    const auto id = ex->param("voice_provider_id");
+    ask_tenant<actors::inquiry_result>(
+        ctx.self, ex, q->tenant_id,
+        [ex, id = std::string{id}](actors::inquiry_result& r) {
+          json_out out;
+          out.w().StartObject();
+          out.field("success", true);
+          out.key("data");
+          out.w().StartObject();
+          out.field("voice_provider_id", id);
+          out.field("verified", r.outcome == actors::inquiry_outcome::ok);
+          out.field("outcome", actors::to_string(r.outcome));
+          if (r.vendor_status)
+            out.field("vendor_status", static_cast<int64_t>(r.vendor_status));
+          else
+            out.null_field("vendor_status");
+          out.field("detail", r.detail);
+          out.field("simulated", r.simulated);
+          out.field("checked_at", domain::format_utc(domain::now()));
+          out.w().EndObject();
+          out.w().EndObject();
+          ex->respond(200, out.take());
+        },
+        std::make_tuple(actors::inquire_atom::value, std::move(*q)));
+  }
+};
+
+// GET /api/v2/voice-pod/{voice_provider_id}/assistants and /phone-numbers:
+// the vendor account's first inquiry_items_max, for a page's pickers
+// (answered from this node's memory for a minute); 502 naming what the
+// vendor did when it gave none.
+class vendor_list_handler final : public handler {
+public:
+  explicit vendor_list_handler(actors::inquiry_kind what) : what_(what) {}
+
+  void handle(const exchange_ptr& ex, worker_context& ctx) override {
+    auto q = inquiry_of(ex, ctx, what_);
+    if (!q)
+      return ex->fail(domain::voice_provider_not_found(ex->param("voice_provider_id")));
+    ask_tenant<actors::inquiry_result>(
+        ctx.self, ex, q->tenant_id,
+        [ex](actors::inquiry_result& r) {
+          if (r.outcome != actors::inquiry_outcome::ok)
+            return ex->fail(domain::error{domain::errc::upstream_failed, r.detail}.with_detail(
+                std::string{actors::to_string(r.outcome)}));
+          json_out out;
+          out.w().StartObject();
+          out.key("data");
+          out.w().StartArray();
+          for (const auto& item : r.items) {
+            out.w().StartObject();
+            out.field("id", item.id);
+            out.field("name", item.name);
+            out.field("number", item.number);
+            out.w().EndObject();
+          }
+          out.w().EndArray();
+          out.key("meta");
+          out.w().StartObject();
+          out.field("count", static_cast<int64_t>(r.items.size()));
+          out.field("truncated", r.truncated);
+          out.field("simulated", r.simulated);
+          out.w().EndObject();
+          out.w().EndObject();
+          ex->respond(200, out.take());
+        },
+        std::make_tuple(actors::inquire_atom::value, std::move(*q)));
+  }
+
+private:
+  actors::inquiry_kind what_;
+};
+
 } // namespace
 
 std::shared_ptr<handler> create_voice_provider() {
@@ -379,6 +481,15 @@ std::shared_ptr<handler> update_voice_provider() {
 }
 std::shared_ptr<handler> delete_voice_provider() {
   return std::make_shared<delete_voice_provider_handler>();
+}
+std::shared_ptr<handler> verify_voice_provider() {
+  return std::make_shared<verify_voice_provider_handler>();
+}
+std::shared_ptr<handler> list_provider_assistants() {
+  return std::make_shared<vendor_list_handler>(actors::inquiry_kind::assistants);
+}
+std::shared_ptr<handler> list_provider_phone_numbers() {
+  return std::make_shared<vendor_list_handler>(actors::inquiry_kind::phone_numbers);
 }
 
 } // namespace vcs::http::handlers
