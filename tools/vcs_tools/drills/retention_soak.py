@@ -2,8 +2,8 @@
 tables retention trims (calls, webhook deliveries, events) level off.
 
 The node runs with every retention at 60 s (swept every 5 s), fast
-simulated calls and webhooks sent to a closed port (each delivery dies
-after one retry). A tenant's ACTIVE campaign gets 20 new leads a second, so
+simulated calls and webhooks sent to a closed port (the tenant has a
+signing secret, so each delivery is sent and dies after one retry). A tenant's ACTIVE campaign gets 20 new leads a second, so
 calls, events and deliveries are written at a steady rate. Every 10 s the
 drill reads the three tables' rows and their size on disk. After a warm-up
 of twice the retention the rows must stay within 30% of what they were at
@@ -54,6 +54,9 @@ def run(dep, op, seconds):
     try:
         tenant = op.ok("POST", "/admin/v1/tenants", {"name": "soak", "plan": "ENTERPRISE"})
         api = Api(f"http://127.0.0.1:{dep.public_port}", tenant["api_key"]["key"])
+        # With a secret the deliveries are sent, fail and die; without one
+        # they would wait for it, pending, which retention rightly keeps.
+        api.ok("POST", "/api/v2/webhook-secret", {})
         provider = new_provider(api, "soak", 200)
         campaign = api.ok("POST", "/api/v2/voice-campaigns", {
             "name": "soak", "tenant_voice_provider_id": provider,
