@@ -1240,7 +1240,8 @@ TEST_F(dialer_test, vendor_answers_are_named_and_lists_kept_a_minute) {
   fake.respond_with(401, R"({"status":"error","message":"Invalid API key"})");
   auto refused = ask("POST", "/verify");
   ASSERT_EQ(refused.status, 200u) << refused.body;
-  auto r = parse(refused.body)["data"].GetObject();
+  auto answer = parse(refused.body);
+  const auto& r = answer["data"];
   EXPECT_FALSE(r["verified"].GetBool());
   EXPECT_EQ(std::string{r["outcome"].GetString()}, "credentials_refused");
   EXPECT_EQ(r["vendor_status"].GetInt(), 401);
