@@ -1209,6 +1209,11 @@ TEST_F(dialer_test, each_vendor_is_asked_for_its_credentials_assistants_and_numb
     auto a = parse(assistants.body);
     EXPECT_EQ(last().method, v.assistants_method);
     EXPECT_EQ(last().target, v.assistants_target);
+    // provider_b's list takes its filter in the body, in its schema's form.
+    if (v.assistants_method == "POST")
+      EXPECT_NE(last().body.find(R"("channel":{"type":"string","op":"eq","value":"voice"})"),
+                std::string::npos)
+          << last().body;
     EXPECT_EQ(last().headers[v.auth_header], v.auth_value);
     ASSERT_GE(a["data"].Size(), 1u);
     EXPECT_EQ(first(a["data"][0]), v.first_assistant);

@@ -13,10 +13,9 @@
 #include "http/handlers/handlers.hpp"
 #include "http/handlers/listing.hpp"
 #include "http/handlers/readers.hpp"
+#include "http/provider_credentials.hpp"
 #include "http/render.hpp"
 #include "storage/voice_provider_repository.hpp"
-
-#include <rapidjson/document.h>
 
 #include <algorithm>
 #include <map>
@@ -58,23 +57,6 @@ std::string credentials_json(const std::map<std::string, std::string>& creds) {
     out.field(name, value);
   out.w().EndObject();
   return out.take();
-}
-
-// The sealed credentials as fields, or nullopt when they cannot be opened.
-std::optional<std::map<std::string, std::string>>
-open_credentials(const domain::secret_box& secrets, const domain::secret_box::sealed& sealed,
-                 int64_t tenant_id) {
-  auto plain = secrets.open(sealed, domain::voice_provider_binding(tenant_id));
-  if (!plain)
-    return std::nullopt;
-  rapidjson::Document doc;
-  if (doc.Parse(plain->data(), plain->size()).HasParseError() || !doc.IsObject())
-    return std::nullopt;
-  std::map<std::string, std::string> out;
-  for (const auto& m : doc.GetObject())
-    if (m.value.IsString())
-      out.emplace(m.name.GetString(), m.value.GetString());
-  return out;
 }
 
 } // namespace
@@ -175,6 +157,14 @@ domain::result<int64_t> path_provider_id(const exchange_ptr& ex) {
   if (!id)
     return domain::voice_provider_not_found(ex->param("voice_provider_id"));
   return *id;
+}
+
+// The path's configuration for a change: a key held to some campaigns
+// changes none (others' campaigns may use it).
+domain::result<int64_t> changeable_provider_id(const exchange_ptr& ex) {
+  if (ex->principal->scope.campaigns)
+    return domain::voice_provider_change_out_of_scope();
+  return path_provider_id(ex);
 }
 
 // A PATCH body before the stored kind is known: each credential field of
@@ -310,9 +300,7 @@ public:
   error_envelope envelope() const override { return success_false_on_validation(); }
 
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
-    if (ex->principal->scope.campaigns)
-      return ex->fail(domain::voice_provider_change_out_of_scope());
-    auto id = path_provider_id(ex);
+    auto id = changeable_provider_id(ex);
     if (!id)
       return ex->fail(id.err());
     auto body = object_body(ex);
@@ -342,9 +330,7 @@ public:
 class delete_voice_provider_handler final : public handler {
 public:
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
-    if (ex->principal->scope.campaigns)
-      return ex->fail(domain::voice_provider_change_out_of_scope());
-    auto id = path_provider_id(ex);
+    auto id = changeable_provider_id(ex);
     if (!id)
       return ex->fail(id.err());
     switch (storage::delete_voice_provider(ctx.db(), ex->principal->tenant_id, *id)) {
