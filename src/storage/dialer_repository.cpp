@@ -95,13 +95,22 @@ constexpr prepared_statement open_call_stmt{
                      "LEFT JOIN leads l ON l.tenant_id = c.tenant_id AND l.id = c.lead_id "
                      "WHERE c.tenant_id = $1 AND c.id = $2 AND c.ended_at IS NULL"};
 
+// A vendor that answers two placements with one id keeps the first call's:
+// the second is found by our own id (which every vendor echoes) instead of
+// failing its report on the unique index.
+#define VCS_PROVIDER_ID_OR_KEPT                                                                    \
+  "CASE WHEN EXISTS (SELECT 1 FROM calls o WHERE o.voice_provider_id = calls.voice_provider_id "   \
+  "AND o.provider_call_id = $2 AND o.id <> calls.id) THEN calls.provider_call_id ELSE $2 END"
+
 constexpr prepared_statement ringing_stmt{
-    "vcs_call_ringing", "UPDATE calls SET status = 'IN_PROGRESS', ringing_at = now(), "
-                        "provider_call_id = $2 WHERE id = $1 AND ended_at IS NULL"};
+    "vcs_call_ringing",
+    "UPDATE calls SET status = 'IN_PROGRESS', ringing_at = now(), "
+    "provider_call_id = " VCS_PROVIDER_ID_OR_KEPT " WHERE id = $1 AND ended_at IS NULL"};
 
 constexpr prepared_statement provider_call_stmt{
-    "vcs_provider_call_id",
-    "UPDATE calls SET provider_call_id = $2 WHERE id = $1 AND provider_call_id IS NULL"};
+    "vcs_provider_call_id", "UPDATE calls SET provider_call_id = " VCS_PROVIDER_ID_OR_KEPT
+                            " WHERE id = $1 AND provider_call_id IS NULL"};
+#undef VCS_PROVIDER_ID_OR_KEPT
 
 constexpr prepared_statement route_stmt{
     "vcs_route_call", "SELECT tenant_id, campaign_id, id FROM calls WHERE voice_provider_id = $1 "

@@ -1059,8 +1059,10 @@ TEST_F(dialer_test, provider_c_calls_go_through_its_api_and_signed_webhooks_end_
   expect_attempt_given_back(live, c, "provider_c: HTTP 200 Agent not found");
 
   // A call that never connected: its failure reason is the outcome (busy
-  // retries later), found by our id among the variables sent back.
-  fake.respond_with(200, R"({"success":true,"message":"Success","conversation_id":"conv-c-2"})");
+  // retries later), found by our id among the variables sent back. The lead
+  // given back above is called again in this round too: each placement is
+  // its own conversation, as the vendor's are.
+  fake.respond_with(200, R"({"success":true,"message":"Success","conversation_id":"conv-c-{n}"})");
   add_lead(c, "+14155552672");
   run_on(live, "2030-01-02T12:05:00Z");
   ASSERT_TRUE(eventually([&] { return lead_status(c, "+14155552672") == "IN_PROGRESS"; }));
@@ -1115,10 +1117,42 @@ TEST_F(dialer_test, provider_c_calls_go_through_its_api_and_signed_webhooks_end_
   EXPECT_EQ(live.terminate(), 0);
 }
 
-// provider_d live: the call as its API documents it, then the call object
-// it POSTs to the webhook URL the service gave the call, which carries the
-// configuration's derived secret (the vendor's own signing secret is not
-// in the contract).
+// A vendor that answers two placements with one conversation id: the first
+// call keeps it, the second goes on under our own id (which the vendor echoes
+// in its variables) instead of failing its report on the unique index.
+TEST_F(dialer_test, two_calls_answered_with_one_vendor_id_both_go_on) {
+  webhook_receiver fake;
+  fake.respond_with(200, R"({"success":true,"message":"Success","conversation_id":"conv-same"})");
+  auto env = live_env("VCS_PROVIDER_C_BASE_URL", fake);
+  service_process live{env};
+  auto r = pub("POST", "/api/v2/voice-pod",
+               R"({"voice_provider":"provider_c","provider_c_api_key":"sk_c_dup",)"
+               R"("provider_c_webhook_id":"wh_1","provider_c_webhook_secret_key":"wsec_dup"})");
+  ASSERT_EQ(r.status, 201u) << r.body;
+  auto r2 =
+      pub("POST", "/api/v2/voice-campaigns",
+          R"({"name":"dup","assistant_id":"agent_dup_)" + tenant +
+              R"(","phone_number_id":"phnum_c_1","tenant_voice_provider_id":")" +
+              str(parse(r.body)["data"], "voice_provider_id") + R"(","start_date":"2030-01-01"})");
+  ASSERT_EQ(r2.status, 201u) << r2.body;
+  auto c = str(parse(r2.body)["data"], "campaign_id");
+  add_lead(c, "+14155552681");
+  add_lead(c, "+14155552682");
+  set_status(c, "ACTIVE");
+  run_on(live, "2030-01-02T12:00:00Z");
+  ASSERT_TRUE(eventually([&] {
+    return lead_status(c, "+14155552681") == "IN_PROGRESS" &&
+           lead_status(c, "+14155552682") == "IN_PROGRESS";
+  }));
+  auto list = calls(c);
+  ASSERT_EQ(list["calls"].Size(), 2u);
+  int named = 0;
+  for (const auto& call : list["calls"].GetArray())
+    named += call["provider_call_id"].IsString() && str(call, "provider_call_id") == "conv-same";
+  EXPECT_EQ(named, 1);
+  EXPECT_EQ(live.terminate(), 0);
+}
+
 // Each vendor is asked, in its documented shapes, whether the credentials
 // work and for the account's assistants and numbers; what it answers is
 // read back as the pickers' items.
@@ -1325,6 +1359,10 @@ TEST_F(dialer_test, a_rotated_provider_key_is_what_the_next_call_sends) {
   EXPECT_EQ(ours()->headers["authorization"], "Bearer org_rotated_key_0001");
 }
 
+// provider_d live: the call as its API documents it, then the call object
+// it POSTs to the webhook URL the service gave the call, which carries the
+// configuration's derived secret (the vendor's own signing secret is not
+// in the contract).
 TEST_F(dialer_test, provider_d_calls_go_through_its_api_and_its_webhook_ends_them) {
   webhook_receiver fake;
   fake.respond_with(200,

@@ -116,6 +116,8 @@ void webhook_receiver::serve() {
         received_.push_back(req);
         status = status_;
         body = body_;
+        if (auto at = body.find("{n}"); at != std::string::npos)
+          body.replace(at, 3, std::to_string(received_.size()));
       }
       std::string response = "HTTP/1.1 " + std::to_string(status) +
                              " Status\r\nContent-Type: application/json\r\nContent-Length: " +

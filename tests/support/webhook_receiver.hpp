@@ -12,7 +12,8 @@ namespace vcs::test {
 
 // A tiny HTTP server on a free loopback port that records every request it
 // gets and answers each with the status set by `respond_with` (one request
-// per connection).
+// per connection). A `{n}` in the answer's body becomes the request's number
+// (1 for the first received), for vendors whose answers name each call.
 class webhook_receiver {
 public:
   struct request {
