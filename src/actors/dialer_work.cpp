@@ -205,6 +205,7 @@ std::vector<call_placement> dial_pass(soci::session& sql, const entity_config& c
     p.voice_provider_id = *c.voice_provider_id;
     p.credentials = slots->credentials;
     p.assistant_id = c.assistant_id;
+    p.calling_entity = c.provider_a_calling_entity;
     p.phone_number_id = std::move(from);
     p.script = lead.script;
     p.evaluation_script = lead.evaluation_script;

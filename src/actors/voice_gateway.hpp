@@ -28,6 +28,9 @@ struct call_placement {
   // The configuration's sealed credentials (opened only by a live adapter).
   domain::secret_box::sealed credentials;
   std::optional<std::string> assistant_id;
+  // What assistant_id names on provider_a: ASSISTANT (the default), SQUAD
+  // or WORKFLOW (the campaign's provider_a_calling_entity).
+  std::optional<std::string> calling_entity;
   std::optional<std::string> phone_number_id;
   // The lead's fields, which live providers pass to the assistant.
   domain::call_lead lead;

@@ -43,6 +43,22 @@ domain::call_result result_of(const rapidjson::Value& m) {
   return r;
 }
 
+// CreateCallDTO starts a call with assistantId, squadId or workflowId, each
+// with its own overrides object holding variableValues
+// (https://docs.vapi.ai/api-reference/calls/create).
+struct calling_entity_members {
+  const char* id_member;
+  const char* overrides_member;
+};
+
+calling_entity_members calling_entity_of(const std::optional<std::string>& entity) {
+  if (entity == "SQUAD")
+    return {"squadId", "squadOverrides"};
+  if (entity == "WORKFLOW")
+    return {"workflowId", "workflowOverrides"};
+  return {"assistantId", "assistantOverrides"};
+}
+
 class provider_a_gateway final : public actors::voice_gateway {
 public:
   provider_a_gateway(provider_a_settings settings, outbound_client& client,
@@ -54,10 +70,11 @@ public:
         open_credential(*secrets_, call.credentials, call.tenant_id, "provider_a_private_key");
     if (!key)
       return refuse_call(sink, call.call_id, "provider_a: credentials unreadable");
+    const auto entity = calling_entity_of(call.calling_entity);
     json_out body;
     body.w().StartObject();
     if (call.assistant_id)
-      body.field("assistantId", *call.assistant_id);
+      body.field(entity.id_member, *call.assistant_id);
     if (call.phone_number_id)
       body.field("phoneNumberId", *call.phone_number_id);
     body.key("customer");
@@ -66,8 +83,9 @@ public:
     body.w().EndObject();
     body.key("metadata");
     write_call_metadata(body, call);
-    // The assistant's {{variables}}: the lead's fields.
-    body.key("assistantOverrides");
+    // The assistant's (every squad member's, the workflow's) {{variables}}:
+    // the lead's fields.
+    body.key(entity.overrides_member);
     body.w().StartObject();
     body.key("variableValues");
     write_lead_variables(body, call);

@@ -637,6 +637,48 @@ TEST_F(dialer_test, the_dialers_events_are_signed) {
   EXPECT_EQ(types, (std::set<std::string>{"call.started", "call.ended", "lead.answered"}));
 }
 
+// A provider_a campaign whose calling entity is a squad or a workflow starts
+// its calls with that id, the lead's fields as every member's variables.
+TEST_F(dialer_test, provider_a_squads_and_workflows_are_called_by_their_own_ids) {
+  webhook_receiver fake;
+  fake.respond_with(201, R"({"id":"pa-call-{n}","status":"queued"})");
+  auto env = live_env("VCS_PROVIDER_A_BASE_URL", fake);
+  service_process live{env};
+  auto r = pub("POST", "/api/v2/voice-pod",
+               R"({"voice_provider":"provider_a","provider_a_private_key":"sk-entity",)"
+               R"("provider_a_public_key":"pk","provider_a_organization_id":"org"})");
+  ASSERT_EQ(r.status, 201u) << r.body;
+  auto p = str(parse(r.body)["data"], "voice_provider_id");
+  struct entity {
+    const char* name;
+    const char* id_member;
+    const char* overrides_member;
+  };
+  for (const entity& e : {entity{"SQUAD", "squadId", "squadOverrides"},
+                          entity{"WORKFLOW", "workflowId", "workflowOverrides"}}) {
+    SCOPED_TRACE(e.name);
+    const std::string id = std::string{"ent_"} + e.name + "_" + tenant;
+    auto made =
+        pub("POST", "/api/v2/voice-campaigns",
+            R"({"name":"entity","assistant_id":")" + id +
+                R"(","phone_number_id":"pn_1","tenant_voice_provider_id":")" + p +
+                R"(","provider_a_calling_entity":")" + e.name + R"(","start_date":"2030-01-01"})");
+    ASSERT_EQ(made.status, 201u) << made.body;
+    auto c = str(parse(made.body)["data"], "campaign_id");
+    add_lead(c, "+14155552691");
+    set_status(c, "ACTIVE");
+    run_on(live, "2030-01-02T12:00:00Z");
+    auto ours = [&] { return request_holding(fake, "\"" + id + "\""); };
+    ASSERT_TRUE(eventually([&] { return ours().has_value(); }));
+    auto body = parse(ours()->body);
+    EXPECT_EQ(str(body, e.id_member), id);
+    EXPECT_FALSE(body.HasMember("assistantId"));
+    EXPECT_FALSE(body.HasMember("assistantOverrides"));
+    EXPECT_EQ(str(body[e.overrides_member]["variableValues"], "phone_number"), "+14155552691");
+  }
+  EXPECT_EQ(live.terminate(), 0);
+}
+
 // provider_a live: the call request as its API documents it, then its
 // server messages into the callback route, authenticated by the secret.
 TEST_F(dialer_test, provider_a_calls_go_through_its_api_and_callbacks_drive_the_lead) {
