@@ -1,5 +1,7 @@
 #include "actors/voice_gateway.hpp"
 
+#include "domain/voice_provider.hpp"
+
 #include <caf/send.hpp>
 
 #include <charconv>
@@ -116,7 +118,7 @@ public:
       : simulated_(std::move(simulated)), live_(std::move(live)) {}
 
   void place(const call_placement& call, const campaign_actor& sink) override {
-    if (live_.empty())
+    if (simulates(call.provider_kind))
       return simulated_->place(call, sink);
     if (auto it = live_.find(call.provider_kind); it != live_.end())
       return it->second->place(call, sink);
@@ -129,7 +131,7 @@ public:
   }
 
   void inquire(const provider_inquiry& q, inquiry_done done) override {
-    if (live_.empty())
+    if (simulates(q.provider_kind))
       return simulated_->inquire(q, std::move(done));
     if (auto it = live_.find(q.provider_kind); it != live_.end())
       return it->second->inquire(q, std::move(done));
@@ -140,6 +142,11 @@ public:
   }
 
 private:
+  // A simulated node simulates every kind; a live one its simulated kind.
+  bool simulates(const std::string& kind) const {
+    return live_.empty() || kind == domain::to_string(domain::voice_provider_kind::simulated);
+  }
+
   std::shared_ptr<voice_gateway> simulated_;
   live_gateways live_;
 };

@@ -5,9 +5,10 @@
 namespace vcs::domain {
 namespace {
 
-constexpr std::array<voice_provider_kind, 4> all_kinds{
+constexpr std::array<voice_provider_kind, 5> all_kinds{
     voice_provider_kind::provider_a, voice_provider_kind::provider_b,
-    voice_provider_kind::provider_c, voice_provider_kind::provider_d};
+    voice_provider_kind::provider_c, voice_provider_kind::provider_d,
+    voice_provider_kind::simulated};
 
 } // namespace
 
@@ -21,6 +22,8 @@ std::string_view to_string(voice_provider_kind k) noexcept {
     return "provider_c";
   case voice_provider_kind::provider_d:
     return "provider_d";
+  case voice_provider_kind::simulated:
+    return "simulated";
   }
   return {};
 }
@@ -57,6 +60,7 @@ const std::vector<credential_field>& credential_fields(voice_provider_kind k) {
        {"provider_c_webhook_id", false, false},
        {"provider_c_webhook_secret_key", false, true}},
       {{"provider_d_api_key", true, true}, {"provider_d_organization_name", false, false}},
+      {},
   }};
   return fields.at(static_cast<std::size_t>(k));
 }

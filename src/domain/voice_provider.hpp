@@ -11,9 +11,17 @@
 
 namespace vcs::domain {
 
-enum class voice_provider_kind : uint8_t { provider_a, provider_b, provider_c, provider_d };
+// simulated: no vendor behind it, on any node (a tenant's dry run of a
+// campaign on a live server; docs/decisions/voice-providers.md).
+enum class voice_provider_kind : uint8_t {
+  provider_a,
+  provider_b,
+  provider_c,
+  provider_d,
+  simulated
+};
 
-// "provider_a" .. "provider_d".
+// "provider_a" .. "provider_d", "simulated".
 std::string_view to_string(voice_provider_kind k) noexcept;
 std::optional<voice_provider_kind> parse_voice_provider(std::string_view text) noexcept;
 const std::vector<std::string>& voice_provider_names();
@@ -46,6 +54,7 @@ struct credential_field {
 //   when provider_c_webhook_id is given)
 // - provider_d: provider_d_api_key (required, secret),
 //   provider_d_organization_name (optional)
+// - simulated: none
 const std::vector<credential_field>& credential_fields(voice_provider_kind k);
 
 // Every credential field name of every provider (to reject another

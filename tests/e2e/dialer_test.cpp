@@ -1376,6 +1376,46 @@ TEST_F(dialer_test, the_simulated_provider_verifies_without_asking_anyone) {
   EXPECT_EQ(pub("GET", "/api/v2/voice-pod/not-an-id/phone-numbers").status, 404u);
 }
 
+// A configuration of kind simulated is a dry run on a live node: its calls
+// end as the lead's script says and reach no vendor, and verify says so.
+TEST_F(dialer_test, a_simulated_configuration_dry_runs_a_campaign_on_a_live_node) {
+  webhook_receiver fake;
+  auto env = live_env("VCS_PROVIDER_A_BASE_URL", fake);
+  service_process live{env};
+  http_client live_pub{"127.0.0.1", live.public_port()};
+  auto r = pub("POST", "/api/v2/voice-pod", R"({"voice_provider":"simulated"})");
+  ASSERT_EQ(r.status, 201u) << r.body;
+  auto p = str(parse(r.body)["data"], "voice_provider_id");
+  EXPECT_EQ(str(parse(r.body)["data"], "voice_provider"), "simulated");
+  // It takes no vendor's credentials.
+  auto refused = pub("POST", "/api/v2/voice-pod",
+                     R"({"voice_provider":"simulated","provider_a_private_key":"k"})");
+  EXPECT_EQ(refused.status, 400u) << refused.body;
+  auto verified = live_pub.request("POST", "/api/v2/voice-pod/" + p + "/verify", {}, bearer(key));
+  ASSERT_EQ(verified.status, 200u) << verified.body;
+  EXPECT_TRUE(parse(verified.body)["data"]["simulated"].GetBool());
+
+  auto c = campaign(p, R"(,"start_date":"2030-01-01")");
+  add_lead(c, "+14155552695", "busy,human");
+  set_status(c, "ACTIVE");
+  run_on(live, "2030-01-02T12:00:00Z");
+  ASSERT_TRUE(eventually([&] {
+    auto all = leads(c);
+    auto it = all.find("+14155552695");
+    return it != all.end() && it->second["attempts_made"].GetInt() == 1 &&
+           str(it->second, "call_status") == "IDLE";
+  }));
+  // The retry (busy waits its gap) answers, as scripted.
+  run_on(live, "2030-01-02T14:00:00Z");
+  ASSERT_TRUE(eventually([&] { return lead_status(c, "+14155552695") == "COMPLETED"; }));
+  auto list = calls(c);
+  ASSERT_EQ(list["calls"].Size(), 2u);
+  // (Rounds on demand take every tenant's due campaigns: other tests' may
+  // reach the fake, never this one's.)
+  EXPECT_FALSE(request_holding(fake, "+14155552695").has_value());
+  EXPECT_EQ(live.terminate(), 0);
+}
+
 // Credentials rotated through PATCH /api/v2/voice-pod/{id} are what the
 // next call sends.
 TEST_F(dialer_test, a_rotated_provider_key_is_what_the_next_call_sends) {

@@ -14,7 +14,8 @@ using namespace vcs::domain;
 
 constexpr voice_provider_kind all_kinds[] = {
     voice_provider_kind::provider_a, voice_provider_kind::provider_b,
-    voice_provider_kind::provider_c, voice_provider_kind::provider_d};
+    voice_provider_kind::provider_c, voice_provider_kind::provider_d,
+    voice_provider_kind::simulated};
 
 // name -> (required, secret), for comparing whole tables at once.
 using field_table = std::vector<std::tuple<std::string, bool, bool>>;
@@ -28,7 +29,8 @@ field_table table_of(voice_provider_kind k) {
 
 TEST(VoiceProvider, NamesAndParsing) {
   EXPECT_EQ(voice_provider_names(),
-            (std::vector<std::string>{"provider_a", "provider_b", "provider_c", "provider_d"}));
+            (std::vector<std::string>{"provider_a", "provider_b", "provider_c", "provider_d",
+                                      "simulated"}));
   for (const voice_provider_kind k : all_kinds)
     EXPECT_EQ(parse_voice_provider(to_string(k)), k);
   for (const char* bad : {"", "PROVIDER_A", "provider_e", "provider_a ", "provider"})
@@ -63,6 +65,11 @@ TEST(VoiceProvider, ProviderDCredentials) {
   EXPECT_EQ(table_of(voice_provider_kind::provider_d),
             (field_table{{"provider_d_api_key", true, true},
                          {"provider_d_organization_name", false, false}}));
+}
+
+// No vendor, nothing to keep.
+TEST(VoiceProvider, TheSimulatedKindTakesNoCredentials) {
+  EXPECT_TRUE(credential_fields(voice_provider_kind::simulated).empty());
 }
 
 TEST(VoiceProvider, EveryFieldBelongsToItsOwnProvider) {
