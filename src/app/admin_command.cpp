@@ -2,7 +2,7 @@
 
 #include "app/admin_output.hpp"
 #include "http/json.hpp"
-#include "http/operator_api_client.hpp"
+#include "outbound/operator_api_client.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -412,14 +412,14 @@ int run_admin(const config& c, const std::vector<std::string>& args, std::ostrea
     auto request = parsed.cmd->build(parsed.operands, parsed.given);
     if (c.operator_token.empty())
       throw usage_error("no operator token: set VCS_OPERATOR_TOKEN or operator-token");
-    auto at = http::operator_endpoint_of(c.operator_url, c.server.operator_listen);
+    auto at = outbound::operator_endpoint_of(c.operator_url, c.server.operator_listen);
     std::chrono::seconds timeout{120};
     if (auto t = parsed.given.find("timeout"); t != parsed.given.end())
       timeout = std::chrono::seconds{whole_number("--timeout", t->second)};
     if (timeout.count() < 1)
       throw usage_error("--timeout must be at least 1 second");
-    auto answer = http::call_operator_api(at, c.operator_token, request.method, request.target,
-                                          request.body, timeout);
+    auto answer = outbound::call_operator_api(at, c.operator_token, request.method, request.target,
+                                              request.body, timeout);
     if (answer.status >= 300) {
       print_refusal(answer.status, answer.body, err);
       return 1;

@@ -15,12 +15,12 @@
 #include "http/cpu_pool.hpp"
 #include "http/lead_page_cache.hpp"
 #include "http/metrics.hpp"
-#include "http/provider_a_gateway.hpp"
-#include "http/provider_b_gateway.hpp"
-#include "http/provider_c_gateway.hpp"
-#include "http/provider_d_gateway.hpp"
 #include "http/rate_limiter.hpp"
 #include "http/token_book.hpp"
+#include "outbound/provider_a_gateway.hpp"
+#include "outbound/provider_b_gateway.hpp"
+#include "outbound/provider_c_gateway.hpp"
+#include "outbound/provider_d_gateway.hpp"
 #include "storage/database.hpp"
 #include "storage/dialer_repository.hpp"
 #include "storage/import_job_repository.hpp"
@@ -80,18 +80,19 @@ void configure_actor_system(caf::actor_system_config& cfg, const config& c) {
 }
 
 std::shared_ptr<actors::voice_gateway>
-call_gateway(const config& c, http::outbound_client& outbound,
+call_gateway(const config& c, outbound::outbound_client& outbound,
              std::shared_ptr<const domain::secret_box> secrets) {
   actors::live_gateways live;
   if (c.voice_mode == "live") {
-    live["provider_a"] = http::make_provider_a_gateway(
+    live["provider_a"] = outbound::make_provider_a_gateway(
         {c.provider_a_base_url, c.callback_base_url,
          domain::service_keys::from_hex(c.secret_key)->callback_signing},
         outbound, secrets);
-    live["provider_b"] = http::make_provider_b_gateway({c.provider_b_base_url, c.callback_base_url},
-                                                       outbound, secrets);
-    live["provider_c"] = http::make_provider_c_gateway({c.provider_c_base_url}, outbound, secrets);
-    live["provider_d"] = http::make_provider_d_gateway(
+    live["provider_b"] = outbound::make_provider_b_gateway(
+        {c.provider_b_base_url, c.callback_base_url}, outbound, secrets);
+    live["provider_c"] =
+        outbound::make_provider_c_gateway({c.provider_c_base_url}, outbound, secrets);
+    live["provider_d"] = outbound::make_provider_d_gateway(
         {c.provider_d_base_url, c.callback_base_url,
          domain::service_keys::from_hex(c.secret_key)->callback_signing},
         outbound, std::move(secrets));
@@ -113,7 +114,7 @@ actors::entity_config_ptr entity_settings(const config& c,
 }
 
 node_actors start_node_actors(caf::actor_system& sys, const config& c,
-                              const std::string& session_url, http::outbound_client& outbound,
+                              const std::string& session_url, outbound::outbound_client& outbound,
                               std::shared_ptr<const domain::secret_box> secrets) {
   node_actors n;
   n.pool = std::make_shared<actors::db_pool>(
@@ -164,7 +165,7 @@ void hand_on_work(const std::string& session_url, const std::string& node_id) {
 
 std::shared_ptr<http::services> request_services(const config& c, const node_actors& node,
                                                  std::shared_ptr<const domain::secret_box> secrets,
-                                                 const http::outbound_client& outbound,
+                                                 const outbound::outbound_client& outbound,
                                                  const std::string& session_url) {
   auto svc = std::make_shared<http::services>();
   svc->registry = node.registry;

@@ -13,9 +13,9 @@
 #include "http/fair_queue.hpp"
 #include "http/front_pool.hpp"
 #include "http/handler.hpp"
-#include "http/outbound_client.hpp"
 #include "http/readiness.hpp"
 #include "http/server.hpp"
+#include "outbound/outbound_client.hpp"
 
 #include <caf/fwd.hpp>
 
@@ -31,7 +31,7 @@ void configure_actor_system(caf::actor_system_config& cfg, const config& c);
 // The provider that places calls: simulated, or provider_a when voice-mode
 // is live.
 std::shared_ptr<actors::voice_gateway>
-call_gateway(const config& c, http::outbound_client& outbound,
+call_gateway(const config& c, outbound::outbound_client& outbound,
              std::shared_ptr<const domain::secret_box> secrets);
 
 // What every entity actor of this node shares.
@@ -70,13 +70,13 @@ void hand_on_work(const std::string& session_url, const std::string& node_id);
 
 // `session_url` carries the sessions' time limits (storage::with_session_limits).
 node_actors start_node_actors(caf::actor_system& sys, const config& c,
-                              const std::string& session_url, http::outbound_client& outbound,
+                              const std::string& session_url, outbound::outbound_client& outbound,
                               std::shared_ptr<const domain::secret_box> secrets);
 
 // What request handlers reach: the node's actors and the node-wide limits.
 std::shared_ptr<http::services> request_services(const config& c, const node_actors& node,
                                                  std::shared_ptr<const domain::secret_box> secrets,
-                                                 const http::outbound_client& outbound,
+                                                 const outbound::outbound_client& outbound,
                                                  const std::string& session_url);
 
 // Each listener's share of its request workers among its clients.

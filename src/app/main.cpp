@@ -11,9 +11,9 @@
 #include "http/access_log.hpp"
 #include "http/cpu_pool.hpp"
 #include "http/front_pool.hpp"
-#include "http/outbound_client.hpp"
 #include "http/routes.hpp"
 #include "http/server.hpp"
+#include "outbound/outbound_client.hpp"
 #include "storage/database.hpp"
 #include "storage/migrations.hpp"
 #include "storage/secret_reseal.hpp"
@@ -115,7 +115,7 @@ std::string serve(const app::config& c, const std::string& session_url) {
 
   auto secrets = std::make_shared<const domain::secret_box>(
       domain::service_keys::from_hex(c.secret_key)->box());
-  http::outbound_client outbound{*domain::outbound_policy::parse(c.outbound_allow)};
+  outbound::outbound_client outbound{*domain::outbound_policy::parse(c.outbound_allow)};
   auto node = app::start_node_actors(sys, c, session_url, outbound, secrets);
 
   auto svc = app::request_services(c, node, secrets, outbound, session_url);

@@ -1,18 +1,14 @@
 #pragma once
 
-// Boost 1.74 Asio under C++20 needs <utility> before its headers
-// (awaitable.hpp uses std::exchange). Include Beast only through this file.
-#include <utility>
-
-#include <boost/asio.hpp>
-#include <boost/beast/core.hpp>
-#include <boost/beast/http.hpp>
+// Beast and Asio for the inbound server, through the one header that
+// includes them (outbound/beast.hpp says why).
+#include "outbound/beast.hpp"
 
 namespace vcs::http {
 
-namespace beast = boost::beast;
-namespace net = boost::asio;
-namespace bhttp = boost::beast::http;
-using tcp = boost::asio::ip::tcp;
+namespace beast = outbound::beast;
+namespace net = outbound::net;
+namespace bhttp = outbound::bhttp;
+using outbound::tcp;
 
 } // namespace vcs::http

@@ -29,9 +29,12 @@ namespace soci {
 class session;
 }
 
+namespace vcs::outbound {
+class outbound_client;
+}
+
 namespace vcs::http {
 
-class outbound_client;
 class cpu_pool;
 class lead_page_cache;
 class rate_limiter;
@@ -61,7 +64,7 @@ struct services {
   // Seals stored provider credentials (key from VCS_SECRET_KEY).
   std::shared_ptr<const domain::secret_box> secrets;
   // Checks the URLs tenants give for outbound requests (webhook_url).
-  const outbound_client* outbound = nullptr;
+  const outbound::outbound_client* outbound = nullptr;
   // Per-tenant request rates on this node; null turns them off. A set
   // override applies to every tenant instead of its plan's default.
   std::shared_ptr<rate_limiter> rates;
@@ -193,6 +196,9 @@ public:
   virtual bool open_while_payment_due() const { return false; }
   // How the spec's envelope of this route differs for its errors.
   virtual error_envelope envelope() const { return {}; }
+  // The request header a voice provider's callback proves itself with
+  // (exchange::request.provider_proof); empty: none is read.
+  virtual std::string_view proof_header() const { return {}; }
   // The answer given on the I/O thread, without a worker, from the server's
   // own state, or nullopt to run handle() on a worker. The probes answer so:
   // a flood that keeps every worker busy must not make the node look dead.

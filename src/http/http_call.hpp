@@ -52,11 +52,9 @@ struct inbound_request {
   std::optional<std::string> last_event_id;
   // The Idempotency-Key header, when sent.
   std::optional<std::string> idempotency_key;
-  // The X-Vapi-Secret header of provider_a's call-status callbacks.
-  std::optional<std::string> provider_secret;
-  // The signature header of provider_b's call events (X-Retell-Signature)
-  // or provider_c's (ElevenLabs-Signature).
-  std::optional<std::string> provider_signature;
+  // A voice provider's callback: the header its route names as its proof
+  // (handler::proof_header), when sent.
+  std::optional<std::string> provider_proof;
   std::string content_type;
   std::string body;
   // A bulk body's share of large-body-memory, given back with the request.

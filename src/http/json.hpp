@@ -2,6 +2,7 @@
 
 #include "domain/error.hpp"
 #include "http/error_envelope.hpp"
+#include "json/json.hpp"
 
 #include <rapidjson/document.h>
 #include <rapidjson/stringbuffer.h>
@@ -15,67 +16,18 @@
 
 namespace vcs::http {
 
-using json_writer = rapidjson::Writer<rapidjson::StringBuffer>;
-
-// Builds one JSON document; keys and strings are string_views.
-class json_out {
-public:
-  json_out() : w_(buf_) {}
-  json_writer& w() noexcept { return w_; }
-  void key(std::string_view k) { w_.Key(k.data(), static_cast<rapidjson::SizeType>(k.size())); }
-  void str(std::string_view s) { w_.String(s.data(), static_cast<rapidjson::SizeType>(s.size())); }
-  void field(std::string_view k, std::string_view v) {
-    key(k);
-    str(v);
-  }
-  void field(std::string_view k, const char* v) { field(k, std::string_view{v}); }
-  void field(std::string_view k, const std::string& v) { field(k, std::string_view{v}); }
-  void field(std::string_view k, bool v) {
-    key(k);
-    w_.Bool(v);
-  }
-  void field(std::string_view k, int64_t v) {
-    key(k);
-    w_.Int64(v);
-  }
-  void field(std::string_view k, int32_t v) { field(k, static_cast<int64_t>(v)); }
-  void null_field(std::string_view k) {
-    key(k);
-    w_.Null();
-  }
-  void field(std::string_view k, const std::optional<std::string>& v) {
-    if (v)
-      field(k, *v);
-    else
-      null_field(k);
-  }
-  void field(std::string_view k, const std::optional<int32_t>& v) {
-    if (v)
-      field(k, *v);
-    else
-      null_field(k);
-  }
-  std::string take() { return std::string{buf_.GetString(), buf_.GetSize()}; }
-
-private:
-  rapidjson::StringBuffer buf_;
-  json_writer w_;
-};
+using json::is_storable_text;
+using json::json_out;
+using json::json_text;
+using json::json_writer;
+using json::parse_json;
 
 // {"message": "..."} in one call, for the simple cases.
 std::string message_json(std::string_view message);
 
-// A parsed value written back as compact JSON text.
-std::string json_text(const rapidjson::Value& v);
-
 // The spec's error envelope for a domain error, as the route's `envelope`
 // shapes it.
 std::string error_json(const domain::error& e, const error_envelope& envelope = {});
-
-// Parses a request body; nullopt when it is not well-formed JSON, nests
-// arrays and objects more than 64 deep, or holds a string that is not
-// storable text (see below).
-std::optional<rapidjson::Document> parse_json(std::string_view body);
 
 // What a bulk list body may hold, checked on its raw text.
 struct list_body_limits {
@@ -118,10 +70,6 @@ private:
   bool escaped_ = false;
   verdict verdict_ = verdict::fine;
 };
-
-// Text PostgreSQL can store in text and jsonb: well-formed UTF-8 without
-// U+0000. Request strings end up there and in JSON responses.
-bool is_storable_text(std::string_view text) noexcept;
 
 // Reads the members of one JSON object with type checks; problems go into
 // `errors` under the member's name, and the getters return nullopt.

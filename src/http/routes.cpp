@@ -2,6 +2,7 @@
 
 #include "http/handler.hpp"
 #include "http/handlers/handlers.hpp"
+#include "outbound/provider_callback.hpp"
 
 namespace vcs::http {
 
@@ -156,11 +157,8 @@ router public_routes() {
          handlers::enable_webhook_endpoint(), permission::webhooks_write});
   r.add({"POST", "/api/v2/webhook-secret", handlers::rotate_tenant_webhook_secret(),
          permission::webhooks_write});
-  r.add({"POST", "/webhooks/provider-a/{voice_provider_id}", handlers::provider_a_callback()});
-  r.add({"POST", "/webhooks/provider-b/{voice_provider_id}", handlers::provider_b_callback()});
-  r.add({"POST", "/webhooks/provider-c/{voice_provider_id}", handlers::provider_c_callback()});
-  r.add({"POST", "/webhooks/provider-d/{voice_provider_id}/{secret}",
-         handlers::provider_d_callback()});
+  for (const auto* callback : outbound::provider_callbacks())
+    r.add({"POST", std::string{callback->route}, handlers::provider_callback(*callback)});
   r.add({"GET", "/api/v2/do-not-call/{phone_number}", handlers::check_do_not_call(),
          permission::leads_read});
   r.add({"GET", "/api/v2/events", handlers::list_events(), permission::webhooks_read});

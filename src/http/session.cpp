@@ -364,13 +364,10 @@ void session::dispatch_request() {
   identify(call.request);
   if (auto key = req.find("Idempotency-Key"); key != req.end())
     call.request.idempotency_key = std::string{key->value()};
-  if (auto secret = req.find("X-Vapi-Secret"); secret != req.end())
-    call.request.provider_secret = std::string{secret->value()};
-  // One route reads each provider's header; a request naming both is
-  // read as provider_b's (and fails provider_c's check).
-  for (const char* name : {"ElevenLabs-Signature", "X-Retell-Signature"})
-    if (auto signature = req.find(name); signature != req.end())
-      call.request.provider_signature = std::string{signature->value()};
+  if (auto route = routed_.route())
+    if (auto name = route->target->proof_header(); !name.empty())
+      if (auto proof = req.find({name.data(), name.size()}); proof != req.end())
+        call.request.provider_proof = std::string{proof->value()};
   call.request.content_type = std::string{req[bhttp::field::content_type]};
   call.request.body = std::move(req.body());
   call.request.body_lease = std::move(body_lease_);

@@ -25,10 +25,7 @@
 #include "http/lead_csv.hpp"
 #include "http/lead_input.hpp"
 #include "http/pool_input.hpp"
-#include "http/provider_a_gateway.hpp"
-#include "http/provider_b_gateway.hpp"
-#include "http/provider_c_gateway.hpp"
-#include "http/provider_d_gateway.hpp"
+#include "outbound/provider_callback.hpp"
 #include "storage/event_repository.hpp"
 
 #include <algorithm>
@@ -595,8 +592,8 @@ void do_not_call_body(std::string_view body) {
 }
 
 void provider_callback_body(std::string_view body) {
-  for (auto report : {http::read_provider_a_message(body), http::read_provider_b_event(body),
-                      http::read_provider_c_event(body), http::read_provider_d_call(body)}) {
+  for (const auto* vendor : outbound::provider_callbacks()) {
+    auto report = vendor->read(body);
     if (!report)
       continue;
     // Every report names a call, by our id or the provider's.

@@ -1,19 +1,19 @@
-// Reading a vendor's list into pickers' items (http/inquiry_reply.hpp):
+// Reading a vendor's list into pickers' items (outbound/inquiry_reply.hpp):
 // only objects with a string id, names and numbers when sent, and one item
 // past the most kept so that the answer can say there are more.
 
-#include "http/inquiry_reply.hpp"
-#include "http/json.hpp"
+#include "outbound/inquiry_reply.hpp"
+#include "json/json.hpp"
 
 #include <gtest/gtest.h>
 
 #include <string>
 
-namespace vcs::http {
+namespace vcs::outbound {
 namespace {
 
 TEST(InquiryReply, ItemsNeedAStringIdAndKeepTheirNameAndNumber) {
-  auto doc = parse_json(
+  auto doc = json::parse_json(
       R"([{"id":"a1","name":"Sales","number":"+14155550100"},{"id":7},{"name":"no id"},"x",)"
       R"({"id":"a2","name":null}])");
   ASSERT_TRUE(doc);
@@ -32,7 +32,7 @@ TEST(InquiryReply, ItemsNeedAStringIdAndKeepTheirNameAndNumber) {
 }
 
 TEST(InquiryReply, ANonArrayIsNotAList) {
-  auto doc = parse_json(R"({"items":[]})");
+  auto doc = json::parse_json(R"({"items":[]})");
   ASSERT_TRUE(doc);
   EXPECT_FALSE(items_of(&*doc, "id", "name"));
   EXPECT_FALSE(items_of(nullptr, "id", "name"));
@@ -43,7 +43,7 @@ TEST(InquiryReply, ReadingStopsOnePastTheMostKept) {
   for (int i = 0; i < 500; ++i)
     body += (i ? "," : "") + std::string{R"({"id":"n)"} + std::to_string(i) + "\"}";
   body += "]";
-  auto doc = parse_json(body);
+  auto doc = json::parse_json(body);
   ASSERT_TRUE(doc);
   auto out = items_of(&*doc, "id", "name");
   ASSERT_TRUE(out);
@@ -51,4 +51,4 @@ TEST(InquiryReply, ReadingStopsOnePastTheMostKept) {
 }
 
 } // namespace
-} // namespace vcs::http
+} // namespace vcs::outbound

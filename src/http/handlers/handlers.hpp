@@ -1,6 +1,7 @@
 #pragma once
 
 #include "http/handler.hpp"
+#include "outbound/provider_callback.hpp"
 
 #include <memory>
 
@@ -136,11 +137,8 @@ std::shared_ptr<handler> list_phone_number_pools();
 std::shared_ptr<handler> get_phone_number_pool();
 std::shared_ptr<handler> update_phone_number_pool();
 std::shared_ptr<handler> delete_phone_number_pool();
-// Call-status callbacks of live voice providers.
-std::shared_ptr<handler> provider_a_callback();
-std::shared_ptr<handler> provider_b_callback();
-std::shared_ptr<handler> provider_c_callback();
-std::shared_ptr<handler> provider_d_callback();
+// Call-status callbacks of a live voice provider.
+std::shared_ptr<handler> provider_callback(const outbound::provider_callback& vendor);
 // The tenant's do-not-call list.
 std::shared_ptr<handler> add_do_not_call();
 std::shared_ptr<handler> remove_do_not_call();

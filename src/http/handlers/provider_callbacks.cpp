@@ -1,19 +1,19 @@
-// Call-status callbacks from live voice providers (no API key: each
-// configuration's callbacks prove themselves with a secret derived for it,
-// provider_a and provider_d, or a signature made with its API key,
-// provider_b, or with its webhook's secret, provider_c).
+// Call-status callbacks from live voice providers, one handler for every
+// vendor's descriptor (outbound/provider_callback.hpp). No API key: each
+// configuration's callbacks prove themselves with a secret derived for it
+// or a signature made with one of its credentials.
 
 #include "domain/global_id.hpp"
 #include "domain/provider_signature.hpp"
 #include "domain/webhook_signature.hpp"
-#include "http/callback_secret.hpp"
 #include "http/handlers/handlers.hpp"
 #include "http/json.hpp"
-#include "http/provider_a_gateway.hpp"
-#include "http/provider_b_gateway.hpp"
-#include "http/provider_c_gateway.hpp"
-#include "http/provider_credentials.hpp"
-#include "http/provider_d_gateway.hpp"
+#include "outbound/callback_secret.hpp"
+#include "outbound/provider_a_gateway.hpp"
+#include "outbound/provider_b_gateway.hpp"
+#include "outbound/provider_c_gateway.hpp"
+#include "outbound/provider_credentials.hpp"
+#include "outbound/provider_d_gateway.hpp"
 #include "storage/dialer_repository.hpp"
 #include "storage/storage_error.hpp"
 
@@ -52,7 +52,7 @@ void received(const exchange_ptr& ex, worker_context& ctx, const callback_of& fr
 // was acknowledged). A later analysis is added to the ended call after the
 // campaign settled its end.
 void apply_report(const exchange_ptr& ex, worker_context& ctx, callback_of from,
-                  std::optional<provider_report> report) {
+                  std::optional<outbound::provider_report> report) {
   if (!report)
     return received(ex, ctx, from, false);
   auto route = storage::route_call(ctx.db(), from.voice_provider_id, report->call_id,
@@ -86,66 +86,40 @@ void apply_report(const exchange_ptr& ex, worker_context& ctx, callback_of from,
           [ex](caf::error& e) { ex->fail(actors::to_domain_error(e)); });
 }
 
-// Whether `sent` is the secret derived for the configuration `id` of
-// `kind` (under the current service key or the one before it).
-bool derived_secret_matches(const exchange_ptr& ex, std::string_view kind,
-                            std::optional<int64_t> id, const std::optional<std::string>& sent) {
+// The callback's configuration when `sent` is the secret derived for the
+// configuration `id` of `kind` (under the current service key or the one
+// before it). Fails the exchange and answers nullopt otherwise.
+std::optional<callback_of> derived_callback(const exchange_ptr& ex, std::optional<int64_t> id,
+                                            std::string_view kind,
+                                            const std::optional<std::string>& sent) {
   const auto& keys = ex->svc.callback_keys;
-  return id && sent && std::any_of(keys.begin(), keys.end(), [&](const std::string& key) {
-           return domain::equal_constant_time(*sent, callback_secret(key, kind, *id));
-         });
+  if (id && sent && std::any_of(keys.begin(), keys.end(), [&](const std::string& key) {
+        return domain::equal_constant_time(*sent, outbound::callback_secret(key, kind, *id));
+      }))
+    return callback_of{*id, {}};
+  ex->fail(domain::error{domain::errc::unauthorized, "Invalid provider secret"});
+  return std::nullopt;
 }
 
-// POST /webhooks/provider-a/{voice_provider_id}: provider_a's server
-// messages, with the configuration's derived secret in X-Vapi-Secret.
-class provider_a_callback_handler final : public handler {
-public:
-  access required_access() const override { return access::none; }
-
-  void handle(const exchange_ptr& ex, worker_context& ctx) override {
-    auto id = domain::parse_positive_int(ex->param("voice_provider_id"));
-    if (!derived_secret_matches(ex, "provider_a", id, ex->request.provider_secret))
-      return ex->fail(domain::error{domain::errc::unauthorized, "Invalid provider secret"});
-    apply_report(ex, ctx, {*id, {}}, read_provider_a_message(ex->request.body));
-  }
-};
-
-// POST /webhooks/provider-d/{voice_provider_id}/{secret}: provider_d's call
-// object when a call ends, to the webhook URL the service gave the call,
-// which carries the configuration's derived secret. A repeat about an
-// ended call changes nothing.
-class provider_d_callback_handler final : public handler {
-public:
-  access required_access() const override { return access::none; }
-
-  void handle(const exchange_ptr& ex, worker_context& ctx) override {
-    auto id = domain::parse_positive_int(ex->param("voice_provider_id"));
-    if (!derived_secret_matches(ex, "provider_d", id, std::string{ex->param("secret")}))
-      return ex->fail(domain::error{domain::errc::unauthorized, "Invalid provider secret"});
-    apply_report(ex, ctx, {*id, {}}, read_provider_d_call(ex->request.body));
-  }
-};
-
-// A callback signed with a credential of its configuration (`field`, in
-// `scheme`): the configuration must be of `kind`, the signature its own,
-// within the scheme's time, and not one already acknowledged (the digests
-// acknowledged are kept as long as a signature passes). Fails the exchange
-// and answers nullopt otherwise.
+// The callback's configuration when it is signed with a credential of its
+// configuration as `vendor` signs: the configuration must be of its kind,
+// the signature its own, within the scheme's time, and not one already
+// acknowledged (the digests acknowledged are kept as long as a signature
+// passes). Fails the exchange and answers nullopt otherwise.
 std::optional<callback_of> signed_callback(const exchange_ptr& ex, worker_context& ctx,
-                                           std::optional<int64_t> id, std::string_view kind,
-                                           const domain::signature_scheme& scheme,
-                                           const char* field) {
+                                           std::optional<int64_t> id,
+                                           const outbound::provider_callback& vendor) {
   const domain::error invalid{domain::errc::unauthorized, "Invalid provider signature"};
-  const auto& signature = ex->request.provider_signature;
+  const auto& signature = ex->request.provider_proof;
   if (!id || !signature) {
     ex->fail(invalid);
     return std::nullopt;
   }
   auto provider = storage::find_callback_provider(ctx.db(), *id);
-  auto key =
-      provider && provider->kind == kind
-          ? open_credential(*ex->svc.secrets, provider->credentials, provider->tenant_id, field)
-          : std::nullopt;
+  auto key = provider && provider->kind == vendor.kind
+                 ? outbound::open_credential(*ex->svc.secrets, provider->credentials,
+                                             provider->tenant_id, vendor.signing_credential)
+                 : std::nullopt;
   if (!key) {
     ex->fail(invalid);
     return std::nullopt;
@@ -153,6 +127,7 @@ std::optional<callback_of> signed_callback(const exchange_ptr& ex, worker_contex
   auto now_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
                     std::chrono::system_clock::now().time_since_epoch())
                     .count();
+  const auto& scheme = *vendor.scheme;
   switch (domain::check_provider_signature(scheme, *signature, *key, ex->request.body, now_ms)) {
   case domain::signature_check::invalid:
     ex->fail(invalid);
@@ -173,54 +148,43 @@ std::optional<callback_of> signed_callback(const exchange_ptr& ex, worker_contex
   return from;
 }
 
-// POST /webhooks/provider-b/{voice_provider_id}: provider_b's call events,
-// signed with the configuration's API key in X-Retell-Signature.
-class provider_b_callback_handler final : public handler {
+// POST on a vendor's callback route: the configuration the path names
+// proves the callback (a derived secret in a header or the path, or a
+// signature), and the vendor's reader says what it reports.
+class provider_callback_handler final : public handler {
 public:
+  explicit provider_callback_handler(const outbound::provider_callback& vendor) : vendor_(vendor) {}
+
   access required_access() const override { return access::none; }
+  std::string_view proof_header() const override { return vendor_.proof_header; }
 
   void handle(const exchange_ptr& ex, worker_context& ctx) override {
-    auto from = signed_callback(ex, ctx, domain::parse_positive_int(ex->param("voice_provider_id")),
-                                "provider_b", domain::provider_b_signature, "provider_b_api_key");
+    auto from = vendor_.scheme ? signed_callback(ex, ctx, configuration(ex), vendor_)
+                               : derived_callback(ex, configuration(ex), vendor_.kind, sent(ex));
     if (from)
-      apply_report(ex, ctx, std::move(*from), read_provider_b_event(ex->request.body));
+      apply_report(ex, ctx, std::move(*from), vendor_.read(ex->request.body));
   }
-};
 
-// POST /webhooks/provider-c/{voice_provider_id}: provider_c's post-call
-// webhook, which the tenant points here with the configuration's public
-// id, signed in ElevenLabs-Signature with the webhook's secret. Without a
-// secret in the configuration nothing can be checked, so nothing is read.
-class provider_c_callback_handler final : public handler {
-public:
-  access required_access() const override { return access::none; }
-
-  void handle(const exchange_ptr& ex, worker_context& ctx) override {
-    auto from = signed_callback(
-        ex, ctx,
-        domain::decode_global_id(domain::entity::voice_provider, ex->param("voice_provider_id")),
-        "provider_c", domain::provider_c_signature, "provider_c_webhook_secret_key");
-    if (from)
-      apply_report(ex, ctx, std::move(*from), read_provider_c_event(ex->request.body));
+private:
+  std::optional<int64_t> configuration(const exchange_ptr& ex) const {
+    auto id = ex->param("voice_provider_id");
+    return vendor_.global_id ? domain::decode_global_id(domain::entity::voice_provider, id)
+                             : domain::parse_positive_int(id);
   }
+
+  std::optional<std::string> sent(const exchange_ptr& ex) const {
+    if (vendor_.proof_header.empty())
+      return std::string{ex->param("secret")};
+    return ex->request.provider_proof;
+  }
+
+  const outbound::provider_callback& vendor_;
 };
 
 } // namespace
 
-std::shared_ptr<handler> provider_a_callback() {
-  return std::make_shared<provider_a_callback_handler>();
-}
-
-std::shared_ptr<handler> provider_b_callback() {
-  return std::make_shared<provider_b_callback_handler>();
-}
-
-std::shared_ptr<handler> provider_c_callback() {
-  return std::make_shared<provider_c_callback_handler>();
-}
-
-std::shared_ptr<handler> provider_d_callback() {
-  return std::make_shared<provider_d_callback_handler>();
+std::shared_ptr<handler> provider_callback(const outbound::provider_callback& vendor) {
+  return std::make_shared<provider_callback_handler>(vendor);
 }
 
 } // namespace vcs::http::handlers

@@ -13,8 +13,8 @@
 #include "http/handlers/handlers.hpp"
 #include "http/handlers/listing.hpp"
 #include "http/handlers/readers.hpp"
-#include "http/provider_credentials.hpp"
 #include "http/render.hpp"
+#include "outbound/provider_credentials.hpp"
 #include "storage/voice_provider_repository.hpp"
 
 #include <algorithm>
@@ -107,7 +107,7 @@ void render_view(json_out& out, const storage::stored_voice_provider& v, const s
   out.field("voice_provider_id", id);
   out.field("voice_provider", domain::to_string(v.config.kind));
   out.field("concurrency_limit", v.config.concurrency_limit);
-  auto creds = open_credentials(*svc.secrets, v.credentials, v.config.tenant_id);
+  auto creds = outbound::open_credentials(*svc.secrets, v.credentials, v.config.tenant_id);
   if (creds) {
     out.key("credentials");
     out.w().StartObject();
@@ -206,7 +206,7 @@ rewrite_credentials(const provider_patch& patch, domain::voice_provider_kind kin
   if (patch.kind_as_sent && *patch.kind_as_sent != domain::to_string(kind))
     errors.add("voice_provider",
                "Cannot be changed; register a new configuration for " + *patch.kind_as_sent + ".");
-  auto creds = open_credentials(secrets, stored, tenant_id);
+  auto creds = outbound::open_credentials(secrets, stored, tenant_id);
   if (!creds)
     return domain::error{domain::errc::conflict,
                          "The stored credentials cannot be read; register the configuration "
