@@ -3,10 +3,10 @@
 // page of leads rendered, a request routed.
 
 #include "domain/global_id.hpp"
-#include "http/json.hpp"
-#include "http/lead_input.hpp"
-#include "http/render.hpp"
-#include "http/routes.hpp"
+#include "http/inputs/json.hpp"
+#include "http/inputs/lead_input.hpp"
+#include "http/render/render.hpp"
+#include "http/work/routes.hpp"
 #include "storage/lead_columns.hpp"
 
 #include <string>

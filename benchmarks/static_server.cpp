@@ -5,7 +5,7 @@
 //
 // Usage: static_server PORT [THREADS]
 
-#include <utility> // before Asio under C++20 (see src/http/beast.hpp)
+#include <utility> // before Asio under C++20 (see src/outbound/beast.hpp)
 
 #include <boost/asio.hpp>
 #include <boost/beast/core.hpp>

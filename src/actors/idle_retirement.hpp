@@ -8,7 +8,7 @@ namespace vcs::actors {
 
 // When an entity actor last worked, and the retirement handshake: an actor
 // idle for `timeout` asks the registry to forget it, then quits; a request
-// that raced with this is retried by the caller (see http/handler.hpp).
+// that raced with this is retried by the caller (see http/work/handler.hpp).
 struct idle_retirement {
   std::chrono::milliseconds timeout{0};
   std::chrono::steady_clock::time_point last_active{};

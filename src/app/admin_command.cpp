@@ -1,7 +1,7 @@
 #include "app/admin_command.hpp"
 
 #include "app/admin_output.hpp"
-#include "http/json.hpp"
+#include "http/inputs/json.hpp"
 #include "outbound/operator_api_client.hpp"
 
 #include <algorithm>

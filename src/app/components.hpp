@@ -10,11 +10,11 @@
 #include "app/config.hpp"
 #include "domain/request_deadlines.hpp"
 #include "domain/secret_box.hpp"
-#include "http/fair_queue.hpp"
-#include "http/front_pool.hpp"
-#include "http/handler.hpp"
-#include "http/readiness.hpp"
-#include "http/server.hpp"
+#include "http/server/server.hpp"
+#include "http/work/fair_queue.hpp"
+#include "http/work/front_pool.hpp"
+#include "http/work/handler.hpp"
+#include "http/work/readiness.hpp"
 #include "outbound/outbound_client.hpp"
 
 #include <caf/fwd.hpp>

@@ -6,7 +6,7 @@
 #include "actors/webhook_settings.hpp"
 #include "domain/plan.hpp"
 #include "domain/request_deadlines.hpp"
-#include "http/server_options.hpp"
+#include "http/server/server_options.hpp"
 
 #include <chrono>
 #include <cstddef>

@@ -12,7 +12,7 @@
 namespace vcs::domain {
 
 // What went wrong, independent of transport; src/http maps each code to a
-// status in one place (http/error_mapping.cpp).
+// status in one place (http/render/error_mapping.cpp).
 enum class errc : uint8_t {
   bad_request = 1,
   unauthorized,

@@ -3,7 +3,7 @@
 // on every route; a key never makes or changes a key that reaches more than
 // itself.
 
-#include "http/routes.hpp"
+#include "http/work/routes.hpp"
 #include "service_fixture.hpp"
 
 #include <gtest/gtest.h>

@@ -3,7 +3,7 @@
 // router itself, so a new route without a case here fails the test.
 
 #include "domain/global_id.hpp"
-#include "http/routes.hpp"
+#include "http/work/routes.hpp"
 #include "service_fixture.hpp"
 #include "service_process.hpp"
 #include "storage/database.hpp"

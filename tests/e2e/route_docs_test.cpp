@@ -6,8 +6,8 @@
 // client users name the access level they need, as documented
 // (x-client-level).
 
-#include "http/handler.hpp"
-#include "http/routes.hpp"
+#include "http/work/handler.hpp"
+#include "http/work/routes.hpp"
 
 #include <gtest/gtest.h>
 

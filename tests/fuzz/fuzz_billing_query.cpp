@@ -5,7 +5,7 @@
 
 #include "request_shapes.hpp"
 
-#include "http/query.hpp"
+#include "http/inputs/query.hpp"
 
 #include <cstdint>
 #include <string>

@@ -6,10 +6,10 @@
 #include "invariants.hpp"
 #include "request_shapes.hpp"
 
-#include "http/beast.hpp"
-#include "http/query.hpp"
-#include "http/routes.hpp"
-#include "http/server.hpp"
+#include "http/inputs/query.hpp"
+#include "http/server/beast.hpp"
+#include "http/server/server.hpp"
+#include "http/work/routes.hpp"
 
 #include <algorithm>
 #include <cstdint>

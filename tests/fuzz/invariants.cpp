@@ -1,6 +1,6 @@
 #include "invariants.hpp"
 
-#include "http/json.hpp"
+#include "http/inputs/json.hpp"
 
 #include <cstdint>
 #include <cstdio>

@@ -5,8 +5,8 @@
 // the invariants the command must hold. Shared by the per-shape targets and
 // fuzz_http_request, which reaches them through the router.
 
-#include "http/query.hpp"
-#include "http/router.hpp"
+#include "http/inputs/query.hpp"
+#include "http/work/router.hpp"
 
 #include <string>
 #include <string_view>

@@ -1,5 +1,5 @@
 // Which client a request counts for in the fair queue and the CPU pool.
-#include "http/fair_queue.hpp"
+#include "http/work/fair_queue.hpp"
 
 #include <gtest/gtest.h>
 

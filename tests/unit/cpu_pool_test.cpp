@@ -1,4 +1,4 @@
-#include "http/cpu_pool.hpp"
+#include "http/work/cpu_pool.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,7 +1,7 @@
 // Bodies the service takes as JSON: only text PostgreSQL can store, so a
 // value accepted here never fails a statement (or a stored import) later.
 #include "domain/campaign_errors.hpp"
-#include "http/json.hpp"
+#include "http/inputs/json.hpp"
 
 #include <gtest/gtest.h>
 

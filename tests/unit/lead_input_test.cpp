@@ -1,5 +1,5 @@
-#include "http/json.hpp"
-#include "http/lead_input.hpp"
+#include "http/inputs/json.hpp"
+#include "http/inputs/lead_input.hpp"
 
 #include <gtest/gtest.h>
 

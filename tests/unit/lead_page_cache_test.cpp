@@ -1,4 +1,4 @@
-#include "http/lead_page_cache.hpp"
+#include "http/work/lead_page_cache.hpp"
 
 #include <gtest/gtest.h>
 

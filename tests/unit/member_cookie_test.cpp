@@ -1,6 +1,6 @@
 // The session cookie read from a Cookie header, written in Set-Cookie, and
 // the Origin a state-changing browser request must carry.
-#include "http/member_cookie.hpp"
+#include "http/server/member_cookie.hpp"
 
 #include <gtest/gtest.h>
 

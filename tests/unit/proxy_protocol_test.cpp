@@ -1,4 +1,4 @@
-#include "http/proxy_protocol.hpp"
+#include "http/server/proxy_protocol.hpp"
 
 #include <string>
 

@@ -1,4 +1,4 @@
-#include "http/router.hpp"
+#include "http/work/router.hpp"
 
 #include <gtest/gtest.h>
 

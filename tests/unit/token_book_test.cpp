@@ -1,6 +1,6 @@
 // What a node remembers of the keys it read: a tenant for a while, an
 // unknown token for a few seconds, and never more than its capacity.
-#include "http/token_book.hpp"
+#include "http/server/token_book.hpp"
 
 #include <gtest/gtest.h>
 

@@ -5,7 +5,7 @@
 #include "domain/password.hpp"
 #include "domain/sign_in_throttle.hpp"
 #include "http/handlers/body.hpp"
-#include "http/on_cpu_pool.hpp"
+#include "http/work/on_cpu_pool.hpp"
 
 #include <soci/soci.h>
 

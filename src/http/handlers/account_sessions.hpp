@@ -12,9 +12,9 @@
 #include "domain/error.hpp"
 #include "domain/tenant.hpp"
 #include "domain/timestamp.hpp"
-#include "http/handler.hpp"
-#include "http/json.hpp"
-#include "http/member_cookie.hpp"
+#include "http/inputs/json.hpp"
+#include "http/server/member_cookie.hpp"
+#include "http/work/handler.hpp"
 #include "storage/sign_in.hpp"
 
 #include <cstdint>

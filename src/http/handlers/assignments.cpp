@@ -1,8 +1,8 @@
 #include "domain/global_id.hpp"
 #include "domain/permission.hpp"
-#include "http/assignment_input.hpp"
 #include "http/handlers/body.hpp"
 #include "http/handlers/handlers.hpp"
+#include "http/inputs/assignment_input.hpp"
 #include "storage/assignment_repository.hpp"
 
 namespace vcs::http::handlers {

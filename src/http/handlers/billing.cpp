@@ -2,11 +2,11 @@
 #include "domain/billing_records.hpp"
 #include "domain/global_id.hpp"
 #include "domain/plan.hpp"
-#include "http/billing_render.hpp"
 #include "http/handlers/body.hpp"
 #include "http/handlers/handlers.hpp"
 #include "http/handlers/listing.hpp"
 #include "http/handlers/readers.hpp"
+#include "http/render/billing_render.hpp"
 #include "storage/billing_repository.hpp"
 
 namespace vcs::http::handlers {

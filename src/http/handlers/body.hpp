@@ -2,8 +2,8 @@
 
 #include "domain/error.hpp"
 #include "domain/timestamp.hpp"
-#include "http/handler.hpp"
-#include "http/json.hpp"
+#include "http/inputs/json.hpp"
+#include "http/work/handler.hpp"
 
 #include <optional>
 

@@ -3,7 +3,7 @@
 // One call as the API shows it: the tenant's call list and call read, and
 // the operator's call list (which adds its older names).
 
-#include "http/json.hpp"
+#include "http/inputs/json.hpp"
 #include "storage/call_repository.hpp"
 
 namespace vcs::http::handlers {

@@ -1,9 +1,9 @@
 #include "domain/call_result.hpp"
 #include "domain/global_id.hpp"
 #include "http/handlers/handlers.hpp"
-#include "http/json.hpp"
-#include "http/render.hpp"
-#include "http/subscription_view_render.hpp"
+#include "http/inputs/json.hpp"
+#include "http/render/render.hpp"
+#include "http/render/subscription_view_render.hpp"
 #include "storage/client_detail_repository.hpp"
 
 #include <algorithm>

@@ -7,12 +7,12 @@
 #include "domain/api_key.hpp"
 #include "domain/global_id.hpp"
 #include "domain/member.hpp"
-#include "http/client_access_input.hpp"
 #include "http/handlers/body.hpp"
 #include "http/handlers/handlers.hpp"
 #include "http/handlers/listing.hpp"
-#include "http/json.hpp"
-#include "http/render.hpp"
+#include "http/inputs/client_access_input.hpp"
+#include "http/inputs/json.hpp"
+#include "http/render/render.hpp"
 #include "storage/client_user_repository.hpp"
 
 namespace vcs::http::handlers {

@@ -2,14 +2,14 @@
 #include "domain/lead.hpp"
 #include "domain/password.hpp"
 #include "domain/permission.hpp"
-#include "http/assignment_input.hpp"
-#include "http/client_access_input.hpp"
 #include "http/handlers/body.hpp"
 #include "http/handlers/handlers.hpp"
 #include "http/handlers/listing.hpp"
 #include "http/handlers/readers.hpp"
-#include "http/on_cpu_pool.hpp"
-#include "http/render.hpp"
+#include "http/inputs/assignment_input.hpp"
+#include "http/inputs/client_access_input.hpp"
+#include "http/render/render.hpp"
+#include "http/work/on_cpu_pool.hpp"
 #include "storage/client_repository.hpp"
 
 #include <algorithm>

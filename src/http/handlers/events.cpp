@@ -5,10 +5,10 @@
 // whether or not a webhook_url is set.
 
 #include "domain/api_key.hpp"
-#include "http/event_hub.hpp"
 #include "http/handlers/handlers.hpp"
 #include "http/handlers/listing.hpp"
-#include "http/render.hpp"
+#include "http/render/render.hpp"
+#include "http/server/event_hub.hpp"
 #include "storage/event_repository.hpp"
 
 namespace vcs::http::handlers {

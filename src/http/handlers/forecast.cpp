@@ -5,7 +5,7 @@
 #include "domain/global_id.hpp"
 #include "http/handlers/handlers.hpp"
 #include "http/handlers/lookup.hpp"
-#include "http/json.hpp"
+#include "http/inputs/json.hpp"
 #include "storage/forecast_repository.hpp"
 
 #include <cmath>

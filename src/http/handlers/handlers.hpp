@@ -1,6 +1,6 @@
 #pragma once
 
-#include "http/handler.hpp"
+#include "http/work/handler.hpp"
 #include "outbound/provider_callback.hpp"
 
 #include <memory>

@@ -1,11 +1,11 @@
-#include "http/backlog_metrics.hpp"
 #include "http/handlers/handlers.hpp"
-#include "http/health_response.hpp"
-#include "http/json.hpp"
-#include "http/lead_page_cache.hpp"
-#include "http/process_metrics.hpp"
-#include "http/readiness.hpp"
-#include "http/work_metrics.hpp"
+#include "http/inputs/json.hpp"
+#include "http/metrics/backlog_metrics.hpp"
+#include "http/metrics/process_metrics.hpp"
+#include "http/metrics/work_metrics.hpp"
+#include "http/render/health_response.hpp"
+#include "http/work/lead_page_cache.hpp"
+#include "http/work/readiness.hpp"
 
 namespace vcs::http::handlers {
 
@@ -39,7 +39,7 @@ public:
   }
 };
 
-// GET /readyz: whether this node should get traffic (http/readiness.hpp);
+// GET /readyz: whether this node should get traffic (http/work/readiness.hpp);
 // "draining" once a shutdown began. On the I/O thread when the server has
 // the readiness state (server_options::unready).
 class readiness_handler final : public handler {

@@ -1,8 +1,8 @@
 #include "domain/lead.hpp"
 #include "http/handlers/handlers.hpp"
 #include "http/handlers/lead_support.hpp"
-#include "http/lead_input.hpp"
-#include "http/on_cpu_pool.hpp"
+#include "http/inputs/lead_input.hpp"
+#include "http/work/on_cpu_pool.hpp"
 
 namespace vcs::http::handlers {
 

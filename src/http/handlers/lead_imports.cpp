@@ -6,7 +6,7 @@
 #include "http/handlers/lead_support.hpp"
 #include "http/handlers/listing.hpp"
 #include "http/handlers/readers.hpp"
-#include "http/render.hpp"
+#include "http/render/render.hpp"
 #include "storage/import_job_repository.hpp"
 
 namespace vcs::http::handlers {

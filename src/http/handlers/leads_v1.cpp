@@ -1,7 +1,7 @@
 #include "domain/global_id.hpp"
 #include "http/handlers/handlers.hpp"
 #include "http/handlers/lead_support.hpp"
-#include "http/lead_input.hpp"
+#include "http/inputs/lead_input.hpp"
 
 namespace vcs::http::handlers {
 

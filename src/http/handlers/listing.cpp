@@ -2,7 +2,7 @@
 
 #include "domain/page_size.hpp"
 #include "http/handlers/readers.hpp"
-#include "http/query.hpp"
+#include "http/inputs/query.hpp"
 
 #include <limits>
 #include <string>

@@ -7,8 +7,8 @@
 
 #include "domain/error.hpp"
 #include "domain/timestamp.hpp"
-#include "http/handler.hpp"
-#include "http/json.hpp"
+#include "http/inputs/json.hpp"
+#include "http/work/handler.hpp"
 #include "storage/page.hpp"
 
 #include <chrono>

@@ -3,7 +3,7 @@
 #include "domain/campaign.hpp"
 #include "domain/error.hpp"
 #include "domain/tenant.hpp"
-#include "http/handler.hpp"
+#include "http/work/handler.hpp"
 
 namespace vcs::http::handlers {
 

@@ -5,8 +5,8 @@
 
 #include "domain/error.hpp"
 #include "domain/member.hpp"
-#include "http/handler.hpp"
 #include "http/handlers/readers.hpp"
+#include "http/work/handler.hpp"
 
 namespace vcs::http::handlers {
 

@@ -8,7 +8,7 @@
 #include "domain/member.hpp"
 #include "http/handlers/account_sessions.hpp"
 #include "http/handlers/handlers.hpp"
-#include "http/render.hpp"
+#include "http/render/render.hpp"
 #include "storage/member_repository.hpp"
 
 namespace vcs::http::handlers {

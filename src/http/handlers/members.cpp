@@ -10,7 +10,7 @@
 #include "http/handlers/handlers.hpp"
 #include "http/handlers/member_links.hpp"
 #include "http/handlers/readers.hpp"
-#include "http/render.hpp"
+#include "http/render/render.hpp"
 #include "storage/member_repository.hpp"
 
 #include <soci/soci.h>

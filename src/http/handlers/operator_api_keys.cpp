@@ -2,7 +2,7 @@
 #include "http/handlers/handlers.hpp"
 #include "http/handlers/lookup.hpp"
 #include "http/handlers/readers.hpp"
-#include "http/render.hpp"
+#include "http/render/render.hpp"
 #include "storage/api_key_repository.hpp"
 
 namespace vcs::http::handlers {

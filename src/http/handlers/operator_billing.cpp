@@ -3,9 +3,9 @@
 #include "domain/billing_records.hpp"
 #include "domain/global_id.hpp"
 #include "domain/subscription_rules.hpp"
-#include "http/billing_render.hpp"
 #include "http/handlers/body.hpp"
 #include "http/handlers/handlers.hpp"
+#include "http/render/billing_render.hpp"
 #include "storage/billing_repository.hpp"
 #include "storage/subscription_repository.hpp"
 

@@ -4,7 +4,7 @@
 #include "http/handlers/handlers.hpp"
 #include "http/handlers/listing.hpp"
 #include "http/handlers/readers.hpp"
-#include "http/render.hpp"
+#include "http/render/render.hpp"
 #include "storage/import_job_repository.hpp"
 #include "storage/tenant_repository.hpp"
 

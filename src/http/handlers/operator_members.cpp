@@ -6,7 +6,7 @@
 #include "http/handlers/handlers.hpp"
 #include "http/handlers/lookup.hpp"
 #include "http/handlers/member_links.hpp"
-#include "http/render.hpp"
+#include "http/render/render.hpp"
 #include "storage/member_repository.hpp"
 
 namespace vcs::http::handlers {

@@ -5,7 +5,7 @@
 #include "http/handlers/listing.hpp"
 #include "http/handlers/lookup.hpp"
 #include "http/handlers/readers.hpp"
-#include "http/render.hpp"
+#include "http/render/render.hpp"
 #include "storage/api_key_repository.hpp"
 #include "storage/tenant_repository.hpp"
 

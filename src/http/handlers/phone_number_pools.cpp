@@ -10,7 +10,7 @@
 #include "http/handlers/handlers.hpp"
 #include "http/handlers/listing.hpp"
 #include "http/handlers/readers.hpp"
-#include "http/pool_input.hpp"
+#include "http/inputs/pool_input.hpp"
 #include "storage/phone_number_pool_repository.hpp"
 
 namespace vcs::http::handlers {

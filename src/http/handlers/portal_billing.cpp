@@ -4,11 +4,11 @@
 // is due, when the rest of the portal is shut.
 
 #include "domain/portal_banner.hpp"
-#include "http/billing_render.hpp"
 #include "http/handlers/handlers.hpp"
 #include "http/handlers/listing.hpp"
 #include "http/handlers/readers.hpp"
-#include "http/subscription_view_render.hpp"
+#include "http/render/billing_render.hpp"
+#include "http/render/subscription_view_render.hpp"
 #include "storage/billing_repository.hpp"
 #include "storage/client_detail_repository.hpp"
 

@@ -8,7 +8,7 @@
 #include "http/handlers/handlers.hpp"
 #include "http/handlers/listing.hpp"
 #include "http/handlers/readers.hpp"
-#include "http/render.hpp"
+#include "http/render/render.hpp"
 #include "storage/assignment_repository.hpp"
 #include "storage/client_user_repository.hpp"
 #include "storage/form_repository.hpp"

@@ -7,7 +7,7 @@
 #include "domain/provider_signature.hpp"
 #include "domain/webhook_signature.hpp"
 #include "http/handlers/handlers.hpp"
-#include "http/json.hpp"
+#include "http/inputs/json.hpp"
 #include "outbound/callback_secret.hpp"
 #include "outbound/provider_a_gateway.hpp"
 #include "outbound/provider_b_gateway.hpp"

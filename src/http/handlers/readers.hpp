@@ -8,7 +8,7 @@
 #include "domain/tenant.hpp"
 #include "domain/voice_provider.hpp"
 #include "domain/web_widget.hpp"
-#include "http/query.hpp"
+#include "http/inputs/query.hpp"
 #include "storage/call_repository.hpp"
 #include "storage/page.hpp"
 

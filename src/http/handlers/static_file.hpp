@@ -1,10 +1,10 @@
 #pragma once
 
-// A file embedded in the binary (http/web_assets.hpp), answered as it is
+// A file embedded in the binary (http/render/web_assets.hpp), answered as it is
 // with fixed headers; no authentication (none holds tenant data).
 
-#include "http/handler.hpp"
-#include "http/web_assets.hpp"
+#include "http/render/web_assets.hpp"
+#include "http/work/handler.hpp"
 
 #include <stdexcept>
 #include <string>

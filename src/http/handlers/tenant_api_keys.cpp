@@ -9,7 +9,7 @@
 #include "http/handlers/handlers.hpp"
 #include "http/handlers/listing.hpp"
 #include "http/handlers/readers.hpp"
-#include "http/render.hpp"
+#include "http/render/render.hpp"
 #include "storage/api_key_repository.hpp"
 #include "storage/assignment_repository.hpp"
 

@@ -13,7 +13,7 @@
 #include "http/handlers/handlers.hpp"
 #include "http/handlers/listing.hpp"
 #include "http/handlers/readers.hpp"
-#include "http/render.hpp"
+#include "http/render/render.hpp"
 #include "outbound/provider_credentials.hpp"
 #include "storage/voice_provider_repository.hpp"
 

@@ -6,7 +6,7 @@
 #include "domain/webhook_signature.hpp"
 #include "http/handlers/body.hpp"
 #include "http/handlers/listing.hpp"
-#include "http/render.hpp"
+#include "http/render/render.hpp"
 
 namespace vcs::http::handlers {
 

@@ -5,8 +5,8 @@
 
 #include "actors/actors.hpp"
 #include "domain/error.hpp"
-#include "http/handler.hpp"
-#include "http/json.hpp"
+#include "http/inputs/json.hpp"
+#include "http/work/handler.hpp"
 #include "storage/webhook_repository.hpp"
 
 #include <cstdint>
