@@ -60,9 +60,10 @@ void send_placement(outbound_client& client, const actors::call_placement& call,
     if (doc.HasParseError())
       return accept_call(sink, id, "", ringing);
     // provider_c answers 200 {"success": false, "message": ...} for a call
-    // it did not place.
+    // it did not place, provider_d {"status": "error", "message": ...}.
     if (doc.IsObject())
-      if (auto ok = doc.FindMember("success"); ok != doc.MemberEnd() && ok->value.IsFalse())
+      if (auto ok = doc.FindMember("success");
+          (ok != doc.MemberEnd() && ok->value.IsFalse()) || string_member(doc, "status") == "error")
         return refuse_call(
             sink, id,
             refusal_reason(kind, r.status, {}, string_member(doc, "message").value_or("refused")));

@@ -136,6 +136,39 @@ domain::call_result result_of(const rapidjson::Value& data) {
   return r;
 }
 
+// Whether the agent's voicemail detection tool found a machine: its result
+// in the transcript (a tool result of result_type
+// voicemail_detection_success, in the conversation's documented shape,
+// which the post-call webhook's data follows), after which the vendor ends
+// the call.
+bool voicemail_detected(const rapidjson::Value& data) {
+  const auto* turns = array_member(data, "transcript");
+  if (!turns)
+    return false;
+  for (const auto& turn : turns->GetArray())
+    if (const auto* results = array_member(turn, "tool_results"))
+      for (const auto& result : results->GetArray())
+        if (string_member(result, "result_type") == "voicemail_detection_success")
+          return true;
+  return false;
+}
+
+// The SIP status of a call that never connected, from the failure's
+// metadata: the SIP trunk's body.sip_status_code, or Twilio's
+// StatusCallback body.SipResponseCode (a string).
+std::optional<int> sip_status_of(const rapidjson::Value& data) {
+  const auto* meta = object_member(data, "metadata");
+  const auto* body = meta ? object_member(*meta, "body") : nullptr;
+  if (!body)
+    return std::nullopt;
+  if (auto code = number_member(*body, "sip_status_code"); code && *code > 0 && *code < 1000)
+    return static_cast<int>(*code);
+  if (auto text = string_member(*body, "SipResponseCode"))
+    if (auto code = domain::parse_positive_int(*text); code && *code < 1000)
+      return static_cast<int>(*code);
+  return std::nullopt;
+}
+
 // Whole seconds; 0 outside [0, one day).
 int32_t seconds_of(double seconds) {
   if (!(seconds > 0) || seconds >= 86'400)
@@ -151,11 +184,18 @@ make_provider_c_gateway(provider_c_settings settings, outbound_client& client,
   return std::make_shared<provider_c_gateway>(std::move(settings), client, std::move(secrets));
 }
 
-domain::call_outcome outcome_of_failure_reason(std::string_view reason) {
+domain::call_outcome outcome_of_failure(std::string_view reason, std::optional<int> sip_status) {
   if (reason == "busy")
     return domain::call_outcome::busy;
   if (reason == "no-answer")
     return domain::call_outcome::no_answer;
+  // The vendor names no reason for a number that does not exist; the SIP
+  // answer does (RFC 3261: 404 Not Found, 484 Address Incomplete, 604 Does
+  // Not Exist Anywhere; 486 Busy Here, 600 Busy Everywhere).
+  if (sip_status == 404 || sip_status == 484 || sip_status == 604)
+    return domain::call_outcome::invalid_number;
+  if (sip_status == 486 || sip_status == 600)
+    return domain::call_outcome::busy;
   return domain::call_outcome::failed;
 }
 
@@ -180,7 +220,9 @@ std::optional<provider_report> read_provider_c_event(std::string_view body) {
   if (*type == "post_call_transcription") {
     // Sent once the call ended and its analysis is done: the whole report.
     bool failed = string_member(*data, "status") == "failed";
-    r.update.outcome = failed ? domain::call_outcome::failed : domain::call_outcome::human;
+    r.update.outcome = failed                      ? domain::call_outcome::failed
+                       : voicemail_detected(*data) ? domain::call_outcome::voicemail
+                                                   : domain::call_outcome::human;
     r.update.result = result_of(*data);
     if (failed)
       r.update.error = "provider_c: " + r.update.result.ended_reason.value_or("the call failed");
@@ -189,7 +231,7 @@ std::optional<provider_report> read_provider_c_event(std::string_view body) {
         r.update.duration_seconds = seconds_of(*seconds);
   } else if (*type == "call_initiation_failure") {
     auto reason = string_member(*data, "failure_reason").value_or("unknown");
-    r.update.outcome = outcome_of_failure_reason(reason);
+    r.update.outcome = outcome_of_failure(reason, sip_status_of(*data));
     r.update.result.ended_reason = reason;
     if (r.update.outcome == domain::call_outcome::failed)
       r.update.error = "provider_c: the call could not be started (" + reason + ")";

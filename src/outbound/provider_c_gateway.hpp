@@ -39,7 +39,8 @@ std::optional<provider_report> read_provider_c_event(std::string_view body);
 // webhook's secret (without one in the configuration nothing is read).
 extern const provider_callback provider_c_callback;
 
-// provider_c's failure_reason of a call that never connected, as an outcome.
-domain::call_outcome outcome_of_failure_reason(std::string_view reason);
+// A call that never connected as an outcome: provider_c's failure_reason
+// and, when it names none that fits, the SIP status its metadata holds.
+domain::call_outcome outcome_of_failure(std::string_view reason, std::optional<int> sip_status);
 
 } // namespace vcs::outbound

@@ -311,6 +311,10 @@ protected:
     ASSERT_EQ(r.status, 200u) << r.body;
   }
 
+  // Each outcome `kind`'s vendor documents, through a fake of its API
+  // (vendor_case_of).
+  void expect_each_outcome_of(const std::string& kind);
+
   service_process& node;
   http_client pub_client;
   http_client op_client;
@@ -1591,6 +1595,315 @@ TEST_F(dialer_test, a_busy_provider_costs_nothing_and_refused_credentials_pause_
   std::this_thread::sleep_for(300ms);
   EXPECT_EQ(call_count(c), 4u);
   EXPECT_EQ(live.terminate(), 0);
+}
+// One vendor as the outcome matrix drives it: its configuration, its API's
+// answer to a placement (`{n}` numbers each), and its end report of each
+// outcome in its documented shape, sent to its callback route with its
+// proof (docs/decisions/voice-providers.md).
+struct vendor_case {
+  const char* base_url_setting;
+  std::string registration;
+  int placed_status;
+  std::string placed_answer;
+  std::string vendor_id_prefix; // of the ids placed_answer gives
+  // Our call id in the vendor's placement request.
+  std::function<std::string(const rapidjson::Value& sent)> our_call_id;
+  // The report that `our` call (`theirs` at the vendor) ended in `outcome`;
+  // empty when the vendor documents no report of it.
+  std::function<std::string(const std::string& outcome, const std::string& our,
+                            const std::string& theirs)>
+      report;
+  // The callback of `body` about the call placed by `sent`, through
+  // `client`, proven (or, `forged`, proven with something else).
+  std::function<http_response(http_client& client, const rapidjson::Value& sent,
+                              const std::string& public_id, const std::string& body, bool forged)>
+      callback;
+};
+
+int64_t unix_ms_now() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+http_response post_json(http_client& client, const std::string& path, const std::string& body,
+                        header_list headers = {}) {
+  headers.push_back({"Content-Type", "application/json"});
+  return client.request("POST", path, body, headers);
+}
+
+// The path of `url` (https://dialer.example/...).
+std::string path_of(const std::string& url) {
+  auto at = url.find('/', url.find("//") + 2);
+  return at == std::string::npos ? "/" : url.substr(at);
+}
+
+vendor_case vendor_case_of(const std::string& kind) {
+  if (kind == "provider_a")
+    return {"VCS_PROVIDER_A_BASE_URL",
+            R"({"voice_provider":"provider_a","provider_a_private_key":"sk-a-matrix",)"
+            R"("provider_a_public_key":"pk","provider_a_organization_id":"org"})",
+            201,
+            R"({"id":"pa-{n}","status":"queued"})",
+            "pa-",
+            [](const rapidjson::Value& sent) { return str(sent["metadata"], "vcs_call_id"); },
+            [](const std::string& outcome, const std::string& our, const std::string& theirs) {
+              // endedReason values of Vapi's end-of-call-report.
+              const std::map<std::string, std::string> reason{
+                  {"human", "customer-ended-call"},
+                  {"voicemail", "voicemail"},
+                  {"no_answer", "customer-did-not-answer"},
+                  {"busy", "customer-busy"},
+                  {"invalid_number", "call.start.error-invalid-number"}};
+              return R"({"message":{"type":"end-of-call-report","endedReason":")" +
+                     reason.at(outcome) + R"(","durationSeconds":12.5,"call":{"id":")" + theirs +
+                     R"(","metadata":{"vcs_call_id":")" + our + R"("}}}})";
+            },
+            [](http_client& client, const rapidjson::Value& sent, const std::string&,
+               const std::string& body, bool forged) {
+              auto secret = forged ? std::string(64, '0') : str(sent["server"], "secret");
+              return post_json(client, path_of(str(sent["server"], "url")), body,
+                               {{"X-Vapi-Secret", secret}});
+            }};
+  if (kind == "provider_b")
+    return {"VCS_PROVIDER_B_BASE_URL",
+            R"({"voice_provider":"provider_b","provider_b_api_key":"key_b_matrix"})",
+            201,
+            R"({"call_id":"rb-{n}","call_status":"registered"})",
+            "rb-",
+            [](const rapidjson::Value& sent) { return str(sent["metadata"], "vcs_call_id"); },
+            [](const std::string& outcome, const std::string& our, const std::string& theirs) {
+              // Retell's disconnection_reason values.
+              const std::map<std::string, std::string> reason{
+                  {"human", "user_hangup"},
+                  {"voicemail", "voicemail_reached"},
+                  {"no_answer", "dial_no_answer"},
+                  {"busy", "dial_busy"},
+                  {"invalid_number", "invalid_destination"}};
+              return R"({"event":"call_ended","call":{"call_id":")" + theirs +
+                     R"(","metadata":{"vcs_call_id":")" + our +
+                     R"("},"call_status":"ended","disconnection_reason":")" + reason.at(outcome) +
+                     R"(","duration_ms":12500}})";
+            },
+            [](http_client& client, const rapidjson::Value& sent, const std::string&,
+               const std::string& body, bool forged) {
+              auto signature = domain::sign_provider(domain::provider_b_signature,
+                                                     forged ? "another_key" : "key_b_matrix", body,
+                                                     unix_ms_now());
+              return post_json(client, path_of(str(sent["agent_override"]["agent"], "webhook_url")),
+                               body, {{"X-Retell-Signature", signature}});
+            }};
+  if (kind == "provider_c")
+    return {
+        "VCS_PROVIDER_C_BASE_URL",
+        R"({"voice_provider":"provider_c","provider_c_api_key":"sk_c_matrix",)"
+        R"("provider_c_webhook_id":"wh_1","provider_c_webhook_secret_key":"wsec_c_matrix"})",
+        200,
+        R"({"success":true,"message":"Success","conversation_id":"conv-{n}","callSid":"CA{n}"})",
+        "conv-",
+        [](const rapidjson::Value& sent) {
+          return str(sent["conversation_initiation_client_data"]["dynamic_variables"],
+                     "vcs_call_id");
+        },
+        [](const std::string& outcome, const std::string& our, const std::string& theirs) {
+          const std::string variables =
+              R"("conversation_initiation_client_data":{"dynamic_variables":{"vcs_call_id":")" +
+              our + R"("}})";
+          // A conversation that took place: the post-call transcription,
+          // its transcript holding the voicemail tool's result when a
+          // machine answered.
+          if (outcome == "human" || outcome == "voicemail") {
+            const std::string tool =
+                outcome == "human"
+                    ? std::string{}
+                    : R"(,{"role":"agent","message":null,"tool_results":[{"request_id":"t1",)"
+                      R"("tool_name":"voicemail_detection","result_value":"Voicemail detected",)"
+                      R"("is_error":false,"result_type":"voicemail_detection_success",)"
+                      R"("status":"success","voicemail_message":null,"reason":"beep"}]})";
+            return R"({"type":"post_call_transcription","event_timestamp":1739537297,)"
+                   R"("data":{"agent_id":"asst_1","conversation_id":")" +
+                   theirs +
+                   R"(","status":"done","transcript":[{"role":"agent","message":"Hi",)"
+                   R"("time_in_call_secs":0})" +
+                   tool + R"(],"metadata":{"call_duration_secs":12.5,"termination_reason":""},)" +
+                   variables + "}}";
+          }
+          // One that never connected: the initiation failure, with the
+          // SIP trunk's answer.
+          const std::map<std::string, std::pair<std::string, int>> failure{
+              {"no_answer", {"no-answer", 480}},
+              {"busy", {"busy", 486}},
+              {"invalid_number", {"unknown", 404}}};
+          const auto& [reason, sip] = failure.at(outcome);
+          return R"({"type":"call_initiation_failure","event_timestamp":1759931652,)"
+                 R"("data":{"agent_id":"asst_1","conversation_id":")" +
+                 theirs + R"(","failure_reason":")" + reason + R"(",)" + variables +
+                 R"(,"metadata":{"type":"sip","body":{"to_number":"+14155550000",)"
+                 R"("sip_status_code":)" +
+                 std::to_string(sip) + R"(,"error_reason":"INVITE failed"}}}})";
+        },
+        [](http_client& client, const rapidjson::Value&, const std::string& public_id,
+           const std::string& body, bool forged) {
+          auto signature =
+              domain::sign_provider(domain::provider_c_signature,
+                                    forged ? "sk_c_matrix" : "wsec_c_matrix", body, unix_ms_now());
+          return post_json(client, "/webhooks/provider-c/" + public_id, body,
+                           {{"ElevenLabs-Signature", signature}});
+        }};
+  return {"VCS_PROVIDER_D_BASE_URL",
+          R"({"voice_provider":"provider_d","provider_d_api_key":"key_d_matrix"})",
+          200,
+          R"({"status":"success","message":"Call successfully queued.","call_id":"bd-{n}",)"
+          R"("batch_id":null})",
+          "bd-",
+          [](const rapidjson::Value& sent) { return str(sent["metadata"], "vcs_call_id"); },
+          [](const std::string& outcome, const std::string& our, const std::string& theirs) {
+            // Bland's call object: answered_by tells a person, a machine and
+            // no answer apart; it documents no busy line or invalid number.
+            const std::map<std::string, std::string> answered_by{
+                {"human", "human"}, {"voicemail", "voicemail"}, {"no_answer", "no-answer"}};
+            auto it = answered_by.find(outcome);
+            if (it == answered_by.end())
+              return std::string{};
+            return R"({"call_id":")" + theirs +
+                   R"(","call_length":0.2,"completed":true,"queue_status":"complete",)"
+                   R"("error_message":null,"answered_by":")" +
+                   it->second + R"(","metadata":{"vcs_call_id":")" + our + R"("}})";
+          },
+          [](http_client& client, const rapidjson::Value& sent, const std::string&,
+             const std::string& body, bool forged) {
+            auto path = path_of(str(sent, "webhook"));
+            if (forged)
+              path = path.substr(0, path.rfind('/') + 1) + std::string(64, '0');
+            return post_json(client, path, body);
+          }};
+}
+
+// A vendor through its own API and callbacks: each outcome it reports
+// reaches the call and the lead as the simulated provider's would, a forged
+// report changes nothing, its 429 gives the attempt back and its 401 pauses
+// the campaign.
+void dialer_test::expect_each_outcome_of(const std::string& kind) {
+  const auto vendor = vendor_case_of(kind);
+  webhook_receiver fake;
+  fake.respond_with(vendor.placed_status, vendor.placed_answer);
+  service_process live{live_env(vendor.base_url_setting, fake)};
+  http_client live_pub{"127.0.0.1", live.public_port()};
+  auto p = registered(live_pub, vendor.registration);
+  // Rounds on demand take every tenant's due campaigns, and the other
+  // tests' reach this fake too: this test's requests name its assistant.
+  const std::string assistant = "asst_matrix_" + tenant;
+  auto created = pub("POST", "/api/v2/voice-campaigns",
+                     R"({"name":"matrix","assistant_id":")" + assistant +
+                         R"(","phone_number_id":"pn_1","tenant_voice_provider_id":")" + p +
+                         R"(","start_date":"2030-01-01"})");
+  ASSERT_EQ(created.status, 201u) << created.body;
+  auto c = str(parse(created.body)["data"], "campaign_id");
+  auto ours = [&] {
+    std::vector<std::pair<std::size_t, webhook_receiver::request>> out;
+    auto all = fake.received();
+    for (std::size_t i = 0; i < all.size(); ++i)
+      if (all[i].body.find("\"" + assistant + "\"") != std::string::npos)
+        out.emplace_back(i, all[i]);
+    return out;
+  };
+  // One lead per outcome the vendor reports.
+  const std::vector<std::string> all_outcomes{"human", "voicemail", "no_answer", "busy",
+                                              "invalid_number"};
+  std::map<std::string, std::string> phone_of; // outcome -> lead
+  for (std::size_t i = 0; i < all_outcomes.size(); ++i)
+    if (!vendor.report(all_outcomes[i], "1", "x").empty()) {
+      phone_of[all_outcomes[i]] = "+1415555270" + std::to_string(i + 1);
+      add_lead(c, phone_of[all_outcomes[i]]);
+    }
+  set_status(c, "ACTIVE");
+  run_on(live, "2030-01-02T12:00:00Z");
+  ASSERT_TRUE(eventually([&] { return ours().size() == phone_of.size(); }));
+  const auto placed = ours();
+  // The placement request of each lead, and the vendor's id for its call
+  // (the fake numbers every request it answers).
+  auto placement_of = [&](const std::string& phone) {
+    for (const auto& [n, req] : placed)
+      if (req.body.find("\"" + phone + "\"") != std::string::npos)
+        return std::make_pair(parse(req.body), vendor.vendor_id_prefix + std::to_string(n + 1));
+    ADD_FAILURE() << "no placement for " << phone;
+    return std::make_pair(parse("{}"), std::string{});
+  };
+  ASSERT_TRUE(eventually([&] {
+    auto list = calls(c);
+    return list["calls"].Size() == phone_of.size();
+  }));
+
+  // A forged report is refused and changes nothing.
+  {
+    auto [sent, theirs] = placement_of(phone_of["human"]);
+    auto body = vendor.report("human", vendor.our_call_id(sent), theirs);
+    EXPECT_EQ(vendor.callback(live_pub, sent, p, body, true).status, 401u);
+    std::this_thread::sleep_for(200ms);
+    auto status = lead_status(c, phone_of["human"]);
+    EXPECT_TRUE(status == "QUEUED" || status == "IN_PROGRESS") << status;
+  }
+  std::map<std::string, std::string> call_of; // outcome -> our call id
+  for (const auto& [outcome, phone] : phone_of) {
+    auto [sent, theirs] = placement_of(phone);
+    call_of[outcome] = vendor.our_call_id(sent);
+    auto body = vendor.report(outcome, call_of[outcome], theirs);
+    auto r = vendor.callback(live_pub, sent, p, body, false);
+    ASSERT_EQ(r.status, 200u) << outcome << ": " << r.body;
+    EXPECT_NE(r.body.find("\"applied\":true"), std::string::npos) << outcome << ": " << r.body;
+  }
+  ASSERT_TRUE(eventually([&] {
+    for (const auto& [outcome, phone] : phone_of)
+      if (auto s = lead_status(c, phone); s == "QUEUED" || s == "IN_PROGRESS")
+        return false;
+    return true;
+  }));
+  auto by_phone = leads(c);
+  for (const auto& [outcome, phone] : phone_of) {
+    SCOPED_TRACE(outcome);
+    auto call = read_call(live_pub, c, call_of[outcome]);
+    EXPECT_EQ(str(call["data"], "outcome"), outcome);
+    const auto& lead = by_phone[phone];
+    if (outcome == "human") {
+      EXPECT_EQ(str(lead, "call_status"), "COMPLETED");
+    } else if (outcome == "invalid_number") {
+      EXPECT_EQ(str(lead, "call_status"), "FAILED");
+      EXPECT_TRUE(lead["invalid"].GetBool());
+    } else {
+      // Not answered (voicemail is not, by default): called again later.
+      EXPECT_EQ(str(lead, "call_status"), "IDLE");
+      EXPECT_EQ(str(lead, "call_error_reason"), outcome);
+      EXPECT_EQ(lead["attempts_made"].GetInt(), 1);
+    }
+  }
+
+  // The vendor is full: the attempt is given back.
+  fake.respond_with(429, R"({"message":"Too many concurrent calls"})");
+  expect_attempt_given_back(live, c, kind + ": HTTP 429");
+  // Credentials refused: the campaign pauses with its own reason.
+  fake.respond_with(401, R"({"message":"Invalid API key"})");
+  add_lead(c, "+14155552709");
+  run_on(live, "2030-01-02T12:10:00Z");
+  ASSERT_TRUE(eventually([&] { return campaign_status(c) == "PAUSED"; }));
+  EXPECT_EQ(pause_reason(c), "provider_credentials");
+  EXPECT_EQ(leads(c)["+14155552709"]["attempts_made"].GetInt(), 0);
+  EXPECT_EQ(live.terminate(), 0);
+}
+
+TEST_F(dialer_test, provider_a_reports_each_outcome_to_the_call_and_the_lead) {
+  expect_each_outcome_of("provider_a");
+}
+
+TEST_F(dialer_test, provider_b_reports_each_outcome_to_the_call_and_the_lead) {
+  expect_each_outcome_of("provider_b");
+}
+
+TEST_F(dialer_test, provider_c_reports_each_outcome_to_the_call_and_the_lead) {
+  expect_each_outcome_of("provider_c");
+}
+
+TEST_F(dialer_test, provider_d_reports_each_outcome_to_the_call_and_the_lead) {
+  expect_each_outcome_of("provider_d");
 }
 
 TEST_F(dialer_test, higher_priority_first_then_the_oldest_next_attempt) {
