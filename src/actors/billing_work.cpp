@@ -27,13 +27,22 @@ domain::error payment_not_found() {
 int64_t pause_campaigns(soci::session& sql, int64_t tenant_id, int64_t subscription_id,
                         int64_t client_id, domain::pause_reason reason) {
   int64_t paused = 0;
-  for (auto id :
+  for (const auto& moved :
        storage::pause_client_campaigns(sql, tenant_id, subscription_id, client_id, reason)) {
     ++paused;
-    if (auto c = storage::find_campaign(sql, tenant_id, id))
-      campaign_event(sql, *c, "campaign.paused");
+    if (auto c = storage::find_campaign(sql, tenant_id, moved.id))
+      status_event(sql, *c, moved.previous, domain::cause_of(reason));
   }
   return paused;
+}
+
+// Gives back the client's campaigns paused for `reason`, each with the
+// event of the status it got back.
+void resume_campaigns(soci::session& sql, int64_t tenant_id, int64_t subscription_id,
+                      domain::pause_reason reason) {
+  for (auto id : storage::resume_paused_campaigns(sql, tenant_id, subscription_id, reason))
+    if (auto c = storage::find_campaign(sql, tenant_id, id))
+      status_event(sql, *c, domain::campaign_status::paused, domain::cause_of(reason));
 }
 
 // After the subscription's minutes or status changed: an active
@@ -49,8 +58,7 @@ void settle_usage_pauses(soci::session& sql, int64_t tenant_id, int64_t subscrip
     pause_campaigns(sql, tenant_id, subscription_id, b->client_id,
                     domain::pause_reason::usage_exhausted);
   else
-    storage::resume_paused_campaigns(sql, tenant_id, subscription_id,
-                                     domain::pause_reason::usage_exhausted);
+    resume_campaigns(sql, tenant_id, subscription_id, domain::pause_reason::usage_exhausted);
 }
 
 // Applies the subscription rules after one of its requests moved to
@@ -74,8 +82,7 @@ void apply_rules(soci::session& sql, int64_t tenant_id, int64_t subscription_id,
                                                domain::pause_reason::billing);
   }
   if (next.resume_campaigns) {
-    storage::resume_paused_campaigns(sql, tenant_id, subscription_id,
-                                     domain::pause_reason::billing);
+    resume_campaigns(sql, tenant_id, subscription_id, domain::pause_reason::billing);
     settle_usage_pauses(sql, tenant_id, subscription_id);
   }
 }

@@ -16,10 +16,13 @@ void enqueue_event(soci::session& sql, const domain::campaign& c, domain::webhoo
     storage::enqueue_webhook(sql, c.tenant_id, c.id, *c.webhook_url, e.id, e.type, payload);
 }
 
-void campaign_event(soci::session& sql, const domain::campaign& c, std::string type) {
+void status_event(soci::session& sql, const domain::campaign& c, domain::campaign_status previous,
+                  domain::status_cause cause) {
   domain::webhook_event e;
-  e.type = std::move(type);
+  e.type = std::string{domain::campaign_event_type(c.status)};
   e.campaign_status = std::string{domain::to_string(c.status)};
+  e.previous_status = std::string{domain::to_string(previous)};
+  e.changed_by = std::string{domain::to_string(cause)};
   if (c.paused_for)
     e.pause_reason = std::string{domain::to_string(*c.paused_for)};
   enqueue_event(sql, c, std::move(e));

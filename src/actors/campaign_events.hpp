@@ -18,8 +18,10 @@ namespace vcs::actors {
 // webhook_url when it has one.
 void enqueue_event(soci::session& sql, const domain::campaign& c, domain::webhook_event e);
 
-// campaign.activated, campaign.ended, campaign.paused: the campaign's
-// status, and its pause reason when paused.
-void campaign_event(soci::session& sql, const domain::campaign& c, std::string type);
+// The event of the campaign's status change (domain::campaign_event_type of
+// the status it reached): that status, the one before and what changed it,
+// and its pause reason when paused. Every status change queues one.
+void status_event(soci::session& sql, const domain::campaign& c, domain::campaign_status previous,
+                  domain::status_cause cause);
 
 } // namespace vcs::actors

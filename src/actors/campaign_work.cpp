@@ -70,8 +70,7 @@ domain::result<domain::campaign> move_to(soci::session& sql, int64_t tenant_id, 
   if (auto refused = domain::check_status_change(current->status, to, blocked_by))
     return std::move(*refused);
   auto moved = storage::set_campaign_status(sql, tenant_id, campaign_id, to);
-  if (moved.status == domain::campaign_status::paused)
-    campaign_event(sql, moved, "campaign.paused");
+  status_event(sql, moved, current->status, domain::status_cause::manual);
   return moved;
 }
 

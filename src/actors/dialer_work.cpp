@@ -77,7 +77,7 @@ std::optional<domain::campaign> check_breaker(soci::session& sql, const domain::
                "failed at the provider)",
                c.id, c.tenant_id, failures, ended);
   next_look(sql, *paused, std::nullopt);
-  campaign_event(sql, *paused, "campaign.paused");
+  status_event(sql, *paused, c.status, domain::status_cause::failure_breaker);
   return paused;
 }
 
@@ -90,7 +90,7 @@ std::optional<domain::campaign> pause_for_credentials(soci::session& sql, const 
                "credentials ({})",
                c.id, c.tenant_id, answer.substr(0, 120));
   next_look(sql, *paused, std::nullopt);
-  campaign_event(sql, *paused, "campaign.paused");
+  status_event(sql, *paused, c.status, domain::status_cause::provider_credentials);
   return paused;
 }
 
@@ -116,15 +116,17 @@ std::vector<call_placement> dial_pass(soci::session& sql, const entity_config& c
   auto policy = domain::policy_of(c, c.lead_local_time);
   auto facts = storage::read_dial_facts(sql, c, policy, now);
   if (domain::starts_now(facts, policy, now)) {
+    const auto before = c.status;
     c = storage::set_campaign_status(sql, tenant_id, campaign_id, campaign_status::active);
     facts.status = c.status;
-    campaign_event(sql, c, "campaign.activated");
+    status_event(sql, c, before, domain::status_cause::schedule);
   }
   if (auto refused = domain::campaign_refusal(facts, policy, now)) {
     std::optional<domain::timestamp> look;
     if (*refused == dial_state::campaign_ended) {
+      const auto before = c.status;
       c = storage::set_campaign_status(sql, tenant_id, campaign_id, campaign_status::ended);
-      campaign_event(sql, c, "campaign.ended");
+      status_event(sql, c, before, domain::status_cause::schedule);
     } else if (*refused == dial_state::campaign_not_started) {
       look = domain::start_instant(policy);
     } else if (*refused == dial_state::outside_window) {

@@ -229,6 +229,40 @@ std::string_view to_string(pause_reason r) noexcept {
   return {};
 }
 
+std::string_view to_string(status_cause c) noexcept {
+  switch (c) {
+  case status_cause::manual:
+    return "manual";
+  case status_cause::schedule:
+    return "schedule";
+  case status_cause::billing:
+    return "billing";
+  case status_cause::usage:
+    return "usage";
+  case status_cause::failure_breaker:
+    return "failure_breaker";
+  case status_cause::provider_credentials:
+    return "provider_credentials";
+  }
+  return {};
+}
+
+status_cause cause_of(pause_reason r) noexcept {
+  switch (r) {
+  case pause_reason::manual:
+    return status_cause::manual;
+  case pause_reason::billing:
+    return status_cause::billing;
+  case pause_reason::usage_exhausted:
+    return status_cause::usage;
+  case pause_reason::failure_breaker:
+    return status_cause::failure_breaker;
+  case pause_reason::provider_credentials:
+    return status_cause::provider_credentials;
+  }
+  return status_cause::manual;
+}
+
 std::optional<pause_reason> parse_pause_reason(std::string_view text) noexcept {
   for (const auto r : {pause_reason::manual, pause_reason::billing, pause_reason::usage_exhausted,
                        pause_reason::failure_breaker, pause_reason::provider_credentials})

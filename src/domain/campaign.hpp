@@ -35,6 +35,24 @@ enum class pause_reason : uint8_t {
 std::string_view to_string(pause_reason r) noexcept;
 std::optional<pause_reason> parse_pause_reason(std::string_view text) noexcept;
 
+// What changed a campaign's status (its event's changed_by): the status
+// route, its start or end date, its client's payment or minutes, its
+// failure breaker, or its provider refusing the credentials.
+enum class status_cause : uint8_t {
+  manual,
+  schedule,
+  billing,
+  usage,
+  failure_breaker,
+  provider_credentials
+};
+
+// "manual", "schedule", "billing", "usage", "failure_breaker",
+// "provider_credentials".
+std::string_view to_string(status_cause c) noexcept;
+// The cause of a pause for `r`.
+status_cause cause_of(pause_reason r) noexcept;
+
 // "OUTBOUND", "INBOUND": the campaign types (for `valid_values`).
 const std::vector<std::string>& campaign_type_names();
 

@@ -7,12 +7,35 @@
 
 namespace vcs::domain {
 
+std::string_view campaign_event_type(campaign_status status) noexcept {
+  switch (status) {
+  case campaign_status::draft:
+    return "campaign.returned_to_draft";
+  case campaign_status::scheduled:
+    return "campaign.scheduled";
+  case campaign_status::active:
+    return "campaign.activated";
+  case campaign_status::paused:
+    return "campaign.paused";
+  case campaign_status::ended:
+    return "campaign.ended";
+  }
+  return {};
+}
+
 const std::vector<std::string>& webhook_event_types() {
-  static const std::vector<std::string> types{"call.started",       "call.ended",
-                                              "lead.answered",      "lead.failed",
-                                              "campaign.activated", "campaign.paused",
-                                              "campaign.ended",     "import.completed",
-                                              "import.failed",      "webhook.endpoint_disabled",
+  static const std::vector<std::string> types{"call.started",
+                                              "call.ended",
+                                              "lead.answered",
+                                              "lead.failed",
+                                              "campaign.returned_to_draft",
+                                              "campaign.scheduled",
+                                              "campaign.activated",
+                                              "campaign.paused",
+                                              "campaign.ended",
+                                              "import.completed",
+                                              "import.failed",
+                                              "webhook.endpoint_disabled",
                                               "webhook.test"};
   return types;
 }
@@ -145,6 +168,8 @@ std::string to_json(const webhook_event& e) {
     }
   } else {
     out += ",\"campaign_status\":" + json_quote(e.campaign_status);
+    out += ",\"previous_status\":" + json_quote(e.previous_status);
+    out += ",\"changed_by\":" + json_quote(e.changed_by);
     if (e.type == "campaign.paused")
       out += ",\"pause_reason\":" + opt_quote(e.pause_reason);
   }

@@ -3,6 +3,7 @@
 // Webhook events of the dialer and their JSON payloads (docs/webhooks.md).
 
 #include "domain/call_result.hpp"
+#include "domain/campaign.hpp"
 #include "domain/lead_record.hpp"
 #include "domain/timestamp.hpp"
 
@@ -40,12 +41,19 @@ struct webhook_event {
   // call.ended only: what the provider reported (the payload carries all
   // but the transcript, which the call read has).
   call_result result;
-  // Campaign events only.
+  // Campaign events only: the status reached, the one before and what
+  // changed it (status_cause).
   std::string campaign_status;
+  std::string previous_status;
+  std::string changed_by;
   // campaign.paused only: manual, billing, usage_exhausted or
   // failure_breaker.
   std::optional<std::string> pause_reason;
 };
+
+// The event of a campaign reaching `status`: campaign.returned_to_draft,
+// campaign.scheduled, campaign.activated, campaign.paused, campaign.ended.
+std::string_view campaign_event_type(campaign_status status) noexcept;
 
 // Every event type the service sends, and the statuses of a delivery.
 const std::vector<std::string>& webhook_event_types();

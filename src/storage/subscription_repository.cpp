@@ -104,7 +104,7 @@ constexpr prepared_statement pause_stmt{
     "ON CONFLICT (campaign_id) DO UPDATE SET subscription_id = EXCLUDED.subscription_id, "
     "previous_status = EXCLUDED.previous_status, reason = EXCLUDED.reason, paused_at = now()) "
     "UPDATE campaigns c SET status = 'PAUSED', pause_reason = $4 FROM target "
-    "WHERE c.tenant_id = $1 AND c.id = target.id RETURNING c.id"};
+    "WHERE c.tenant_id = $1 AND c.id = target.id RETURNING c.id, target.status"};
 
 constexpr prepared_statement lock_paused_stmt{
     "vcs_lock_paused_campaigns",
@@ -119,7 +119,7 @@ constexpr prepared_statement resume_stmt{
     "AND subscription_id = $2 AND reason = $3 RETURNING campaign_id, previous_status) "
     "UPDATE campaigns c SET status = released.previous_status, pause_reason = NULL "
     "FROM released WHERE c.tenant_id = $1 AND c.id = released.campaign_id "
-    "AND c.status = 'PAUSED' AND c.pause_reason = $3"};
+    "AND c.status = 'PAUSED' AND c.pause_reason = $3 RETURNING c.id"};
 
 constexpr prepared_statement period_stmt{
     "vcs_start_subscription_period",
@@ -288,9 +288,9 @@ bool grace_expired(soci::session& sql, int64_t tenant_id, int64_t subscription_i
   return execute(sql, grace_stmt, {tenant_id, subscription_id, now}).int64(0, 0) > 0;
 }
 
-std::vector<int64_t> pause_client_campaigns(soci::session& sql, int64_t tenant_id,
-                                            int64_t subscription_id, int64_t client_id,
-                                            domain::pause_reason reason) {
+std::vector<moved_campaign> pause_client_campaigns(soci::session& sql, int64_t tenant_id,
+                                                   int64_t subscription_id, int64_t client_id,
+                                                   domain::pause_reason reason) {
   std::vector<int64_t> ids;
   {
     auto rows = execute(sql, assigned_campaigns_stmt, {tenant_id, client_id});
@@ -299,22 +299,28 @@ std::vector<int64_t> pause_client_campaigns(soci::session& sql, int64_t tenant_i
         ids.push_back(*id);
   }
   if (ids.empty())
-    return ids;
+    return {};
   execute(sql, lock_campaigns_stmt, {tenant_id, ids});
   auto rows =
       execute(sql, pause_stmt, {tenant_id, ids, subscription_id, domain::to_string(reason)});
-  std::vector<int64_t> paused;
+  std::vector<moved_campaign> paused;
   for (int i = 0; i < rows.size(); ++i)
-    paused.push_back(rows.int64(i, 0));
+    paused.push_back(
+        {rows.int64(i, 0),
+         domain::parse_campaign_status(rows.text(i, 1)).value_or(domain::campaign_status::active)});
   return paused;
 }
 
-int64_t resume_paused_campaigns(soci::session& sql, int64_t tenant_id, int64_t subscription_id,
-                                domain::pause_reason reason) {
+std::vector<int64_t> resume_paused_campaigns(soci::session& sql, int64_t tenant_id,
+                                             int64_t subscription_id, domain::pause_reason reason) {
   const auto name = domain::to_string(reason);
   if (execute(sql, lock_paused_stmt, {tenant_id, subscription_id, name}).int64(0, 0) == 0)
-    return 0;
-  return execute(sql, resume_stmt, {tenant_id, subscription_id, name}).affected();
+    return {};
+  auto rows = execute(sql, resume_stmt, {tenant_id, subscription_id, name});
+  std::vector<int64_t> resumed;
+  for (int i = 0; i < rows.size(); ++i)
+    resumed.push_back(rows.int64(i, 0));
+  return resumed;
 }
 
 void start_period(soci::session& sql, int64_t tenant_id, int64_t subscription_id,

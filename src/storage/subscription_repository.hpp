@@ -75,18 +75,24 @@ std::vector<std::string> mark_overdue(soci::session& sql, int64_t tenant_id,
 bool grace_expired(soci::session& sql, int64_t tenant_id, int64_t subscription_id,
                    domain::timestamp now);
 
+// A campaign a billing change paused, and its status before.
+struct moved_campaign {
+  int64_t id = 0;
+  domain::campaign_status previous = domain::campaign_status::active;
+};
+
 // Pauses the ACTIVE and SCHEDULED campaigns assigned to the client's account
 // configurations for `reason` (billing or usage_exhausted), remembering each
-// one's status; returns their ids.
-std::vector<int64_t> pause_client_campaigns(soci::session& sql, int64_t tenant_id,
-                                            int64_t subscription_id, int64_t client_id,
-                                            domain::pause_reason reason);
+// one's status; returns them.
+std::vector<moved_campaign> pause_client_campaigns(soci::session& sql, int64_t tenant_id,
+                                                   int64_t subscription_id, int64_t client_id,
+                                                   domain::pause_reason reason);
 
 // Gives the campaigns this subscription paused for `reason` their status
 // back (those still PAUSED for it; a campaign changed by hand meanwhile
-// keeps its status); returns how many.
-int64_t resume_paused_campaigns(soci::session& sql, int64_t tenant_id, int64_t subscription_id,
-                                domain::pause_reason reason);
+// keeps its status); returns their ids.
+std::vector<int64_t> resume_paused_campaigns(soci::session& sql, int64_t tenant_id,
+                                             int64_t subscription_id, domain::pause_reason reason);
 
 // Starts the next billing period: new bounds, included minutes reset to the
 // product's, used and billable minutes zero, add-on balance kept.

@@ -1568,6 +1568,21 @@ async function scenario() {
     expect: 200,
     note: 'an ended call, with its transcript',
   });
+  // The same calls as CSV, streamed: a header row, then one row per call.
+  const exported = await call('exportCampaignCalls', { params: dc, expect: 200, note: 'a dialed campaign as CSV' });
+  const csvRows = exported.text.split('\r\n').filter((line) => line.length);
+  if (!csvRows[0]?.startsWith('call_id,campaign_lead_id,')) fail(`the export has no header row: ${exported.text.slice(0, 200)}`);
+  // Every call listed before it (the dialer may have placed more since).
+  if (csvRows.length - 1 < calls.json.calls.length) {
+    fail(`the export has ${csvRows.length - 1} rows for ${calls.json.calls.length} calls`);
+  }
+  await call('exportCampaignCalls', {
+    params: dc,
+    query: { outcome: 'hangup' },
+    expect: 400,
+    note: 'unknown outcome',
+    message: "Invalid outcome: 'hangup'. Valid values are: human, voicemail, no_answer, busy, failed, invalid_number",
+  });
   await call('getCampaignCall', {
     params: { ...dc, call_id: '999999999' },
     expect: 404,
@@ -1595,8 +1610,9 @@ async function scenario() {
     note: 'unknown campaign',
     message: 'Campaign not found',
   });
-  // call.started, call.ended and lead.answered, each attempted once.
-  const attempted = (r) => r.json?.deliveries?.filter((d) => d.attempts > 0).length >= 3;
+  // campaign.activated (started by hand), call.started, call.ended and
+  // lead.answered, each attempted once.
+  const attempted = (r) => r.json?.deliveries?.filter((d) => d.attempts > 0).length >= 4;
   let deliveries;
   for (let i = 0; i < 100; i++) {
     deliveries = await call('listWebhookDeliveries', {
@@ -1615,7 +1631,7 @@ async function scenario() {
       ?.map((d) => d.event_type)
       .sort()
       .join(' '),
-    'call.ended call.started lead.answered',
+    'call.ended call.started campaign.activated lead.answered',
   );
   await call('listWebhookDeliveries', { params: tp, query: { status: 'pending', limit: 2 }, expect: 200 });
   await call('listWebhookDeliveries', {
@@ -2309,6 +2325,7 @@ async function scenario() {
     ['bulkAddLeads', { params: unknownCampaign, body: [{ phone_number: '+14155550199' }] }],
     ['listLeads', { params: unknownCampaign }],
     ['listCampaignCalls', { params: unknownCampaign }],
+    ['exportCampaignCalls', { params: unknownCampaign }],
     ['sendWebhookTest', { params: unknownCampaign }],
     ['bulkUpdateLeads', { params: unknownCampaign, body: [{ phone_number: '+14155550199' }] }],
     ['bulkRemoveLeads', { params: unknownCampaign, body: [{ phone_number: '+14155550199' }] }],

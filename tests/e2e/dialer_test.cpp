@@ -615,7 +615,7 @@ TEST_F(dialer_test, the_dialers_events_are_signed) {
   auto c = campaign(provider(5), R"(,"webhook_url":")" + receiver.url() + "\"");
   add_lead(c, "+14155552671", "human");
   set_status(c, "ACTIVE");
-  ASSERT_TRUE(eventually([&] { return receiver.received().size() >= 3; }));
+  ASSERT_TRUE(eventually([&] { return receiver.received().size() >= 4; }));
   std::set<std::string> types;
   auto now_unix = std::chrono::duration_cast<std::chrono::seconds>(
                       std::chrono::system_clock::now().time_since_epoch())
@@ -635,10 +635,13 @@ TEST_F(dialer_test, the_dialers_events_are_signed) {
     EXPECT_EQ(str(d, "type"), h.at("x-vcs-event"));
     EXPECT_EQ(str(d, "id"), h.at("webhook-id"));
     EXPECT_EQ(str(d["data"], "campaign_id"), c);
-    EXPECT_EQ(str(d["data"]["custom_fields"], "simulated_outcomes"), "human")
-        << "the lead's custom fields ride with its call and lead events";
+    if (str(d, "type") != "campaign.activated")
+      EXPECT_EQ(str(d["data"]["custom_fields"], "simulated_outcomes"), "human")
+          << "the lead's custom fields ride with its call and lead events";
   }
-  EXPECT_EQ(types, (std::set<std::string>{"call.started", "call.ended", "lead.answered"}));
+  // The start by hand is an event too.
+  EXPECT_EQ(types, (std::set<std::string>{"campaign.activated", "call.started", "call.ended",
+                                          "lead.answered"}));
 }
 
 // A provider_a campaign whose calling entity is a squad or a workflow starts
@@ -1967,6 +1970,55 @@ TEST_F(dialer_test, a_billing_pause_stops_dialing_until_the_payment_is_resolved)
   EXPECT_EQ(campaign_status(c), "ACTIVE");
   run(at("2030-01-02T12:00:01Z"));
   EXPECT_EQ(call_count(c), 1u);
+}
+
+// Every status change of a campaign is one event on the feed, named by the
+// status it reached, with the status before and what changed it: the status
+// route, its client's payment, its start date.
+TEST_F(dialer_test, every_status_change_is_one_event_naming_what_changed_it) {
+  auto c = campaign(provider(5), R"(,"start_date":"2030-01-01")");
+  auto subscription = subscribe_client(c);
+  add_lead(c, "+14155552671");
+  for (const char* status : {"SCHEDULED", "ACTIVE", "PAUSED", "ACTIVE", "DRAFT", "ACTIVE"})
+    set_status(c, status);
+  auto payment = issue_payment(subscription);
+  set_payment(payment, "OVERDUE");
+  set_payment(payment, "PAID");
+  set_status(c, "ENDED");
+  // A scheduled campaign reaching its start date.
+  auto later = campaign(provider(5), R"(,"start_date":"2030-01-01")");
+  add_lead(later, "+14155552672");
+  set_status(later, "SCHEDULED");
+  run(at("2030-01-02T12:00:00Z"));
+
+  auto changes_of = [&](const std::string& campaign_id) {
+    std::vector<std::string> out;
+    auto events = parse(pub("GET", "/api/v2/events?limit=1000").body);
+    for (const auto& e : events["data"].GetArray()) {
+      if (str(e, "campaign_id") != campaign_id || str(e, "type").rfind("campaign.", 0) != 0)
+        continue;
+      const auto& data = e["payload"]["data"];
+      out.push_back(str(e, "type") + " " + str(data, "previous_status") + ">" +
+                    str(data, "campaign_status") + " " + str(data, "changed_by"));
+    }
+    return out;
+  };
+  EXPECT_EQ(changes_of(c), (std::vector<std::string>{
+                               "campaign.scheduled DRAFT>SCHEDULED manual",
+                               "campaign.activated SCHEDULED>ACTIVE manual",
+                               "campaign.paused ACTIVE>PAUSED manual",
+                               "campaign.activated PAUSED>ACTIVE manual",
+                               "campaign.returned_to_draft ACTIVE>DRAFT manual",
+                               "campaign.activated DRAFT>ACTIVE manual",
+                               "campaign.paused ACTIVE>PAUSED billing",
+                               "campaign.activated PAUSED>ACTIVE billing",
+                               "campaign.ended ACTIVE>ENDED manual",
+                           }));
+  ASSERT_TRUE(eventually([&] { return campaign_status(later) == "ACTIVE"; }));
+  EXPECT_EQ(changes_of(later), (std::vector<std::string>{
+                                   "campaign.scheduled DRAFT>SCHEDULED manual",
+                                   "campaign.activated SCHEDULED>ACTIVE schedule",
+                               }));
 }
 
 // A client whose product bills no minute beyond its own (price 0) has its campaigns
