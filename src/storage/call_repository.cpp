@@ -71,6 +71,12 @@ constexpr prepared_statement page_campaign_stmt{"vcs_page_campaign_calls",
 constexpr prepared_statement count_lead_stmt{"vcs_count_lead_calls", VCS_COUNT_AT_MOST(LEAD_CALLS)};
 constexpr prepared_statement page_lead_stmt{
     "vcs_page_lead_calls", "SELECT " CALL_COLUMNS LEAD_CALLS "ORDER BY id DESC LIMIT $8 OFFSET $9"};
+// An export walks the same index in id order, a batch after the last id.
+constexpr prepared_statement export_campaign_stmt{"vcs_export_campaign_calls",
+                                                  "SELECT " CALL_COLUMNS CAMPAIGN_CALLS
+                                                  "AND id > $7 ORDER BY id LIMIT $8"};
+constexpr prepared_statement export_lead_stmt{
+    "vcs_export_lead_calls", "SELECT " CALL_COLUMNS LEAD_CALLS "AND id > $8 ORDER BY id LIMIT $9"};
 #undef LEAD_CALLS
 #undef CAMPAIGN_CALLS
 #undef CALL_FILTERS
@@ -139,6 +145,23 @@ page_of<call_record> list_campaign_calls(soci::session& sql, int64_t tenant_id, 
                                  {tenant_id, campaign_id, f.outcome, f.status, f.from, f.to,
                                   page.page_size, offset_of(page)});
   return capped_page_from(total, rows, call_of);
+}
+
+std::vector<call_record> export_campaign_calls(soci::session& sql, int64_t tenant_id,
+                                               int64_t campaign_id, const call_filter& f,
+                                               int64_t after_id, int32_t limit) {
+  auto rows =
+      f.lead_id
+          ? execute(sql, export_lead_stmt,
+                    {tenant_id, campaign_id, f.outcome, f.status, f.from, f.to, *f.lead_id,
+                     after_id, limit})
+          : execute(sql, export_campaign_stmt,
+                    {tenant_id, campaign_id, f.outcome, f.status, f.from, f.to, after_id, limit});
+  std::vector<call_record> out;
+  out.reserve(static_cast<std::size_t>(rows.size()));
+  for (int i = 0; i < rows.size(); ++i)
+    out.push_back(call_of(rows, i));
+  return out;
 }
 
 } // namespace vcs::storage

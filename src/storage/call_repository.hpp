@@ -57,6 +57,12 @@ struct call_filter {
 page_of<call_record> list_campaign_calls(soci::session& sql, int64_t tenant_id, int64_t campaign_id,
                                          const call_filter& filter, const page_request& page);
 
+// The next `limit` calls of a campaign after the call `after_id`, in id
+// order (an export's batch), with the list's filters.
+std::vector<call_record> export_campaign_calls(soci::session& sql, int64_t tenant_id,
+                                               int64_t campaign_id, const call_filter& filter,
+                                               int64_t after_id, int32_t limit);
+
 // One call of the tenant's campaign, with its transcript.
 std::optional<call_record> find_campaign_call(soci::session& sql, int64_t tenant_id,
                                               int64_t campaign_id, int64_t call_id);

@@ -86,12 +86,16 @@ struct event_stream_start {
   std::shared_ptr<void> slot;
 };
 
+class download;
+
 struct outbound_response {
   unsigned status = 200;
   std::string body;
   std::string content_type = "application/json";
   std::vector<std::pair<std::string, std::string>> headers;
   std::optional<event_stream_start> stream;
+  // A body its handler's worker sends after the header (download.hpp).
+  std::shared_ptr<download> download_body;
 };
 
 // One request and the way back to its connection: `reply` posts the response

@@ -404,6 +404,8 @@ void session::answer_inline(std::string_view route, outbound_response r,
 void session::send(outbound_response r, bool keep_alive) {
   if (r.stream)
     return start_stream(std::move(r));
+  if (r.download_body)
+    return start_download(std::move(r));
   // Draining: each answer closes its connection, so the client's next
   // request goes to a node that stays.
   keep_alive = keep_alive && !closing_ && !settings_.tracker.draining;

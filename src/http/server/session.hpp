@@ -5,6 +5,7 @@
 #include "http/server/beast.hpp"
 #include "http/server/body_budget.hpp"
 #include "http/server/connection_limits.hpp"
+#include "http/server/download.hpp"
 #include "http/server/event_hub.hpp"
 #include "http/server/server.hpp"
 #include "http/server/unseen_keys.hpp"
@@ -59,8 +60,10 @@ struct session_settings {
 // One connection (Beast's advanced server example): a fresh parser per
 // request with its limits, a deadline before every read and write. An
 // event stream's answer keeps it open as the stream's sink
-// (session_events.cpp).
-class session : public std::enable_shared_from_this<session>, public event_hub::sink {
+// (session_events.cpp), a download's as its body's (session_download.cpp).
+class session : public std::enable_shared_from_this<session>,
+                public event_hub::sink,
+                public download::sink {
 public:
   // `peer`: the address the connection comes from.
   session(tcp::socket&& socket, session_settings settings, const domain::ip_address& peer);
@@ -73,10 +76,13 @@ public:
   // progress, otherwise after its response.
   void shutdown();
 
-  // event_hub::sink, from the hub's thread.
+  // event_hub::sink, from the hub's thread, and download::sink, from a
+  // worker.
   bool deliver(std::string frames) override;
   std::size_t backlog() const override { return backlog_; }
   void end() override;
+  void finish() override;
+  bool open() const override { return !stream_ended_; }
 
 private:
   // An event stream (session_events.cpp): its header, then frames as the
@@ -89,6 +95,9 @@ private:
   void watch_peer();
   void beat();
   void end_stream();
+  // A download (session_download.cpp): its header, chunked, then the
+  // chunks its worker delivers, until it finishes or the client closes.
+  void start_download(outbound_response r);
 
   // A trusted proxy's connection (session_proxy.cpp): the PROXY protocol
   // header it may start with names the client; then the connection is
@@ -183,6 +192,8 @@ private:
   std::string pending_;
   std::string sending_;
   bool writing_ = false;
+  // A finished download: the connection closes once its last chunk is sent.
+  bool close_when_sent_ = false;
   std::chrono::steady_clock::time_point write_started_{};
   std::unique_ptr<net::steady_timer> beat_;
 };

@@ -94,6 +94,8 @@ void session::write_frames() {
                        return self->end_stream();
                      if (!self->pending_.empty())
                        self->write_frames();
+                     else if (self->close_when_sent_)
+                       self->end_stream();
                    });
 }
 

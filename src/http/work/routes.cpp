@@ -107,6 +107,10 @@ router public_routes() {
   r.add(for_clients({"GET", "/api/v2/voice-campaigns/{campaign_id}/calls",
                      handlers::list_campaign_calls(), permission::campaigns_read},
                     level::view_only));
+  // Before the call route, which would take "export" as a call id.
+  r.add(for_clients({"GET", "/api/v2/voice-campaigns/{campaign_id}/calls/export",
+                     handlers::export_campaign_calls(), permission::campaigns_read},
+                    level::view_only));
   r.add(for_clients({"GET", "/api/v2/voice-campaigns/{campaign_id}/calls/{call_id}",
                      handlers::get_campaign_call(), permission::campaigns_read},
                     level::view_only));
