@@ -156,6 +156,12 @@ constexpr prepared_statement by_phone_stmt{"vcs_lead_by_phone", R"sql(
 SELECT )sql" LEAD_COLUMNS R"sql(
 FROM leads WHERE campaign_id = $1 AND $2 = (SELECT tenant_id FROM campaigns WHERE id = $1)
 AND phone_number = $3)sql"};
+// An export walks (campaign_id, position) in order, a batch after the last
+// position; the position follows the columns above.
+constexpr prepared_statement export_stmt{"vcs_export_leads", R"sql(
+SELECT )sql" LEAD_COLUMNS R"sql(, position
+FROM leads WHERE campaign_id = $1 AND $2 = (SELECT tenant_id FROM campaigns WHERE id = $1)
+  AND position > $3 ORDER BY position LIMIT $4)sql"};
 #undef LEAD_COLUMNS
 
 // The columns of LEAD_COLUMNS, in order; `total` is the campaign's lead count.
@@ -182,6 +188,7 @@ enum : int {
   created_at,
   updated_at,
   total,
+  position, // exports only
 };
 } // namespace lead_col
 
@@ -397,6 +404,32 @@ void count_inserted_leads(soci::session& sql, int64_t tenant_id, int64_t campaig
 
 namespace {
 
+// One lead of a list statement's rows (binary results).
+domain::lead lead_of(const pg_rows& rows, int i) {
+  domain::lead lead;
+  lead.id = rows.bin_int64(i, lead_col::id);
+  lead.phone_number = rows.text(i, lead_col::phone_number);
+  lead.first_name = rows.opt_text(i, lead_col::first_name);
+  lead.last_name = rows.opt_text(i, lead_col::last_name);
+  lead.email = rows.opt_text(i, lead_col::email);
+  lead.source = rows.text(i, lead_col::source);
+  lead.custom_fields_json = rows.bin_jsonb(i, lead_col::custom_fields);
+  lead.call_status = rows.text(i, lead_col::call_status);
+  lead.call_error_reason = rows.opt_text(i, lead_col::call_error_reason);
+  lead.answered = rows.bin_bool(i, lead_col::answered);
+  lead.answer_type = rows.text(i, lead_col::answer_type);
+  lead.attempts_made = rows.bin_int32(i, lead_col::attempts_made);
+  lead.do_not_call = rows.bin_bool(i, lead_col::do_not_call);
+  lead.invalid = rows.bin_bool(i, lead_col::invalid);
+  lead.invalid_reason = rows.opt_text(i, lead_col::invalid_reason);
+  lead.priority = rows.bin_int32(i, lead_col::priority);
+  lead.next_attempt_after = rows.bin_opt_timestamp(i, lead_col::next_attempt_after);
+  lead.answered_at = rows.bin_opt_timestamp(i, lead_col::answered_at);
+  lead.created_at = rows.bin_timestamp(i, lead_col::created_at);
+  lead.updated_at = rows.bin_timestamp(i, lead_col::updated_at);
+  return lead;
+}
+
 // The leads of a list statement's rows, and the campaign's total they
 // carry; nullopt when the tenant has no such campaign.
 std::optional<lead_page> page_of(soci::session& sql, const pg_rows& rows, int64_t tenant_id,
@@ -413,29 +446,8 @@ std::optional<lead_page> page_of(soci::session& sql, const pg_rows& rows, int64_
   out.total = rows.bin_int64(0, lead_col::total);
   auto& page = out.leads;
   page.reserve(static_cast<std::size_t>(rows.size()));
-  for (int i = 0; i < rows.size(); ++i) {
-    domain::lead& lead = page.emplace_back();
-    lead.id = rows.bin_int64(i, lead_col::id);
-    lead.phone_number = rows.text(i, lead_col::phone_number);
-    lead.first_name = rows.opt_text(i, lead_col::first_name);
-    lead.last_name = rows.opt_text(i, lead_col::last_name);
-    lead.email = rows.opt_text(i, lead_col::email);
-    lead.source = rows.text(i, lead_col::source);
-    lead.custom_fields_json = rows.bin_jsonb(i, lead_col::custom_fields);
-    lead.call_status = rows.text(i, lead_col::call_status);
-    lead.call_error_reason = rows.opt_text(i, lead_col::call_error_reason);
-    lead.answered = rows.bin_bool(i, lead_col::answered);
-    lead.answer_type = rows.text(i, lead_col::answer_type);
-    lead.attempts_made = rows.bin_int32(i, lead_col::attempts_made);
-    lead.do_not_call = rows.bin_bool(i, lead_col::do_not_call);
-    lead.invalid = rows.bin_bool(i, lead_col::invalid);
-    lead.invalid_reason = rows.opt_text(i, lead_col::invalid_reason);
-    lead.priority = rows.bin_int32(i, lead_col::priority);
-    lead.next_attempt_after = rows.bin_opt_timestamp(i, lead_col::next_attempt_after);
-    lead.answered_at = rows.bin_opt_timestamp(i, lead_col::answered_at);
-    lead.created_at = rows.bin_timestamp(i, lead_col::created_at);
-    lead.updated_at = rows.bin_timestamp(i, lead_col::updated_at);
-  }
+  for (int i = 0; i < rows.size(); ++i)
+    page.push_back(lead_of(rows, i));
   return out;
 }
 
@@ -461,6 +473,19 @@ std::optional<lead_page> find_lead_by_phone(soci::session& sql, int64_t tenant_i
   if (page)
     page->total = static_cast<int64_t>(page->leads.size());
   return page;
+}
+
+lead_batch export_leads(soci::session& sql, int64_t tenant_id, int64_t campaign_id,
+                        int64_t after_position, int32_t limit) {
+  auto rows = execute(sql, export_stmt, {campaign_id, tenant_id, after_position, limit},
+                      result_format::binary);
+  lead_batch out;
+  out.leads.reserve(static_cast<std::size_t>(rows.size()));
+  for (int i = 0; i < rows.size(); ++i) {
+    out.leads.push_back(lead_of(rows, i));
+    out.last_position = rows.bin_int64(i, lead_col::position);
+  }
+  return out;
 }
 
 namespace {

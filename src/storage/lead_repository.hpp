@@ -85,6 +85,16 @@ std::optional<lead_page> list_leads(soci::session& sql, int64_t tenant_id, int64
 std::optional<lead_page> find_lead_by_phone(soci::session& sql, int64_t tenant_id,
                                             int64_t campaign_id, const std::string& phone_number);
 
+// The next `limit` leads of a campaign after `after_position` (-1: from the
+// first), in the order they were added (an export's batch), and the last
+// one's position.
+struct lead_batch {
+  std::vector<domain::lead> leads;
+  int64_t last_position = -1;
+};
+lead_batch export_leads(soci::session& sql, int64_t tenant_id, int64_t campaign_id,
+                        int64_t after_position, int32_t limit);
+
 // Applies update items as merges in SQL (custom_fields keys merge into the
 // stored object), so concurrent writers on any node lose nothing: one
 // outcome per item, in order. One statement for distinct phone numbers; a

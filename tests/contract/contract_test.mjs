@@ -914,6 +914,8 @@ async function scenario() {
   if (!csv?.import_id) fail('the CSV bulk add answered no import');
   const leads = (await call('listLeads', { params: cp, query: { limit: 2 }, expect: 200 })).json;
   await call('listLeads', { params: cp, query: { limit: 0 }, expect: 400, note: 'limit 0' });
+  const leadCsv = await call('exportLeads', { params: cp, expect: 200, note: 'the leads as CSV' });
+  if (!leadCsv.text.startsWith('id,phone_number,first_name,')) fail(`the leads export has no header row: ${leadCsv.text.slice(0, 200)}`);
   await call('bulkUpdateLeads', {
     params: cp,
     body: [
@@ -2326,6 +2328,7 @@ async function scenario() {
     ['listLeads', { params: unknownCampaign }],
     ['listCampaignCalls', { params: unknownCampaign }],
     ['exportCampaignCalls', { params: unknownCampaign }],
+    ['exportLeads', { params: unknownCampaign }],
     ['sendWebhookTest', { params: unknownCampaign }],
     ['bulkUpdateLeads', { params: unknownCampaign, body: [{ phone_number: '+14155550199' }] }],
     ['bulkRemoveLeads', { params: unknownCampaign, body: [{ phone_number: '+14155550199' }] }],

@@ -140,6 +140,7 @@ TEST_F(isolation_test, another_tenants_ids_are_404_on_every_route_that_takes_one
       {"PATCH", "/api/v2/voice-campaigns/{campaign_id}", cp, R"({"name":"hijacked"})"},
       {"GET", "/api/v2/voice-campaigns/{campaign_id}/calls", cp + "/calls", ""},
       {"GET", "/api/v2/voice-campaigns/{campaign_id}/calls/export", cp + "/calls/export", ""},
+      {"GET", "/api/v2/voice-campaigns/{campaign_id}/leads/export", cp + "/leads/export", ""},
       {"GET", "/api/v2/voice-campaigns/{campaign_id}/calls/{call_id}", cp + "/calls/1", ""},
       {"GET", "/api/v2/voice-campaigns/{campaign_id}/forecast", cp + "/forecast", ""},
       {"POST", "/api/v2/voice-campaigns/{campaign_id}/webhook-test", cp + "/webhook-test", ""},

@@ -1,18 +1,16 @@
 // GET /api/v2/voice-campaigns/{campaign_id}/calls/export: a campaign's calls
 // as text/csv, with the call list's filters, oldest first, at any size: the
 // worker reads them a batch at a time and sends each batch as it is written
-// (http/server/download.hpp), so memory stays at a batch whatever the count.
+// (csv_download.hpp), so memory stays at a batch whatever the count.
 
 #include "domain/billing.hpp"
 #include "domain/global_id.hpp"
+#include "http/handlers/csv_download.hpp"
 #include "http/handlers/handlers.hpp"
 #include "http/handlers/lookup.hpp"
 #include "http/handlers/readers.hpp"
 #include "http/render/csv_row.hpp"
-#include "http/server/download.hpp"
 #include "storage/call_repository.hpp"
-
-#include <spdlog/spdlog.h>
 
 #include <chrono>
 
@@ -20,10 +18,8 @@ namespace vcs::http::handlers {
 
 namespace {
 
-// Calls read per statement, and the longest an export runs: one cut short
-// ends without its last chunk.
+// Calls read per statement.
 constexpr int32_t batch_calls = 500;
-constexpr std::chrono::minutes most_export_time{30};
 
 constexpr std::string_view header_row =
     "call_id,campaign_lead_id,phone_number,phone_number_id,attempt,status,outcome,error,"
@@ -74,37 +70,17 @@ public:
     auto f = read_call_filter(ex->target);
     if (!f)
       return ex->fail(f.err());
-    auto body = std::make_shared<download>();
-    outbound_response r;
-    r.content_type = "text/csv; charset=utf-8";
-    r.headers.emplace_back("Content-Disposition",
-                           "attachment; filename=\"calls-" +
-                               domain::encode_global_id(domain::entity::campaign, c->id) +
-                               ".csv\"");
-    r.download_body = body;
-    ex->respond(std::move(r));
-    const auto stop_at = std::chrono::steady_clock::now() + most_export_time;
-    std::string piece{header_row};
     int64_t after = 0;
-    for (;;) {
-      auto calls =
-          storage::export_campaign_calls(ctx.db(), c->tenant_id, c->id, *f, after, batch_calls);
-      for (const auto& call : calls)
-        append_call(piece, call);
-      if (!calls.empty())
-        after = calls.back().id;
-      if (!body->push(piece))
-        return;
-      piece.clear();
-      if (calls.size() < static_cast<std::size_t>(batch_calls))
-        break;
-      if (std::chrono::steady_clock::now() > stop_at) {
-        spdlog::warn("request_id={}: the calls export of campaign {} stopped after {} minutes",
-                     ex->request.request_id, c->id, most_export_time.count());
-        return;
-      }
-    }
-    body->finish();
+    stream_csv(ex, "calls-" + domain::encode_global_id(domain::entity::campaign, c->id) + ".csv",
+               header_row, [&](std::string& rows) {
+                 auto calls = storage::export_campaign_calls(ctx.db(), c->tenant_id, c->id, *f,
+                                                             after, batch_calls);
+                 for (const auto& call : calls)
+                   append_call(rows, call);
+                 if (!calls.empty())
+                   after = calls.back().id;
+                 return calls.size() == static_cast<std::size_t>(batch_calls);
+               });
   }
 };
 

@@ -109,6 +109,7 @@ std::shared_ptr<handler> list_campaigns();
 std::shared_ptr<handler> list_campaign_calls();
 std::shared_ptr<handler> get_campaign_call();
 std::shared_ptr<handler> export_campaign_calls();
+std::shared_ptr<handler> export_leads();
 std::shared_ptr<handler> get_campaign_forecast();
 std::shared_ptr<handler> send_webhook_test();
 std::shared_ptr<handler> list_tenant_webhook_deliveries();

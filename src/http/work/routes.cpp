@@ -135,6 +135,9 @@ router public_routes() {
       {"GET", "/api/v2/voice-campaigns/{campaign_id}/leads/imports/{import_id}/rejected-rows",
        handlers::list_import_rejections(), permission::leads_read},
       level::view_only));
+  r.add(for_clients({"GET", "/api/v2/voice-campaigns/{campaign_id}/leads/export",
+                     handlers::export_leads(), permission::leads_read},
+                    level::view_only));
   r.add(for_clients({"GET", "/api/v2/voice-campaigns/{campaign_id}/leads/list",
                      handlers::list_leads(), permission::leads_read},
                     level::view_only));

@@ -1,8 +1,10 @@
-// GET /api/v2/voice-campaigns/{campaign_id}/calls/export: every call the
-// filters match, as RFC 4180 CSV streamed in chunks, oldest first, free text
-// kept from running as a spreadsheet formula; the route's scope is the list's
-// (another tenant's campaign 404, one outside a key's campaigns 403).
+// The CSV exports, GET /api/v2/voice-campaigns/{campaign_id}/calls/export
+// and .../leads/export: every call the filters match, or every lead, as RFC
+// 4180 CSV streamed in chunks, oldest first, free text kept from running as a
+// spreadsheet formula; the routes' scope is the lists' (another tenant's
+// campaign 404, one outside a key's campaigns 403).
 
+#include "eventually.hpp"
 #include "service_fixture.hpp"
 #include "storage/database.hpp"
 
@@ -51,7 +53,7 @@ std::vector<std::vector<std::string>> parse_csv(const std::string& text) {
   return rows;
 }
 
-class call_export_test : public service_test {
+class csv_export_test : public service_test {
 protected:
   void SetUp() override {
     t = create_tenant();
@@ -98,7 +100,7 @@ protected:
   std::string campaign;
 };
 
-TEST_F(call_export_test, every_call_is_a_row_oldest_first_in_chunks) {
+TEST_F(csv_export_test, every_call_is_a_row_oldest_first_in_chunks) {
   // More than two of the export's batches.
   insert_calls(1201);
   auto r = export_calls();
@@ -136,7 +138,7 @@ TEST_F(call_export_test, every_call_is_a_row_oldest_first_in_chunks) {
 
 // A client that goes away mid-export stops it: its worker is free again and
 // the node serves on.
-TEST_F(call_export_test, a_client_that_leaves_mid_export_stops_it) {
+TEST_F(csv_export_test, a_client_that_leaves_mid_export_stops_it) {
   insert_calls(5000);
   for (int i = 0; i < 4; ++i) {
     http_client leaving{"127.0.0.1", svc.public_port()};
@@ -151,7 +153,7 @@ TEST_F(call_export_test, a_client_that_leaves_mid_export_stops_it) {
   EXPECT_EQ(pub("GET", "/api/v2/voice-campaigns/" + campaign, t.key).status, 200u);
 }
 
-TEST_F(call_export_test, the_lists_filters_apply) {
+TEST_F(csv_export_test, the_lists_filters_apply) {
   insert_calls(9);
   auto busy = parse_csv(export_calls("?outcome=busy").body);
   ASSERT_EQ(busy.size(), 6u);
@@ -166,7 +168,7 @@ TEST_F(call_export_test, the_lists_filters_apply) {
   EXPECT_EQ(export_calls("?to=yesterday").status, 400u);
 }
 
-TEST_F(call_export_test, another_tenants_campaign_is_not_found_and_a_keys_scope_holds) {
+TEST_F(csv_export_test, another_tenants_campaign_is_not_found_and_a_keys_scope_holds) {
   insert_calls(2);
   auto other = create_tenant();
   auto theirs = pub("GET", "/api/v2/voice-campaigns/" + campaign + "/calls/export", other.key);
@@ -182,6 +184,50 @@ TEST_F(call_export_test, another_tenants_campaign_is_not_found_and_a_keys_scope_
   auto inside = pub("GET", "/api/v2/voice-campaigns/" + second + "/calls/export", held);
   EXPECT_EQ(inside.status, 200u) << inside.body;
   EXPECT_EQ(parse_csv(inside.body).size(), 1u);
+}
+
+TEST_F(csv_export_test, every_lead_is_a_row_in_the_order_they_were_added) {
+  // The one lead of SetUp, then more than two batches through the bulk route.
+  std::string bulk = "[";
+  for (int i = 0; i < 1100; ++i)
+    bulk += std::string{i ? "," : ""} + R"({"phone_number":"+1415556)" + std::to_string(1000 + i) +
+            R"(","first_name":"Lead )" + std::to_string(i) + R"(","custom_fields":{"n":)" +
+            std::to_string(i) + "}}";
+  bulk += "]";
+  auto added = pub("POST", "/api/v2/voice-campaigns/" + campaign + "/leads/bulk", t.key, bulk);
+  ASSERT_EQ(added.status / 100, 2u) << added.body;
+  auto named = pub("POST", "/api/v2/voice-campaigns/" + campaign + "/leads", t.key,
+                   R"({"phone_number":"+14155559999","first_name":"=cmd|' /C calc'!A0",)"
+                   R"("last_name":"O'Brien, Jr."})");
+  ASSERT_EQ(named.status, 201u) << named.body;
+  std::vector<std::vector<std::string>> rows;
+  ASSERT_TRUE(eventually([&] {
+    auto r = pub("GET", "/api/v2/voice-campaigns/" + campaign + "/leads/export", t.key);
+    if (r.status != 200)
+      return false;
+    rows = parse_csv(r.body);
+    return rows.size() == 1103u;
+  })) << rows.size();
+  const auto& header = rows[0];
+  ASSERT_EQ(header.size(), 20u);
+  EXPECT_EQ(header[1], "phone_number");
+  EXPECT_EQ(header[6], "custom_fields");
+  EXPECT_EQ(rows[1][1], "+14155552671");
+  for (int i = 0; i < 1100; ++i) {
+    const auto& row = rows[static_cast<std::size_t>(i) + 2];
+    ASSERT_EQ(row.size(), header.size());
+    EXPECT_EQ(row[1], "+1415556" + std::to_string(1000 + i));
+    EXPECT_EQ(row[2], "Lead " + std::to_string(i));
+    EXPECT_EQ(row[6], R"({"n": )" + std::to_string(i) + "}");
+    EXPECT_EQ(row[7], "IDLE");
+  }
+  const auto& last = rows.back();
+  EXPECT_EQ(last[2], "'=cmd|' /C calc'!A0");
+  EXPECT_EQ(last[3], "O'Brien, Jr.");
+  // Another tenant's campaign is not found.
+  auto other = create_tenant();
+  EXPECT_EQ(pub("GET", "/api/v2/voice-campaigns/" + campaign + "/leads/export", other.key).status,
+            404u);
 }
 
 } // namespace
