@@ -163,8 +163,10 @@ std::vector<call_placement> dial_pass(soci::session& sql, const entity_config& c
   }
   auto want = static_cast<int32_t>(std::min<int64_t>(free, cfg.settings.dial_batch));
   auto today = domain::local_day(policy.zone, now);
-  // Leads outside their own hours are passed over: read more than needed.
-  auto limit = policy.lead_local_time ? want * 4 : want;
+  // Leads outside their own hours or held by a calling rule are passed
+  // over: read more than needed.
+  auto limit =
+      policy.lead_local_time || policy.purpose != domain::calling_purpose::none ? want * 4 : want;
   auto candidates =
       storage::dial_candidates(sql, tenant_id, campaign_id, now, policy.max_call_attempts,
                                policy.max_daily_attempts, today, limit);
@@ -175,7 +177,7 @@ std::vector<call_placement> dial_pass(soci::session& sql, const entity_config& c
   for (auto& lead : candidates) {
     if (static_cast<int32_t>(out.size()) == want)
       break;
-    if (domain::can_dial_at(lead.state, policy, lead.phone_number, now) !=
+    if (domain::can_dial_at(lead.state, policy, {lead.phone_number, lead.where}, now) !=
         domain::dial_refusal::none)
       continue;
     auto from = c.phone_number_id;

@@ -7,6 +7,7 @@
 #include "app/json_log_formatter.hpp"
 #include "app/service_manager.hpp"
 #include "domain/api_key.hpp"
+#include "domain/calling_rules.hpp"
 #include "domain/service_keys.hpp"
 #include "http/server/access_log.hpp"
 #include "http/server/server.hpp"
@@ -109,6 +110,10 @@ int run_migrate(const app::config& c, const std::vector<std::string>& arguments)
 // system has ended (its destructor waits for every actor), so none of the
 // node's work is still in flight.
 std::string serve(const app::config& c, const std::string& session_url) {
+  // Read before any campaign is: data that does not read stops the start.
+  const auto& rules = domain::calling_rules();
+  spdlog::info("calling rules {}, reviewed {}: {} rules", rules.version, rules.reviewed_on,
+               rules.rules.size());
   caf::actor_system_config cfg;
   app::configure_actor_system(cfg, c);
   caf::actor_system sys{cfg};

@@ -173,6 +173,8 @@ void check_schedule(const campaign_fields& f, field_errors& errors) {
   // Valid "HH:MM" strings order like the times they name.
   if (start_ok && end_ok && *f.daily_end_time <= *f.daily_start_time)
     errors.add("daily_end_time", "Daily end time must be after daily start time.");
+  if (f.calling_purpose && !parse_calling_purpose(*f.calling_purpose))
+    errors.add("calling_purpose", "Choose NONE, TELEMARKETING or INFORMATIONAL.");
 }
 
 void check_attempts(const campaign_fields& f, field_errors& errors) {

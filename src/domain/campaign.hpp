@@ -1,5 +1,6 @@
 #pragma once
 
+#include "domain/calling_rules.hpp"
 #include "domain/error.hpp"
 #include "domain/timestamp.hpp"
 
@@ -92,6 +93,9 @@ struct campaign_fields {
   std::optional<std::string> webhook_url;
   // Beyond the spec: apply the daily window in each lead's own time zone(s).
   std::optional<bool> lead_local_time;
+  // Beyond the spec: what the calls are, for the calling rules (NONE,
+  // TELEMARKETING, INFORMATIONAL); null on a campaign: the tenant's default.
+  std::optional<std::string> calling_purpose;
   // Beyond the spec: the failure breaker (domain/failure_breaker.hpp).
   std::optional<int32_t> failure_breaker_calls;
   std::optional<int32_t> failure_breaker_percent;
@@ -117,6 +121,7 @@ struct campaign_fields {
 //   1..max_daily_attempts_limit and not above max_call_attempts when both
 //   are given; min_gap_between_attempts in minutes
 //   min_gap_minutes_floor..min_gap_minutes_ceiling.
+// - calling_purpose: NONE, TELEMARKETING or INFORMATIONAL.
 // - failure_breaker_calls 0..failure_breaker_calls_limit (0: off);
 //   failure_breaker_percent 1..100.
 // - webhook_url: an absolute http:// or https:// URL with a host, no spaces
@@ -162,6 +167,10 @@ struct campaign {
   bool consider_voicemail_as_answered = false;
   std::optional<std::string> webhook_url;
   bool lead_local_time = false;
+  // The purpose set on the campaign (null: the tenant's default), and the
+  // one that applies.
+  std::optional<calling_purpose> purpose_set;
+  calling_purpose purpose = calling_purpose::none;
   // Null: the breaker's defaults.
   std::optional<int32_t> failure_breaker_calls;
   std::optional<int32_t> failure_breaker_percent;

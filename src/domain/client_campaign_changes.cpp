@@ -38,6 +38,9 @@ std::optional<error> check_client_campaign_changes(const campaign_fields& change
   const auto& c = changes_to;
   if (changes(c.webhook_url, now.webhook_url))
     errors.add("webhook_url", "Only the tenant sets where a campaign's results are sent.");
+  // Which law's rules its calls are held to is the tenant's statement.
+  if (c.calling_purpose && *c.calling_purpose != to_string(now.purpose))
+    errors.add("calling_purpose", "Only the tenant says what a campaign's calls are.");
   if (changes(c.voice_provider_id, now.voice_provider_id) &&
       std::find(r.voice_provider_ids.begin(), r.voice_provider_ids.end(), *c.voice_provider_id) ==
           r.voice_provider_ids.end())

@@ -2,7 +2,8 @@
 
 // What a client user at full_access may change in a campaign assigned to
 // it: the campaign's own settings, and only resources the tenant assigned
-// to the client. Where the campaign's results go (webhook_url) stays the
+// to the client. Where the campaign's results go (webhook_url) and what its
+// calls are (calling_purpose, which decides the calling rules) stay the
 // tenant's.
 
 #include "domain/campaign.hpp"

@@ -1,5 +1,6 @@
 #include "domain/dial_policy.hpp"
 
+#include "domain/legal_hours.hpp"
 #include "domain/phone_time_zones.hpp"
 
 #include <algorithm>
@@ -86,6 +87,8 @@ dial_policy policy_of(const campaign& c, bool lead_local_time) {
                                          : default_min_gap;
   p.voicemail_is_answer = c.consider_voicemail_as_answered;
   p.lead_local_time = lead_local_time;
+  p.purpose = c.purpose;
+  p.rules = &calling_rules();
   return p;
 }
 
@@ -197,19 +200,43 @@ std::vector<const date::time_zone*> calling_zones(const dial_policy& p,
   return zones;
 }
 
-bool can_dial_now(const dial_policy& p, std::string_view phone_e164, timestamp now) {
-  if (phase_at(p, now) != campaign_phase::running)
-    return false;
+bool window_open_for(const dial_policy& p, std::string_view phone_e164, timestamp now) {
   const auto zones = calling_zones(p, phone_e164);
   return std::all_of(zones.begin(), zones.end(),
                      [&](const date::time_zone* z) { return window_open(p, z, now); });
 }
 
-dial_refusal can_dial_at(const lead_call_state& s, const dial_policy& p,
-                         std::string_view phone_e164, timestamp now) {
+std::vector<const date::time_zone*> callee_zones(const dial_policy& p,
+                                                 std::string_view phone_e164) {
+  auto zones = phone_time_zones(phone_e164);
+  if (zones.empty())
+    zones.push_back(p.zone);
+  return zones;
+}
+
+std::vector<const calling_rule*> rules_for(const dial_policy& p, const dial_target& lead) {
+  if (p.rules == nullptr)
+    return {};
+  return governing_rules(*p.rules, p.purpose, lead.where);
+}
+
+const calling_rule* legal_hold(const dial_policy& p, const dial_target& lead, timestamp now) {
+  const auto rules = rules_for(p, lead);
+  if (rules.empty())
+    return nullptr;
+  return holding_rule(rules, callee_zones(p, lead.phone_e164), now);
+}
+
+bool can_dial_now(const dial_policy& p, const dial_target& lead, timestamp now) {
+  return phase_at(p, now) == campaign_phase::running && window_open_for(p, lead.phone_e164, now) &&
+         legal_hold(p, lead, now) == nullptr;
+}
+
+dial_refusal can_dial_at(const lead_call_state& s, const dial_policy& p, const dial_target& lead,
+                         timestamp now) {
   if (const dial_refusal refusal = can_dial(s, p, now); refusal != dial_refusal::none)
     return refusal;
-  return can_dial_now(p, phone_e164, now) ? dial_refusal::none : dial_refusal::outside_window;
+  return can_dial_now(p, lead, now) ? dial_refusal::none : dial_refusal::outside_window;
 }
 
 std::optional<timestamp> next_dial_time(const dial_policy& p, campaign_status status,

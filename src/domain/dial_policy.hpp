@@ -1,6 +1,8 @@
 #pragma once
 
 #include "domain/call_state.hpp"
+#include "domain/callee.hpp"
+#include "domain/calling_rules.hpp"
 #include "domain/campaign.hpp"
 #include "domain/timestamp.hpp"
 
@@ -31,6 +33,17 @@ struct dial_policy {
   std::chrono::minutes min_gap{60};
   bool voicemail_is_answer = false;
   bool lead_local_time = false; // apply the daily window in each lead's own zone(s)
+  // The calling rules that narrow the window (domain/legal_hours.hpp):
+  // those of `rules` governing `purpose`, in each lead's own zones.
+  calling_purpose purpose = calling_purpose::none;
+  const calling_rule_book* rules = nullptr;
+};
+
+// A lead as its calls are scheduled: its number (the zones it may be in)
+// and its place (the calling rules that govern it).
+struct dial_target {
+  std::string_view phone_e164;
+  callee where;
 };
 
 // The policy of a stored campaign. A null campaign field means:
@@ -41,7 +54,8 @@ struct dial_policy {
 // - daily_start_time 00:00, daily_end_time 24:00 (the whole day);
 // - max_call_attempts 3; max_daily_attempts = max_call_attempts;
 // - min_gap_between_attempts 60 (the field is in minutes).
-// voicemail_is_answer is consider_voicemail_as_answered.
+// voicemail_is_answer is consider_voicemail_as_answered. The calling rules
+// are the ones compiled in (calling_rules()), for the campaign's purpose.
 dial_policy policy_of(const campaign& c, bool lead_local_time = false);
 
 enum class campaign_phase : uint8_t { before_start, running, after_end };
@@ -96,16 +110,31 @@ timestamp window_close(const dial_policy& p, timestamp opened);
 std::vector<const date::time_zone*> calling_zones(const dial_policy& p,
                                                   std::string_view phone_e164);
 
-// True when the campaign is running and the daily window is open: in the
-// campaign's zone; or, with p.lead_local_time and a number whose zones are
-// known (phone_time_zones), in EVERY zone the number may be in (calling
-// hours must hold wherever the callee may be); a number with unknown zones
-// falls back to the campaign's zone.
-bool can_dial_now(const dial_policy& p, std::string_view phone_e164, timestamp now);
+// True when the daily window is open: in the campaign's zone; or, with
+// p.lead_local_time and a number whose zones are known (phone_time_zones),
+// in EVERY zone the number may be in (calling hours must hold wherever the
+// callee may be); a number with unknown zones falls back to the
+// campaign's zone.
+bool window_open_for(const dial_policy& p, std::string_view phone_e164, timestamp now);
+
+// The zones the calling rules read a lead's local time in: every zone the
+// number may be in, or the campaign's when none is known.
+std::vector<const date::time_zone*> callee_zones(const dial_policy& p, std::string_view phone_e164);
+
+// The calling rules that govern a call to the lead under the policy.
+std::vector<const calling_rule*> rules_for(const dial_policy& p, const dial_target& lead);
+
+// The calling rule that forbids calling the lead at `now` (the one that
+// holds it longest); nullptr when none does.
+const calling_rule* legal_hold(const dial_policy& p, const dial_target& lead, timestamp now);
+
+// True when the campaign is running, window_open_for holds and no calling
+// rule forbids the call.
+bool can_dial_now(const dial_policy& p, const dial_target& lead, timestamp now);
 
 // can_dial, then outside_window when !can_dial_now.
-dial_refusal can_dial_at(const lead_call_state& s, const dial_policy& p,
-                         std::string_view phone_e164, timestamp now);
+dial_refusal can_dial_at(const lead_call_state& s, const dial_policy& p, const dial_target& lead,
+                         timestamp now);
 
 // When the campaign places its next call, as far as the campaign itself
 // tells (the campaign read's next_dial_at): nullopt unless it is SCHEDULED

@@ -1,5 +1,7 @@
 #include "domain/dial_state.hpp"
 
+#include "domain/legal_hours.hpp"
+
 #include <algorithm>
 
 namespace vcs::domain {
@@ -11,9 +13,12 @@ namespace {
 constexpr int max_window_rounds = 16;
 
 // The first instant from `at` when the lead's calling hours are open in
-// every one of its calling zones (as can_dial_now decides).
-std::optional<timestamp> window_from(const dial_policy& p, std::string_view phone, timestamp at) {
-  const auto zones = calling_zones(p, phone);
+// every one of its calling zones and every calling rule allows the call
+// (as can_dial_now decides).
+std::optional<timestamp> window_from(const dial_policy& p, const dial_target& lead, timestamp at) {
+  const auto zones = calling_zones(p, lead.phone_e164);
+  const auto rules = rules_for(p, lead);
+  const auto rule_zones = callee_zones(p, lead.phone_e164);
   for (int round = 0; round < max_window_rounds; ++round) {
     timestamp latest = at;
     for (const auto* zone : zones) {
@@ -21,6 +26,12 @@ std::optional<timestamp> window_from(const dial_policy& p, std::string_view phon
       if (!opens)
         return std::nullopt;
       latest = std::max(latest, *opens);
+    }
+    if (!rules.empty()) {
+      auto allowed = rules_allow_from(rules, rule_zones, latest);
+      if (!allowed)
+        return std::nullopt;
+      latest = *allowed;
     }
     if (latest == at)
       return at;
@@ -31,8 +42,9 @@ std::optional<timestamp> window_from(const dial_policy& p, std::string_view phon
 
 // `at` moved into the calling hours, or nullopt when that is at or after
 // the end date.
-std::optional<timestamp> callable_from(const dial_policy& p, std::string_view phone, timestamp at) {
-  auto opens = window_from(p, phone, at);
+std::optional<timestamp> callable_from(const dial_policy& p, const dial_target& lead,
+                                       timestamp at) {
+  auto opens = window_from(p, lead, at);
   const auto ends = end_instant(p);
   if (!opens || (ends && *opens >= *ends))
     return std::nullopt;
@@ -77,6 +89,8 @@ std::string_view to_string(dial_state s) noexcept {
     return "waiting_gap";
   case dial_state::outside_window:
     return "outside_window";
+  case dial_state::outside_legal_hours:
+    return "outside_legal_hours";
   case dial_state::campaign_not_active:
     return "campaign_not_active";
   case dial_state::campaign_not_started:
@@ -132,7 +146,7 @@ std::optional<dial_state> campaign_refusal(const campaign_dial_facts& c, const d
 lead_dial_view lead_dial_state(const campaign_dial_facts& facts,
                                std::optional<dial_state> campaign_refused, int64_t free_lines,
                                const dial_policy& p, const lead_call_state& s,
-                               std::string_view phone_e164, bool listed, timestamp now) {
+                               const dial_target& lead, bool listed, timestamp now) {
   if (listed)
     return {dial_state::do_not_call, std::nullopt};
   const auto own = can_dial(s, p, now);
@@ -149,23 +163,25 @@ lead_dial_view lead_dial_state(const campaign_dial_facts& facts,
   if (campaign_refused) {
     if (*campaign_refused == dial_state::campaign_not_started)
       if (auto start = start_instant(p))
-        return {*campaign_refused, callable_from(p, phone_e164, *start)};
+        return {*campaign_refused, callable_from(p, lead, *start)};
     if (*campaign_refused == dial_state::outside_window)
-      return {*campaign_refused, callable_from(p, phone_e164, now)};
+      return {*campaign_refused, callable_from(p, lead, now)};
     if (*campaign_refused == dial_state::numbers_at_daily_cap && facts.pool)
-      return {*campaign_refused, callable_from(p, phone_e164, facts.pool->next_day)};
+      return {*campaign_refused, callable_from(p, lead, facts.pool->next_day)};
     return {*campaign_refused, std::nullopt};
   }
   if (own == dial_refusal::daily_cap) {
     auto at = next_local_day(p, now);
     if (s.next_attempt_after && *s.next_attempt_after > at)
       at = *s.next_attempt_after;
-    return {dial_state::daily_cap_reached, callable_from(p, phone_e164, at)};
+    return {dial_state::daily_cap_reached, callable_from(p, lead, at)};
   }
   if (own == dial_refusal::too_soon)
-    return {dial_state::waiting_gap, callable_from(p, phone_e164, *s.next_attempt_after)};
-  if (!can_dial_now(p, phone_e164, now))
-    return {dial_state::outside_window, callable_from(p, phone_e164, now)};
+    return {dial_state::waiting_gap, callable_from(p, lead, *s.next_attempt_after)};
+  if (!window_open_for(p, lead.phone_e164, now))
+    return {dial_state::outside_window, callable_from(p, lead, now)};
+  if (const auto* rule = legal_hold(p, lead, now))
+    return {dial_state::outside_legal_hours, callable_from(p, lead, now), rule};
   if (free_lines <= 0)
     return {dial_state::lines_busy, std::nullopt};
   return {dial_state::eligible, now};

@@ -111,8 +111,11 @@ forecast forecast_of(const lead_tally& leads, const call_sample& calls,
     count(dial_state::waiting_gap) = gap;
     (free_lines > 0 ? f.eligible_now : count(dial_state::lines_busy)) = ready - capped - gap;
   }
+  // The calling rules hold leads by each one's place and zones, which the
+  // counters do not tell: the forecast does not count them.
   for (std::size_t i = 0; i < state_count; ++i)
-    if (static_cast<dial_state>(i) != dial_state::eligible)
+    if (static_cast<dial_state>(i) != dial_state::eligible &&
+        static_cast<dial_state>(i) != dial_state::outside_legal_hours)
       f.skipped.emplace_back(static_cast<dial_state>(i), by_state[i]);
 
   f.open_leads = ready;

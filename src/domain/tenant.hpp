@@ -1,5 +1,6 @@
 #pragma once
 
+#include "domain/calling_rules.hpp"
 #include "domain/client_access.hpp"
 #include "domain/member.hpp"
 #include "domain/permission.hpp"
@@ -19,6 +20,9 @@ struct tenant {
   // Per-tenant override; when absent the plan's default applies.
   std::optional<int32_t> campaign_limit_override;
   bool active = true;
+  // The calling purpose of its campaigns that name none (domain/
+  // calling_rules.hpp).
+  calling_purpose calling_purpose_default = calling_purpose::none;
   timestamp created_at{};
   timestamp updated_at{};
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "domain/calling_rules.hpp"
 #include "domain/plan.hpp"
 
 #include <cstdint>
@@ -16,6 +17,7 @@ struct tenant_patch {
   // plan default.
   std::optional<std::optional<int32_t>> campaign_limit;
   std::optional<bool> active;
+  std::optional<calling_purpose> calling_purpose_default;
 };
 
 } // namespace vcs::domain

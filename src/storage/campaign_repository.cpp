@@ -19,7 +19,9 @@ namespace {
   "timezone, days_of_week, daily_start_time, daily_end_time, max_call_attempts, "                  \
   "max_daily_attempts, min_gap_between_attempts, consider_voicemail_as_answered, "                 \
   "webhook_url, lead_count, created_at, updated_at, lead_local_time, next_dial_at, pause_reason, " \
-  "failure_breaker_calls, failure_breaker_percent, failure_breaker_after"
+  "failure_breaker_calls, failure_breaker_percent, failure_breaker_after, calling_purpose, "       \
+  "coalesce(calling_purpose, (SELECT t.calling_purpose FROM tenants t "                            \
+  "WHERE t.id = campaigns.tenant_id))"
 
 namespace campaign_col {
 enum : int {
@@ -53,7 +55,9 @@ enum : int {
   pause_reason,
   failure_breaker_calls,
   failure_breaker_percent,
-  failure_breaker_after
+  failure_breaker_after,
+  calling_purpose,
+  effective_calling_purpose
 };
 } // namespace campaign_col
 
@@ -70,10 +74,10 @@ constexpr prepared_statement insert_stmt{
     "start_date, end_date, timezone, days_of_week, daily_start_time, daily_end_time, "
     "max_call_attempts, max_daily_attempts, min_gap_between_attempts, "
     "consider_voicemail_as_answered, webhook_url, lead_local_time, failure_breaker_calls, "
-    "failure_breaker_percent) VALUES ($1, $2, "
+    "failure_breaker_percent, calling_purpose) VALUES ($1, $2, "
     "coalesce($3, 'OUTBOUND'), $4, $5, $6, $7, $8, $9, $10::date, $11::date, $12, $13::text[], "
     "$14, $15, $16, $17, $18, coalesce($19::boolean, false), $20, coalesce($21::boolean, false), "
-    "$22::int, $23::int) "
+    "$22::int, $23::int, $24) "
     "RETURNING " CAMPAIGN_COLUMNS};
 
 // The tenant's campaigns, newest first by id, the order they were created
@@ -116,7 +120,8 @@ constexpr prepared_statement update_stmt{
     "webhook_url = coalesce($17, webhook_url), "
     "lead_local_time = coalesce($18::boolean, lead_local_time), "
     "failure_breaker_calls = coalesce($19::int, failure_breaker_calls), "
-    "failure_breaker_percent = coalesce($20::int, failure_breaker_percent), updated_at = now() "
+    "failure_breaker_percent = coalesce($20::int, failure_breaker_percent), "
+    "calling_purpose = coalesce($21, calling_purpose), updated_at = now() "
     "WHERE tenant_id = $1 AND id = $2 RETURNING " CAMPAIGN_COLUMNS};
 
 // Only an ACTIVE campaign trips: one paused meanwhile keeps its reason.
@@ -192,6 +197,9 @@ domain::campaign campaign_of(const pg_rows& rows, int i) {
   c.failure_breaker_calls = rows.opt_int32(i, col::failure_breaker_calls);
   c.failure_breaker_percent = rows.opt_int32(i, col::failure_breaker_percent);
   c.failure_breaker_after = rows.int64(i, col::failure_breaker_after);
+  if (!rows.is_null(i, col::calling_purpose))
+    c.purpose_set = rows.parsed(i, col::calling_purpose, domain::parse_calling_purpose);
+  c.purpose = rows.parsed(i, col::effective_calling_purpose, domain::parse_calling_purpose);
   return c;
 }
 
@@ -239,7 +247,8 @@ domain::campaign insert_campaign(soci::session& sql, int64_t tenant_id,
                              f.webhook_url,
                              f.lead_local_time,
                              f.failure_breaker_calls,
-                             f.failure_breaker_percent}));
+                             f.failure_breaker_percent,
+                             f.calling_purpose}));
 }
 
 page_of<domain::campaign> list_campaigns(soci::session& sql, int64_t tenant_id,
@@ -283,7 +292,8 @@ domain::campaign update_campaign(soci::session& sql, int64_t tenant_id, int64_t 
                              f.webhook_url,
                              f.lead_local_time,
                              f.failure_breaker_calls,
-                             f.failure_breaker_percent}));
+                             f.failure_breaker_percent,
+                             f.calling_purpose}));
 }
 
 domain::campaign set_campaign_status(soci::session& sql, int64_t tenant_id, int64_t campaign_id,

@@ -13,13 +13,19 @@ namespace vcs::storage {
 
 namespace {
 
+// The lead fields that say where its person is (domain::callee_of), as the
+// last two columns of the statements that read them.
+#define LEAD_PLACE_COLUMNS                                                                         \
+  "coalesce(custom_fields->>'state', custom_fields->>'province'), custom_fields->>'postal_code'"
+
 constexpr prepared_statement candidates_stmt{
     "vcs_dial_candidates",
     "SELECT l.id, l.phone_number, l.call_status, l.answered, l.answer_type, l.attempts_made, "
     "l.daily_attempts, l.daily_attempts_day::text, l.next_attempt_after, l.answered_at, "
     "l.call_error_reason, l.do_not_call, l.invalid, l.invalid_reason, "
     "l.custom_fields->>'simulated_outcomes', l.custom_fields->>'simulated_evaluations', "
-    "l.first_name, l.last_name, l.email, l.custom_fields::text FROM leads l "
+    "l.first_name, l.last_name, l.email, l.custom_fields::text, " LEAD_PLACE_COLUMNS
+    " FROM leads l "
     "WHERE l.campaign_id = $1 AND l.tenant_id = $2 AND l.call_status = 'IDLE' AND NOT l.answered "
     "AND NOT l.do_not_call AND NOT l.invalid "
     "AND (l.next_attempt_after IS NULL OR l.next_attempt_after <= $3::timestamptz) "
@@ -39,8 +45,8 @@ constexpr prepared_statement page_states_stmt{
     "vcs_page_call_states",
     "SELECT id, phone_number, call_status, answered, answer_type, attempts_made, daily_attempts, "
     "daily_attempts_day::text, next_attempt_after, answered_at, call_error_reason, do_not_call, "
-    "invalid, invalid_reason FROM leads WHERE tenant_id = $1 AND campaign_id = $2 "
-    "AND id = ANY($3::bigint[])"};
+    "invalid, invalid_reason, " LEAD_PLACE_COLUMNS " FROM leads WHERE tenant_id = $1 "
+    "AND campaign_id = $2 AND id = ANY($3::bigint[])"};
 
 constexpr prepared_statement listed_numbers_stmt{
     "vcs_listed_numbers", "SELECT phone_number FROM do_not_call_numbers WHERE tenant_id = $1 "
@@ -228,6 +234,8 @@ constexpr prepared_statement dnc_remove_stmt{
 constexpr prepared_statement dnc_find_stmt{
     "vcs_dnc_find", "SELECT 1 FROM do_not_call_numbers WHERE tenant_id = $1 AND phone_number = $2"};
 
+#undef LEAD_PLACE_COLUMNS
+
 // Columns 2..13 of candidates_stmt, state_stmt and lock_states_stmt.
 domain::lead_call_state state_of(const pg_rows& rows, int i) {
   domain::lead_call_state s;
@@ -244,6 +252,14 @@ domain::lead_call_state state_of(const pg_rows& rows, int i) {
   s.invalid = rows.boolean(i, 12);
   s.invalid_reason = rows.opt_text(i, 13);
   return s;
+}
+
+// The lead's place from its number and LEAD_PLACE_COLUMNS at `col`.
+domain::callee place_of(const pg_rows& rows, int i, int col, std::string_view phone) {
+  const auto state = rows.opt_text(i, col);
+  const auto postal = rows.opt_text(i, col + 1);
+  return domain::callee_of(phone, state ? std::optional<std::string_view>{*state} : std::nullopt,
+                           postal ? std::optional<std::string_view>{*postal} : std::nullopt);
 }
 
 } // namespace
@@ -292,8 +308,10 @@ std::optional<dial_inputs> read_dial_inputs(soci::session& sql, int64_t tenant_i
       in.free_lines = use->lines - use->open;
   if (!lead_ids.empty()) {
     auto rows = execute(sql, page_states_stmt, {tenant_id, campaign_id, lead_ids});
-    for (int i = 0; i < rows.size(); ++i)
+    for (int i = 0; i < rows.size(); ++i) {
       in.states[rows.int64(i, 0)] = state_of(rows, i);
+      in.places[rows.int64(i, 0)] = place_of(rows, i, 14, rows.text(i, 1));
+    }
   }
   if (!phones.empty()) {
     auto rows = execute(sql, listed_numbers_stmt, {tenant_id, phones});
@@ -315,7 +333,8 @@ std::vector<dial_candidate> dial_candidates(soci::session& sql, int64_t tenant_i
     out.push_back({rows.int64(i, 0), std::string{rows.text(i, 1)}, state_of(rows, i),
                    rows.opt_text(i, 14), rows.opt_text(i, 15),
                    domain::call_lead{rows.opt_text(i, 16), rows.opt_text(i, 17),
-                                     rows.opt_text(i, 18), std::string{rows.text(i, 19)}}});
+                                     rows.opt_text(i, 18), std::string{rows.text(i, 19)}},
+                   place_of(rows, i, 20, rows.text(i, 1))});
   return out;
 }
 

@@ -7,6 +7,7 @@
 #include "domain/call_lead.hpp"
 #include "domain/call_result.hpp"
 #include "domain/call_state.hpp"
+#include "domain/callee.hpp"
 #include "domain/campaign.hpp"
 #include "domain/dial_state.hpp"
 #include "domain/placement_refusal.hpp"
@@ -52,6 +53,8 @@ struct dial_inputs {
   domain::campaign_dial_facts facts;
   int64_t free_lines = 0;
   std::map<int64_t, domain::lead_call_state> states;
+  // Where each lead's person is, for the calling rules.
+  std::map<int64_t, domain::callee> places;
   std::set<std::string> listed;
 };
 std::optional<dial_inputs> read_dial_inputs(soci::session& sql, int64_t tenant_id,
@@ -71,6 +74,8 @@ struct dial_candidate {
   std::optional<std::string> evaluation_script;
   // What a live provider is told about the lead.
   domain::call_lead lead;
+  // Where its person is, for the calling rules.
+  domain::callee where;
 };
 
 // Up to `limit` IDLE leads of the campaign that are not answered, opted out

@@ -9,10 +9,11 @@ namespace vcs::storage {
 namespace {
 
 // The columns of a tenant, read by tenant_of.
-#define TENANT_COLUMNS "id, name, plan, campaign_limit, active, created_at, updated_at"
+#define TENANT_COLUMNS                                                                             \
+  "id, name, plan, campaign_limit, active, created_at, updated_at, calling_purpose"
 
 namespace tenant_col {
-enum : int { id, name, plan, campaign_limit, active, created_at, updated_at };
+enum : int { id, name, plan, campaign_limit, active, created_at, updated_at, calling_purpose };
 } // namespace tenant_col
 
 constexpr prepared_statement insert_stmt{
@@ -32,7 +33,9 @@ constexpr prepared_statement list_stmt{
 constexpr prepared_statement update_stmt{
     "vcs_update_tenant", "UPDATE tenants SET name = coalesce($2, name), plan = coalesce($3, plan), "
                          "campaign_limit = CASE WHEN $4::boolean THEN $5 ELSE campaign_limit END, "
-                         "active = coalesce($6::boolean, active), updated_at = now() WHERE id = $1 "
+                         "active = coalesce($6::boolean, active), "
+                         "calling_purpose = coalesce($7, calling_purpose), updated_at = now() "
+                         "WHERE id = $1 "
                          "RETURNING " TENANT_COLUMNS};
 #undef TENANT_COLUMNS
 
@@ -45,6 +48,8 @@ domain::tenant tenant_of(const pg_rows& rows, int i) {
   t.active = rows.boolean(i, tenant_col::active);
   t.created_at = rows.timestamp(i, tenant_col::created_at);
   t.updated_at = rows.timestamp(i, tenant_col::updated_at);
+  t.calling_purpose_default =
+      rows.parsed(i, tenant_col::calling_purpose, domain::parse_calling_purpose);
   return t;
 }
 
@@ -72,8 +77,11 @@ std::optional<domain::tenant> update_tenant(soci::session& sql, int64_t tenant_i
     plan = domain::to_string(*patch.plan);
   const bool set_limit = patch.campaign_limit.has_value();
   const std::optional<int32_t> limit = patch.campaign_limit.value_or(std::nullopt);
-  auto rows =
-      execute(sql, update_stmt, {tenant_id, patch.name, plan, set_limit, limit, patch.active});
+  std::optional<std::string_view> purpose;
+  if (patch.calling_purpose_default)
+    purpose = domain::to_string(*patch.calling_purpose_default);
+  auto rows = execute(sql, update_stmt,
+                      {tenant_id, patch.name, plan, set_limit, limit, patch.active, purpose});
   if (rows.size() == 0)
     return std::nullopt;
   return tenant_of(rows, 0);

@@ -18,6 +18,7 @@
 #include "webhook_receiver.hpp"
 
 #include <date/date.h>
+#include <date/tz.h>
 #include <gtest/gtest.h>
 #include <soci/soci.h>
 
@@ -2450,6 +2451,159 @@ TEST_F(dialer_test, the_failure_breaker_pauses_a_campaign_its_provider_fails) {
 
 // Each lead says why it is or is not being called and when it may be, by
 // the rules the dialer applies (include=dial_state; the clock is the node's).
+// The calling rules (data/calling_rules/rules.json) narrow a telemarketing
+// campaign's window to each callee's legal hours, at their edges: the US
+// federal 08:00-21:00 and Florida's 08:00-20:00, in the lead's own time.
+TEST_F(dialer_test, a_telemarketing_campaign_calls_each_lead_only_in_its_legal_hours) {
+  auto bad = op("PATCH", "/admin/v1/tenants/" + tenant, R"({"calling_purpose":"SALES"})");
+  EXPECT_EQ(bad.status, 400u) << bad.body;
+  EXPECT_TRUE(parse(bad.body)["errors"].HasMember("calling_purpose")) << bad.body;
+  auto set = op("PATCH", "/admin/v1/tenants/" + tenant, R"({"calling_purpose":"TELEMARKETING"})");
+  ASSERT_EQ(set.status, 200u) << set.body;
+  EXPECT_EQ(str(parse(set.body), "calling_purpose"), "TELEMARKETING");
+  const auto lead_in = [&](const std::string& c, const char* phone, const char* state) {
+    auto r =
+        pub("POST", "/api/v2/voice-campaigns/" + c + "/leads",
+            R"({"phone_number":")" + std::string{phone} +
+                R"(","custom_fields":{"simulated_outcomes":"human","state":")" + state + "\"}}");
+    ASSERT_EQ(r.status, 201u) << r.body;
+  };
+  // The start date keeps the rounds of the clock out of it; the window is
+  // the whole day in UTC, so only the rules hold a lead.
+  auto c = campaign(provider(10), R"(,"start_date":"2030-01-01")");
+  auto read = parse(pub("GET", "/api/v2/voice-campaigns/" + c).body);
+  EXPECT_EQ(str(read["data"], "calling_purpose"), "TELEMARKETING");
+  EXPECT_EQ(str(read["data"], "calling_purpose_from"), "tenant");
+  lead_in(c, "+13055550101", "FL");
+  lead_in(c, "+12125550102", "NY");
+  lead_in(c, "+14155550103", "CA");
+  set_status(c, "ACTIVE");
+  // 2030-01-02 is a Wednesday: 12:59Z is 07:59 in Miami and New York.
+  run(at("2030-01-02T12:59:00Z"));
+  EXPECT_EQ(call_count(c), 0u);
+  run(at("2030-01-02T13:00:00Z"));
+  EXPECT_EQ(call_count(c), 2u) << "08:00 in the east";
+  EXPECT_EQ(lead_status(c, "+14155550103"), "IDLE");
+  run(at("2030-01-02T15:59:00Z"));
+  EXPECT_EQ(call_count(c), 2u) << "07:59 in San Francisco";
+  run(at("2030-01-02T16:00:00Z"));
+  EXPECT_EQ(call_count(c), 3u);
+
+  // 20:00 in the east: New York may still be called, Florida not; at 21:00
+  // neither. Each lead is due from the instant named.
+  lead_in(c, "+13055550104", "FL");
+  lead_in(c, "+12125550105", "NY");
+  lead_in(c, "+12125550106", "NY");
+  lead_in(c, "+13055550108", "FL");
+  set_priority(c, "+13055550104", 0, "2030-01-03T01:00:00Z");
+  set_priority(c, "+12125550105", 0, "2030-01-03T01:00:00Z");
+  set_priority(c, "+12125550106", 0, "2030-01-03T02:00:00Z");
+  run(at("2030-01-03T00:59:00Z"));
+  EXPECT_EQ(call_count(c), 4u) << "19:59 in Miami";
+  EXPECT_NE(lead_status(c, "+13055550108"), "IDLE");
+  run(at("2030-01-03T01:00:00Z"));
+  EXPECT_EQ(call_count(c), 5u);
+  EXPECT_NE(lead_status(c, "+12125550105"), "IDLE") << "20:00 in New York";
+  EXPECT_EQ(lead_status(c, "+13055550104"), "IDLE") << "20:00 in Miami";
+  run(at("2030-01-03T02:00:00Z"));
+  EXPECT_EQ(lead_status(c, "+12125550106"), "IDLE") << "21:00 in New York";
+  EXPECT_EQ(call_count(c), 5u);
+  // 08:00 the next morning both are called.
+  run(at("2030-01-03T13:00:00Z"));
+  EXPECT_EQ(call_count(c), 7u);
+
+  // A campaign that says what it is overrides its tenant: an informational
+  // one, which the data's hours do not govern, calls at 22:00 in Miami.
+  auto info =
+      campaign(provider(10), R"(,"start_date":"2030-01-01","calling_purpose":"INFORMATIONAL")");
+  auto info_read = parse(pub("GET", "/api/v2/voice-campaigns/" + info).body);
+  EXPECT_EQ(str(info_read["data"], "calling_purpose"), "INFORMATIONAL");
+  EXPECT_EQ(str(info_read["data"], "calling_purpose_from"), "campaign");
+  lead_in(info, "+13055550107", "FL");
+  set_status(info, "ACTIVE");
+  run(at("2030-01-03T03:00:00Z"));
+  EXPECT_EQ(call_count(info), 1u);
+  auto wrong = pub("PATCH", "/api/v2/voice-campaigns/" + info, R"({"calling_purpose":"sales"})");
+  EXPECT_EQ(wrong.status, 400u) << wrong.body;
+  EXPECT_TRUE(parse(wrong.body)["errors"].HasMember("calling_purpose")) << wrong.body;
+}
+
+// A lead a rule holds says which rule, with its source, and when every rule
+// allows the call. The list reads the server's clock, so the test reads
+// the local hour of US places on its own: a lead where it is outside
+// 08:00-21:00 is held by the federal rule until 08:00 there, and one where
+// it is inside is not held.
+TEST_F(dialer_test, a_lead_held_by_a_calling_rule_names_it_and_its_source) {
+  ASSERT_EQ(
+      op("PATCH", "/admin/v1/tenants/" + tenant, R"({"calling_purpose":"TELEMARKETING"})").status,
+      200u);
+  struct place {
+    const char* phone;
+    const char* state; // the lead's field; "" for a territory, placed by its number
+    const char* zone;
+  };
+  const std::array<place, 5> places{{{"+12125550111", "NY", "America/New_York"},
+                                     {"+14155550112", "CA", "America/Los_Angeles"},
+                                     {"+18085550113", "HI", "Pacific/Honolulu"},
+                                     {"+16715550114", "", "Pacific/Guam"},
+                                     {"+16845550115", "", "Pacific/Pago_Pago"}}};
+  const auto now = std::chrono::system_clock::now();
+  const auto minute_in = [&](const char* zone) {
+    const auto local = date::make_zoned(zone, now).get_local_time();
+    return std::chrono::duration_cast<std::chrono::minutes>(local - date::floor<date::days>(local));
+  };
+  const place* held = nullptr;
+  const place* open = nullptr;
+  for (const auto& p : places) {
+    const auto m = minute_in(p.zone);
+    if (std::chrono::abs(m - 8h) < 3min || std::chrono::abs(m - 21h) < 3min)
+      continue; // too close to an edge to tell
+    if (held == nullptr && !(m >= 8h && m < 21h))
+      held = &p;
+    if (open == nullptr && m >= 8h && m < 21h)
+      open = &p;
+  }
+  if (held == nullptr)
+    GTEST_SKIP() << "every US place is in its calling hours now (22:00-01:00 UTC)";
+  auto c = campaign(provider(5));
+  for (const auto* p : {held, open}) {
+    if (p == nullptr)
+      continue;
+    const std::string state = *p->state ? R"(,"state":")" + std::string{p->state} + "\"" : "";
+    auto added = pub("POST", "/api/v2/voice-campaigns/" + c + "/leads",
+                     R"({"phone_number":")" + std::string{p->phone} +
+                         R"(","custom_fields":{"simulated_outcomes":"busy")" + state + "}}");
+    ASSERT_EQ(added.status, 201u) << added.body;
+  }
+  set_status(c, "ACTIVE");
+  auto r = pub("GET", "/api/v2/voice-campaigns/" + c + "/leads/list?include=dial_state");
+  ASSERT_EQ(r.status, 200u) << r.body;
+  auto d = parse(r.body);
+  for (const auto& lead : d["leads"].GetArray()) {
+    if (open != nullptr && str(lead, "phone_number") == open->phone) {
+      EXPECT_NE(str(lead, "dial_state"), "outside_legal_hours") << r.body;
+      EXPECT_TRUE(lead["dial_rule"].IsNull()) << r.body;
+      continue;
+    }
+    EXPECT_EQ(str(lead, "dial_state"), "outside_legal_hours") << held->zone << ": " << r.body;
+    ASSERT_TRUE(lead["dial_rule"].IsObject()) << r.body;
+    EXPECT_EQ(str(lead["dial_rule"], "id"), "us-federal-tcpa-hours");
+    EXPECT_EQ(str(lead["dial_rule"], "jurisdiction"), "US");
+    EXPECT_EQ(str(lead["dial_rule"], "kind"), "hours");
+    EXPECT_NE(str(lead["dial_rule"]["source"], "url").find("ecfr.gov"), std::string::npos);
+    // Next: 08:00 there, today or tomorrow.
+    const auto local = date::make_zoned(held->zone, now).get_local_time();
+    auto day = date::floor<date::days>(local);
+    if (minute_in(held->zone) >= 21h)
+      day += date::days{1};
+    const auto opens = date::make_zoned(held->zone, day + 8h).get_sys_time();
+    ASSERT_TRUE(lead["next_dial_at"].IsString()) << r.body;
+    EXPECT_EQ(domain::parse_iso8601(str(lead, "next_dial_at")),
+              std::chrono::time_point_cast<std::chrono::microseconds>(opens));
+  }
+  EXPECT_EQ(d["leads"].Size(), open != nullptr ? 2u : 1u);
+}
+
 TEST_F(dialer_test, each_lead_says_why_it_is_not_called_and_when_it_may_be) {
   using state = std::pair<std::string, std::optional<domain::timestamp>>;
   auto states = [&](const std::string& c) {

@@ -401,6 +401,7 @@ TEST_F(portal_test, a_full_access_user_names_only_its_own_resources) {
            {R"({"webhook_url":"https://hooks.example.com/mine"})", "webhook_url"},
            {R"({"tenant_voice_provider_id":")" + provider + R"("})", "tenant_voice_provider_id"},
            {R"({"assistant_id":"asst_not_mine"})", "assistant_id"},
+           {R"({"calling_purpose":"INFORMATIONAL"})", "calling_purpose"},
            {R"({"dialer_type":"POOL","phone_number_pool_id":"UGhvbmVOdW1iZXJQb29sOjc3"})",
             "phone_number_pool_id"}}) {
     auto r = as(s, "PATCH", path, body);
@@ -413,7 +414,8 @@ TEST_F(portal_test, a_full_access_user_names_only_its_own_resources) {
 
   // Its own settings, the form sent back whole, and an assigned assistant.
   auto ok = as(s, "PATCH", path,
-               R"({"name":"renamed","webhook_url":"https://hooks.example.com/tenant"})");
+               R"({"name":"renamed","webhook_url":"https://hooks.example.com/tenant",)"
+               R"("calling_purpose":"NONE"})");
   EXPECT_EQ(ok.status, 200u) << ok.body;
   auto detail = parse(pub("GET", "/api/v2/clients/" + client_gid, t.key).body);
   const auto config = str(detail["account_configurations"][0], "asset_group_id");

@@ -227,13 +227,13 @@ TEST(dial_policy, lead_local_time_uses_the_number_zone) {
   const auto now = at("2026-03-10T13:30:00Z");
   constexpr std::string_view new_york = "+12125550123";
   constexpr std::string_view los_angeles = "+13105550123";
-  EXPECT_FALSE(can_dial_now(p, new_york, now));
-  EXPECT_FALSE(can_dial_now(p, los_angeles, now));
+  EXPECT_FALSE(can_dial_now(p, {new_york}, now));
+  EXPECT_FALSE(can_dial_now(p, {los_angeles}, now));
   p.lead_local_time = true;
-  EXPECT_TRUE(can_dial_now(p, new_york, now));
-  EXPECT_FALSE(can_dial_now(p, los_angeles, now));
+  EXPECT_TRUE(can_dial_now(p, {new_york}, now));
+  EXPECT_FALSE(can_dial_now(p, {los_angeles}, now));
   // 16:30Z: 09:30 in Los Angeles as well.
-  EXPECT_TRUE(can_dial_now(p, los_angeles, at("2026-03-10T16:30:00Z")));
+  EXPECT_TRUE(can_dial_now(p, {los_angeles}, at("2026-03-10T16:30:00Z")));
 }
 
 TEST(dial_policy, number_with_several_zones_needs_all_in_hours) {
@@ -244,29 +244,29 @@ TEST(dial_policy, number_with_several_zones_needs_all_in_hours) {
   p.lead_local_time = true;
   constexpr std::string_view toll_free = "+18005550123";
   const auto guam_after_midnight = at("2026-01-15T14:30:00Z");
-  EXPECT_FALSE(can_dial_now(p, toll_free, guam_after_midnight));
-  EXPECT_TRUE(can_dial_now(p, "+12125550123", guam_after_midnight));
+  EXPECT_FALSE(can_dial_now(p, {toll_free}, guam_after_midnight));
+  EXPECT_TRUE(can_dial_now(p, {"+12125550123"}, guam_after_midnight));
   // 16:00Z: 02:00 in Guam, 05:00 in Pago Pago, 12:30 in St John's.
-  EXPECT_TRUE(can_dial_now(p, toll_free, at("2026-01-15T16:00:00Z")));
+  EXPECT_TRUE(can_dial_now(p, {toll_free}, at("2026-01-15T16:00:00Z")));
 
   // With 09:00-21:00 the number is callable only in a short evening span in
   // New York: 22:30Z is 17:30 there but 08:30 in Guam; from 23:00Z Guam is
   // at 09:00 and Pago Pago at 12:00, St John's at 19:30.
   auto hours = window("America/New_York", 9h, 21h);
   hours.lead_local_time = true;
-  EXPECT_FALSE(can_dial_now(hours, toll_free, at("2026-01-15T15:00:00Z")));
-  EXPECT_FALSE(can_dial_now(hours, toll_free, at("2026-01-15T22:30:00Z")));
-  EXPECT_TRUE(can_dial_now(hours, toll_free, at("2026-01-15T23:00:00Z")));
+  EXPECT_FALSE(can_dial_now(hours, {toll_free}, at("2026-01-15T15:00:00Z")));
+  EXPECT_FALSE(can_dial_now(hours, {toll_free}, at("2026-01-15T22:30:00Z")));
+  EXPECT_TRUE(can_dial_now(hours, {toll_free}, at("2026-01-15T23:00:00Z")));
   hours.lead_local_time = false;
-  EXPECT_TRUE(can_dial_now(hours, toll_free, at("2026-01-15T15:00:00Z")));
+  EXPECT_TRUE(can_dial_now(hours, {toll_free}, at("2026-01-15T15:00:00Z")));
 }
 
 TEST(dial_policy, number_without_known_zones_uses_the_campaign_zone) {
   auto p = window("America/Chicago", 9h, 17h);
   p.lead_local_time = true;
   for (const std::string_view phone : {"+999123456", "+", "12125550123", "not a number"}) {
-    EXPECT_FALSE(can_dial_now(p, phone, at("2026-03-10T13:30:00Z"))) << phone; // 08:30 CDT
-    EXPECT_TRUE(can_dial_now(p, phone, at("2026-03-10T14:30:00Z"))) << phone;  // 09:30 CDT
+    EXPECT_FALSE(can_dial_now(p, {phone}, at("2026-03-10T13:30:00Z"))) << phone; // 08:30 CDT
+    EXPECT_TRUE(can_dial_now(p, {phone}, at("2026-03-10T14:30:00Z"))) << phone;  // 09:30 CDT
   }
 }
 
@@ -274,9 +274,9 @@ TEST(dial_policy, can_dial_now_needs_the_campaign_running) {
   auto p = window("Pacific/Kiritimati", 0h, 24h);
   p.start_date = day(2026, 3, 10);
   p.end_date = day(2026, 3, 10);
-  EXPECT_FALSE(can_dial_now(p, "+12125550123", at("2026-03-09T09:59:59Z")));
-  EXPECT_TRUE(can_dial_now(p, "+12125550123", at("2026-03-09T10:00:00Z")));
-  EXPECT_FALSE(can_dial_now(p, "+12125550123", at("2026-03-10T10:00:00Z")));
+  EXPECT_FALSE(can_dial_now(p, {"+12125550123"}, at("2026-03-09T09:59:59Z")));
+  EXPECT_TRUE(can_dial_now(p, {"+12125550123"}, at("2026-03-09T10:00:00Z")));
+  EXPECT_FALSE(can_dial_now(p, {"+12125550123"}, at("2026-03-10T10:00:00Z")));
 }
 
 TEST(dial_policy, can_dial_at_adds_the_window_after_lead_refusals) {
@@ -284,13 +284,13 @@ TEST(dial_policy, can_dial_at_adds_the_window_after_lead_refusals) {
   const auto open = at("2026-03-13T10:00:00Z");
   const auto closed = at("2026-03-14T10:00:00Z");
   lead_call_state s;
-  EXPECT_EQ(can_dial_at(s, p, "+4930123456", open), dial_refusal::none);
-  EXPECT_EQ(can_dial_at(s, p, "+4930123456", closed), dial_refusal::outside_window);
+  EXPECT_EQ(can_dial_at(s, p, {"+4930123456"}, open), dial_refusal::none);
+  EXPECT_EQ(can_dial_at(s, p, {"+4930123456"}, closed), dial_refusal::outside_window);
   s.do_not_call = true;
-  EXPECT_EQ(can_dial_at(s, p, "+4930123456", closed), dial_refusal::do_not_call);
+  EXPECT_EQ(can_dial_at(s, p, {"+4930123456"}, closed), dial_refusal::do_not_call);
   s.do_not_call = false;
   s.next_attempt_after = open + 1h;
-  EXPECT_EQ(can_dial_at(s, p, "+4930123456", open), dial_refusal::too_soon);
+  EXPECT_EQ(can_dial_at(s, p, {"+4930123456"}, open), dial_refusal::too_soon);
 }
 
 } // namespace

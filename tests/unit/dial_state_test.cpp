@@ -64,7 +64,7 @@ TEST(dial_state, a_leads_lasting_refusals_come_before_the_campaigns) {
   auto p = new_york();
   lead_call_state s;
   auto view = [&](std::optional<dial_state> refused = std::nullopt, bool listed = false) {
-    return lead_dial_state(campaign_dial_facts{}, refused, 1, p, s, phone, listed, open_ny);
+    return lead_dial_state(campaign_dial_facts{}, refused, 1, p, s, {phone}, listed, open_ny);
   };
   EXPECT_EQ(view().state, dial_state::eligible);
   EXPECT_EQ(view().next_dial_at, open_ny);
@@ -82,7 +82,7 @@ TEST(dial_state, a_leads_lasting_refusals_come_before_the_campaigns) {
   EXPECT_EQ(view(dial_state::billing_blocked).state, dial_state::billing_blocked);
   EXPECT_EQ(view(dial_state::billing_blocked).next_dial_at, std::nullopt);
   EXPECT_EQ(
-      lead_dial_state(campaign_dial_facts{}, std::nullopt, 0, p, s, phone, false, open_ny).state,
+      lead_dial_state(campaign_dial_facts{}, std::nullopt, 0, p, s, {phone}, false, open_ny).state,
       dial_state::lines_busy);
 }
 
@@ -91,7 +91,7 @@ TEST(dial_state, a_waiting_lead_says_when_it_may_be_called) {
   lead_call_state s;
   // The gap ends at 18:00 New York, after the window: called at 09:00 next day.
   s.next_attempt_after = at("2030-01-02T23:00:00Z");
-  auto gap = lead_dial_state(campaign_dial_facts{}, std::nullopt, 1, p, s, phone, false, open_ny);
+  auto gap = lead_dial_state(campaign_dial_facts{}, std::nullopt, 1, p, s, {phone}, false, open_ny);
   EXPECT_EQ(gap.state, dial_state::waiting_gap);
   EXPECT_EQ(gap.next_dial_at, at("2030-01-03T14:00:00Z"));
   // Two attempts today (New York's day): again at 09:00 tomorrow.
@@ -99,23 +99,23 @@ TEST(dial_state, a_waiting_lead_says_when_it_may_be_called) {
   s.daily_attempts = 2;
   s.daily_attempts_day = "2030-01-02";
   auto capped =
-      lead_dial_state(campaign_dial_facts{}, std::nullopt, 1, p, s, phone, false, noon_ny);
+      lead_dial_state(campaign_dial_facts{}, std::nullopt, 1, p, s, {phone}, false, noon_ny);
   EXPECT_EQ(capped.state, dial_state::daily_cap_reached);
   EXPECT_EQ(capped.next_dial_at, at("2030-01-03T14:00:00Z"));
   // Before the window: the campaign refuses until it opens.
   s = {};
   auto early = at("2030-01-02T12:00:00Z");
   auto closed = lead_dial_state(campaign_dial_facts{}, campaign_refusal(active(), p, early), 1, p,
-                                s, phone, false, early);
+                                s, {phone}, false, early);
   EXPECT_EQ(closed.state, dial_state::outside_window);
   EXPECT_EQ(closed.next_dial_at, at("2030-01-02T14:00:00Z"));
   // A next time at or after the end date is none.
   p.end_date = date::local_days{date::year{2030} / 1 / 2};
-  EXPECT_EQ(lead_dial_state(campaign_dial_facts{}, std::nullopt, 1, p, s, phone, false, open_ny)
+  EXPECT_EQ(lead_dial_state(campaign_dial_facts{}, std::nullopt, 1, p, s, {phone}, false, open_ny)
                 .next_dial_at,
             open_ny);
   s.next_attempt_after = at("2030-01-02T23:00:00Z");
-  EXPECT_EQ(lead_dial_state(campaign_dial_facts{}, std::nullopt, 1, p, s, phone, false, open_ny)
+  EXPECT_EQ(lead_dial_state(campaign_dial_facts{}, std::nullopt, 1, p, s, {phone}, false, open_ny)
                 .next_dial_at,
             std::nullopt);
 }
@@ -127,11 +127,11 @@ TEST(dial_state, in_lead_time_a_number_waits_for_its_own_hours) {
   // 15:00Z: 10:00 in New York, 07:00 in Los Angeles.
   const std::string la = "+13105550100";
   EXPECT_EQ(campaign_refusal(active(), p, open_ny), std::nullopt);
-  auto v = lead_dial_state(campaign_dial_facts{}, std::nullopt, 1, p, s, la, false, open_ny);
+  auto v = lead_dial_state(campaign_dial_facts{}, std::nullopt, 1, p, s, {la}, false, open_ny);
   EXPECT_EQ(v.state, dial_state::outside_window);
   EXPECT_EQ(v.next_dial_at, at("2030-01-02T17:00:00Z"));
   EXPECT_EQ(
-      lead_dial_state(campaign_dial_facts{}, std::nullopt, 1, p, s, phone, false, open_ny).state,
+      lead_dial_state(campaign_dial_facts{}, std::nullopt, 1, p, s, {phone}, false, open_ny).state,
       dial_state::eligible);
 }
 

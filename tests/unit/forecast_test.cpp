@@ -57,7 +57,7 @@ TEST(forecast, a_draft_holds_its_ready_leads_and_is_forecast_as_if_started_now) 
   EXPECT_EQ(f.eligible_now, 0);
   EXPECT_EQ(f.open_leads, 10);
   auto s = skipped(f);
-  EXPECT_EQ(s.size(), 16u) << "every state but eligible";
+  EXPECT_EQ(s.size(), 16u) << "every state but eligible and the calling rules' own";
   EXPECT_EQ(s.count(dial_state::eligible), 0u);
   EXPECT_EQ(s[dial_state::campaign_not_active], 10);
   EXPECT_EQ(s[dial_state::do_not_call], 2);

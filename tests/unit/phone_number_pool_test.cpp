@@ -85,7 +85,7 @@ TEST(phone_number_pool, a_pool_campaign_without_numbers_or_calls_left_is_refused
   c.pool->calls_left_today = 0;
   EXPECT_EQ(campaign_refusal(c, p, now), dial_state::numbers_at_daily_cap);
   lead_call_state s;
-  auto v = lead_dial_state(c, campaign_refusal(c, p, now), 1, p, s, "+12125550100", false, now);
+  auto v = lead_dial_state(c, campaign_refusal(c, p, now), 1, p, s, {"+12125550100"}, false, now);
   EXPECT_EQ(v.state, dial_state::numbers_at_daily_cap);
   EXPECT_EQ(v.next_dial_at, at("2030-01-03T00:00:00Z")) << "the pool's next day";
   c.pool->numbers = 0;

@@ -225,12 +225,14 @@ private:
     std::vector<std::optional<domain::lead_dial_view>> views;
     for (const auto& l : page.leads) {
       auto state = in->states.find(l.id);
-      if (state == in->states.end())
+      if (state == in->states.end()) {
         views.emplace_back();
-      else
-        views.emplace_back(domain::lead_dial_state(in->facts, refused, in->free_lines, in->policy,
-                                                   state->second, l.phone_number,
-                                                   in->listed.count(l.phone_number) > 0, now));
+        continue;
+      }
+      const domain::dial_target lead{l.phone_number, in->places[l.id]};
+      views.emplace_back(domain::lead_dial_state(in->facts, refused, in->free_lines, in->policy,
+                                                 state->second, lead,
+                                                 in->listed.count(l.phone_number) > 0, now));
     }
     ex->respond(200, render_page(page, query, &views));
   }

@@ -130,8 +130,15 @@ public:
     else if (auto limit = in.integer("campaign_limit", false, 0, max_campaign_limit))
       patch.campaign_limit = std::optional<int32_t>{static_cast<int32_t>(*limit)};
     patch.active = in.boolean("active", false);
-    if (errors.empty() && !patch.name && !patch.plan && !patch.campaign_limit && !patch.active)
-      errors.add("non_field_errors", "Provide at least one of name, plan, campaign_limit, active.");
+    if (auto purpose = in.string("calling_purpose", false, 20)) {
+      patch.calling_purpose_default = domain::parse_calling_purpose(*purpose);
+      if (!patch.calling_purpose_default)
+        errors.add("calling_purpose", "Choose NONE, TELEMARKETING or INFORMATIONAL.");
+    }
+    if (errors.empty() && !patch.name && !patch.plan && !patch.campaign_limit && !patch.active &&
+        !patch.calling_purpose_default)
+      errors.add("non_field_errors",
+                 "Provide at least one of name, plan, campaign_limit, active, calling_purpose.");
     if (!errors.empty())
       return ex->fail(validation_error(std::move(errors)));
     auto t = path_tenant(ex, ctx);

@@ -46,6 +46,7 @@ campaign_input read_campaign_input(const rapidjson::Value& body, domain::field_e
   f.consider_voicemail_as_answered = in.boolean("consider_voicemail_as_answered", false);
   f.webhook_url = text(in, "webhook_url");
   f.lead_local_time = in.boolean("lead_local_time", false);
+  f.calling_purpose = text(in, "calling_purpose");
   f.failure_breaker_calls = int32_field(in, "failure_breaker_calls");
   f.failure_breaker_percent = int32_field(in, "failure_breaker_percent");
   if (auto ref = text(in, "tenant_voice_provider_id")) {

@@ -38,6 +38,7 @@ void render_tenant_fields(json_out& out, const domain::tenant& t) {
   out.field("plan", domain::to_string(t.plan));
   out.field("campaign_limit", t.campaign_limit());
   out.field("active", t.active);
+  out.field("calling_purpose", domain::to_string(t.calling_purpose_default));
   out.field("created_at", domain::format_utc(t.created_at));
   out.field("updated_at", domain::format_utc(t.updated_at));
 }
@@ -213,6 +214,9 @@ void campaign_fields(json_out& out, const domain::campaign& c) {
   out.field("consider_voicemail_as_answered", c.consider_voicemail_as_answered);
   out.field("webhook_url", c.webhook_url);
   out.field("lead_local_time", c.lead_local_time);
+  // The purpose that applies, and whether the campaign or its tenant set it.
+  out.field("calling_purpose", domain::to_string(c.purpose));
+  out.field("calling_purpose_from", c.purpose_set ? "campaign" : "tenant");
   // The breaker that applies, defaults included.
   const auto breaker = domain::breaker_of(c);
   out.field("failure_breaker_calls", breaker.calls);
@@ -308,10 +312,30 @@ void render_lead(json_out& out, const domain::lead& l,
   if (dial && *dial) {
     out.field("dial_state", domain::to_string((*dial)->state));
     offset_time(out, "next_dial_at", (*dial)->next_dial_at);
+    out.key("dial_rule");
+    render_calling_rule(out, (*dial)->rule);
   } else if (dial) {
     out.null_field("dial_state");
     out.null_field("next_dial_at");
+    out.null_field("dial_rule");
   }
+  out.w().EndObject();
+}
+
+void render_calling_rule(json_out& out, const domain::calling_rule* rule) {
+  if (rule == nullptr) {
+    out.w().Null();
+    return;
+  }
+  out.w().StartObject();
+  out.field("id", rule->id);
+  out.field("jurisdiction", rule->jurisdiction());
+  out.field("kind", domain::to_string(rule->kind));
+  out.key("source");
+  out.w().StartObject();
+  out.field("title", rule->source_title);
+  out.field("url", rule->source_url);
+  out.w().EndObject();
   out.w().EndObject();
 }
 

@@ -56,10 +56,13 @@ void render_campaign(json_out& out, const domain::campaign& c);
 // call status, 0 included), answered_count, failed_count, dialable_count,
 // next_dial_at and counts_as_of.
 void render_campaign(json_out& out, const storage::campaign_progress& p);
+// A calling rule as {id, jurisdiction, kind, source: {title, url}}, or null.
+void render_calling_rule(json_out& out, const domain::calling_rule* rule);
 // The spec's lead record: timestamps with offset, answer_type "" while
-// unanswered, names and e-mail "" when never given.
-// With `dial`, the lead also says its dial_state and next_dial_at (null for
-// a lead removed while the page was read).
+// unanswered, names and e-mail "" when never given. With `dial`, the lead
+// also says its dial_state, next_dial_at and dial_rule (the calling rule
+// holding it, or null; all null for a lead removed while the page was
+// read).
 void render_lead(json_out& out, const domain::lead& l,
                  const std::optional<domain::lead_dial_view>* dial = nullptr);
 // Progress of a bulk import (domain::import_job_json).
