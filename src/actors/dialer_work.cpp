@@ -103,6 +103,24 @@ std::vector<int64_t> called_before(const std::vector<storage::dial_candidate>& c
   return ids;
 }
 
+// The recent calls of the candidates whose calls a contact cap governs,
+// under their numbers' locks (storage::lock_recent_contacts); none are
+// taken when no cap governs any of them.
+storage::recent_contacts lock_capped_contacts(soci::session& sql, int64_t tenant_id,
+                                              const domain::dial_policy& policy,
+                                              const std::vector<storage::dial_candidate>& leads,
+                                              domain::timestamp now) {
+  std::vector<std::string> numbers;
+  for (const auto& lead : leads)
+    if (!domain::caps_for(policy, {lead.phone_number, lead.where}, now).empty())
+      numbers.push_back(lead.phone_number);
+  if (numbers.empty())
+    return {};
+  const auto back = domain::lookback_of(*policy.rules);
+  return storage::lock_recent_contacts(sql, tenant_id, std::move(numbers), now - back.window,
+                                       back.calls);
+}
+
 } // namespace
 
 std::vector<call_placement> dial_pass(soci::session& sql, const entity_config& cfg,
@@ -170,6 +188,11 @@ std::vector<call_placement> dial_pass(soci::session& sql, const entity_config& c
   auto candidates =
       storage::dial_candidates(sql, tenant_id, campaign_id, now, policy.max_call_attempts,
                                policy.max_daily_attempts, today, limit);
+  std::erase_if(candidates, [&](const storage::dial_candidate& lead) {
+    return domain::can_dial_at(lead.state, policy, {lead.phone_number, lead.where}, now) !=
+           domain::dial_refusal::none;
+  });
+  auto contacts = lock_capped_contacts(sql, tenant_id, policy, candidates, now);
   std::map<int64_t, std::string> last_numbers;
   if (pool)
     last_numbers = storage::last_caller_numbers(sql, tenant_id, called_before(candidates));
@@ -177,8 +200,8 @@ std::vector<call_placement> dial_pass(soci::session& sql, const entity_config& c
   for (auto& lead : candidates) {
     if (static_cast<int32_t>(out.size()) == want)
       break;
-    if (domain::can_dial_at(lead.state, policy, {lead.phone_number, lead.where}, now) !=
-        domain::dial_refusal::none)
+    auto& recent = contacts[lead.phone_number];
+    if (domain::contact_cap_hold(policy, {lead.phone_number, lead.where, recent}, now))
       continue;
     auto from = c.phone_number_id;
     if (pool) {
@@ -200,8 +223,10 @@ std::vector<call_placement> dial_pass(soci::session& sql, const entity_config& c
     call_placement p;
     p.tenant_id = tenant_id;
     p.campaign_id = campaign_id;
-    p.call_id = storage::insert_call(sql, tenant_id, campaign_id, lead.lead_id, lead.phone_number,
-                                     *c.voice_provider_id, next.attempts_made, cfg.node_id, from);
+    p.call_id =
+        storage::insert_call(sql, tenant_id, campaign_id, lead.lead_id, lead.phone_number,
+                             *c.voice_provider_id, next.attempts_made, cfg.node_id, from, now);
+    recent.insert(recent.begin(), now);
     p.lead_id = lead.lead_id;
     p.phone_number = lead.phone_number;
     p.attempt = next.attempts_made;

@@ -227,6 +227,20 @@ const calling_rule* legal_hold(const dial_policy& p, const dial_target& lead, ti
   return holding_rule(rules, callee_zones(p, lead.phone_e164), now);
 }
 
+std::vector<const calling_rule*> caps_for(const dial_policy& p, const dial_target& lead,
+                                          timestamp now) {
+  if (p.rules == nullptr)
+    return {};
+  return governing_caps(*p.rules, p.purpose, lead.where, callee_zones(p, lead.phone_e164), now);
+}
+
+std::optional<cap_hold> contact_cap_hold(const dial_policy& p, const dial_target& lead,
+                                         timestamp now) {
+  if (lead.recent_calls.empty())
+    return std::nullopt;
+  return cap_reached(caps_for(p, lead, now), lead.recent_calls, now);
+}
+
 bool can_dial_now(const dial_policy& p, const dial_target& lead, timestamp now) {
   return phase_at(p, now) == campaign_phase::running && window_open_for(p, lead.phone_e164, now) &&
          legal_hold(p, lead, now) == nullptr;

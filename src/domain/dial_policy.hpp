@@ -4,6 +4,7 @@
 #include "domain/callee.hpp"
 #include "domain/calling_rules.hpp"
 #include "domain/campaign.hpp"
+#include "domain/contact_caps.hpp"
 #include "domain/timestamp.hpp"
 
 #include <chrono>
@@ -44,6 +45,9 @@ struct dial_policy {
 struct dial_target {
   std::string_view phone_e164;
   callee where;
+  // The tenant's calls to the number in the contact caps' lookback, newest
+  // first (lookback_of): what its caps count.
+  std::vector<timestamp> recent_calls;
 };
 
 // The policy of a stored campaign. A null campaign field means:
@@ -128,8 +132,17 @@ std::vector<const calling_rule*> rules_for(const dial_policy& p, const dial_targ
 // holds it longest); nullptr when none does.
 const calling_rule* legal_hold(const dial_policy& p, const dial_target& lead, timestamp now);
 
+// The contact caps that govern a call to the lead at `now`.
+std::vector<const calling_rule*> caps_for(const dial_policy& p, const dial_target& lead,
+                                          timestamp now);
+
+// The contact cap the lead's recent calls have reached at `now`.
+std::optional<cap_hold> contact_cap_hold(const dial_policy& p, const dial_target& lead,
+                                         timestamp now);
+
 // True when the campaign is running, window_open_for holds and no calling
-// rule forbids the call.
+// rule forbids the call (its contact caps aside: they count calls, which
+// the dial pass reads under their locks).
 bool can_dial_now(const dial_policy& p, const dial_target& lead, timestamp now);
 
 // can_dial, then outside_window when !can_dial_now.

@@ -91,6 +91,8 @@ std::string_view to_string(dial_state s) noexcept {
     return "outside_window";
   case dial_state::outside_legal_hours:
     return "outside_legal_hours";
+  case dial_state::contact_cap_reached:
+    return "contact_cap_reached";
   case dial_state::campaign_not_active:
     return "campaign_not_active";
   case dial_state::campaign_not_started:
@@ -182,6 +184,8 @@ lead_dial_view lead_dial_state(const campaign_dial_facts& facts,
     return {dial_state::outside_window, callable_from(p, lead, now)};
   if (const auto* rule = legal_hold(p, lead, now))
     return {dial_state::outside_legal_hours, callable_from(p, lead, now), rule};
+  if (const auto cap = contact_cap_hold(p, lead, now))
+    return {dial_state::contact_cap_reached, callable_from(p, lead, cap->frees_at), cap->rule};
   if (free_lines <= 0)
     return {dial_state::lines_busy, std::nullopt};
   return {dial_state::eligible, now};

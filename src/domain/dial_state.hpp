@@ -29,6 +29,7 @@ enum class dial_state : uint8_t {
   waiting_gap,          // its next attempt is not due yet
   outside_window,       // outside the calling days and hours
   outside_legal_hours,  // a calling rule forbids calling it now (lead_dial_view::rule)
+  contact_cap_reached,  // a contact cap of the calling rules is full (lead_dial_view::rule)
   campaign_not_active,  // DRAFT, PAUSED, or SCHEDULED without a start date
   campaign_not_started, // before the start date
   campaign_ended,       // ENDED, or past the end date
@@ -77,16 +78,18 @@ struct lead_dial_view {
   // null when only a change can make it callable (answered, paused, …) or
   // it waits for a free line; `now` when eligible.
   std::optional<timestamp> next_dial_at;
-  // outside_legal_hours: the rule that holds it (one of the policy's rules).
+  // outside_legal_hours, contact_cap_reached: the rule that holds it (one
+  // of the policy's rules).
   const calling_rule* rule = nullptr;
 };
 
 // The lead's own lasting refusals first (in a call, answered, opted out,
 // invalid, attempts used up), then the campaign's refusal (`facts`: for
 // numbers at their daily cap, the lead waits for the pool's next day), then its
-// waiting (daily cap, gap, calling hours, then the calling rules: with the
-// instant that ends it, when the campaign's hours and every rule allow the
-// call, within the end date), then the lines (`free_lines` of its provider
+// waiting (daily cap, gap, calling hours, then the calling rules' hours and
+// contact caps (lead.recent_calls): with the instant that ends it, when the
+// campaign's hours and every rule allow the call, within the end date),
+// then the lines (`free_lines` of its provider
 // configuration). `listed`: the number is on the tenant's do-not-call list.
 lead_dial_view lead_dial_state(const campaign_dial_facts& facts,
                                std::optional<dial_state> campaign_refused, int64_t free_lines,

@@ -115,7 +115,8 @@ forecast forecast_of(const lead_tally& leads, const call_sample& calls,
   // counters do not tell: the forecast does not count them.
   for (std::size_t i = 0; i < state_count; ++i)
     if (static_cast<dial_state>(i) != dial_state::eligible &&
-        static_cast<dial_state>(i) != dial_state::outside_legal_hours)
+        static_cast<dial_state>(i) != dial_state::outside_legal_hours &&
+        static_cast<dial_state>(i) != dial_state::contact_cap_reached)
       f.skipped.emplace_back(static_cast<dial_state>(i), by_state[i]);
 
   f.open_leads = ready;

@@ -13,13 +13,6 @@ const date::time_zone* zone_or_utc(const date::time_zone* zone) {
   return zone != nullptr ? zone : date::locate_zone("UTC");
 }
 
-bool may_be_in(const callee& who, const calling_rule& rule) {
-  if (rule.country != who.country)
-    return false;
-  return rule.region.empty() || who.regions.empty() ||
-         std::find(who.regions.begin(), who.regions.end(), rule.region) != who.regions.end();
-}
-
 // The first instant >= at when `rule` allows a call in `zone`. It opens
 // where a local day starts (a day out of force or not banned), where the
 // clock reaches one of its ranges' starts (once, twice on a fall-back
@@ -53,6 +46,13 @@ std::optional<timestamp> rule_opens(const calling_rule& rule, const date::time_z
 }
 
 } // namespace
+
+bool may_be_in(const callee& who, const calling_rule& rule) {
+  if (rule.country != who.country)
+    return false;
+  return rule.region.empty() || who.regions.empty() ||
+         std::find(who.regions.begin(), who.regions.end(), rule.region) != who.regions.end();
+}
 
 std::vector<const calling_rule*> governing_rules(const calling_rule_book& book,
                                                  calling_purpose purpose, const callee& who) {

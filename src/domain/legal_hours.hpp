@@ -16,6 +16,10 @@
 
 namespace vcs::domain {
 
+// True when `rule` is of the callee's country and, when it is a
+// subdivision's, of one the callee may be in (any, when none is known).
+bool may_be_in(const callee& who, const calling_rule& rule);
+
 // The rules of `book` that govern a call for `purpose` to `who`: the hours
 // and day bans of its country and of every subdivision it may be in (all
 // of the country's when none is known: the strictest applies). None for

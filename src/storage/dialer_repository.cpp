@@ -7,6 +7,7 @@
 #include "storage/phone_number_pool_repository.hpp"
 #include "storage/prepared.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace vcs::storage {
@@ -93,7 +94,24 @@ constexpr prepared_statement open_calls_stmt{
 constexpr prepared_statement insert_call_stmt{
     "vcs_insert_call",
     "INSERT INTO calls (tenant_id, campaign_id, lead_id, phone_number, voice_provider_id, attempt, "
-    "node_id, phone_number_id) VALUES ($1, $2, $3, $4, $5, $6::int, $7, $8) RETURNING id"};
+    "node_id, phone_number_id, dialed_at) VALUES ($1, $2, $3, $4, $5, $6::int, $7, $8, "
+    "$9::timestamptz) RETURNING id"};
+
+// The tenant's calls to each number since $3 that reached the provider,
+// newest first, at most $4 a number (on calls_contact_idx).
+constexpr prepared_statement recent_contacts_stmt{
+    "vcs_recent_contacts",
+    "SELECT phone_number, at FROM (SELECT phone_number, coalesce(dialed_at, created_at) AS at, "
+    "row_number() OVER (PARTITION BY phone_number ORDER BY coalesce(dialed_at, created_at) DESC) "
+    "AS n FROM calls WHERE tenant_id = $1 AND phone_number = ANY($2::text[]) "
+    "AND coalesce(dialed_at, created_at) > $3::timestamptz AND status <> 'ABANDONED') r "
+    "WHERE n <= $4::int ORDER BY phone_number, at DESC"};
+
+// One transaction-scoped lock per number of the tenant, in the array's
+// order (a class of its own in the two-key space: 1769 is the imports').
+constexpr prepared_statement lock_contacts_stmt{
+    "vcs_lock_contacts", "SELECT pg_advisory_xact_lock(1770, hashtext($1::text || ':' || n)) "
+                         "FROM unnest($2::text[]) AS n"};
 
 constexpr prepared_statement open_call_stmt{
     "vcs_open_call", "SELECT c.id, c.campaign_id, c.lead_id, c.phone_number, c.attempt, c.status, "
@@ -318,6 +336,10 @@ std::optional<dial_inputs> read_dial_inputs(soci::session& sql, int64_t tenant_i
     for (int i = 0; i < rows.size(); ++i)
       in.listed.emplace(rows.text(i, 0));
   }
+  if (in.policy.purpose != domain::calling_purpose::none) {
+    const auto back = domain::lookback_of(*in.policy.rules);
+    in.recent = read_recent_contacts(sql, tenant_id, phones, now - back.window, back.calls);
+  }
   return in;
 }
 
@@ -402,11 +424,35 @@ std::optional<provider_slots> lock_provider_slots(soci::session& sql, int64_t te
 
 int64_t insert_call(soci::session& sql, int64_t tenant_id, int64_t campaign_id, int64_t lead_id,
                     const std::string& phone_number, int64_t voice_provider_id, int32_t attempt,
-                    const std::string& node_id, const std::optional<std::string>& phone_number_id) {
+                    const std::string& node_id, const std::optional<std::string>& phone_number_id,
+                    domain::timestamp dialed_at) {
   return execute(sql, insert_call_stmt,
                  {tenant_id, campaign_id, lead_id, phone_number, voice_provider_id, attempt,
-                  node_id, phone_number_id})
+                  node_id, phone_number_id, dialed_at})
       .int64(0, 0);
+}
+
+recent_contacts read_recent_contacts(soci::session& sql, int64_t tenant_id,
+                                     const std::vector<std::string>& numbers,
+                                     domain::timestamp since, int32_t per_number) {
+  recent_contacts out;
+  if (numbers.empty() || per_number <= 0)
+    return out;
+  auto rows = execute(sql, recent_contacts_stmt, {tenant_id, numbers, since, per_number});
+  for (int i = 0; i < rows.size(); ++i)
+    out[std::string{rows.text(i, 0)}].push_back(rows.timestamp(i, 1));
+  return out;
+}
+
+recent_contacts lock_recent_contacts(soci::session& sql, int64_t tenant_id,
+                                     std::vector<std::string> numbers, domain::timestamp since,
+                                     int32_t per_number) {
+  if (numbers.empty() || per_number <= 0)
+    return {};
+  std::sort(numbers.begin(), numbers.end());
+  numbers.erase(std::unique(numbers.begin(), numbers.end()), numbers.end());
+  execute(sql, lock_contacts_stmt, {tenant_id, numbers});
+  return read_recent_contacts(sql, tenant_id, numbers, since, per_number);
 }
 
 std::optional<open_call> find_open_call(soci::session& sql, int64_t tenant_id, int64_t call_id) {

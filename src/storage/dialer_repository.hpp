@@ -56,6 +56,9 @@ struct dial_inputs {
   // Where each lead's person is, for the calling rules.
   std::map<int64_t, domain::callee> places;
   std::set<std::string> listed;
+  // The numbers' recent calls, for the contact caps (a campaign with a
+  // calling purpose only).
+  std::map<std::string, std::vector<domain::timestamp>> recent;
 };
 std::optional<dial_inputs> read_dial_inputs(soci::session& sql, int64_t tenant_id,
                                             int64_t campaign_id,
@@ -128,9 +131,28 @@ std::optional<provider_slots> lock_provider_slots(soci::session& sql, int64_t te
 
 // A new call to `phone_number`, placed from `phone_number_id` (the
 // provider's number: the campaign's, or one of its pool's).
+// `dialed_at`: the pass's instant, which the contact caps count by.
 int64_t insert_call(soci::session& sql, int64_t tenant_id, int64_t campaign_id, int64_t lead_id,
                     const std::string& phone_number, int64_t voice_provider_id, int32_t attempt,
-                    const std::string& node_id, const std::optional<std::string>& phone_number_id);
+                    const std::string& node_id, const std::optional<std::string>& phone_number_id,
+                    domain::timestamp dialed_at);
+
+// The tenant's calls to each of `numbers` dialed after `since` that the
+// provider did not refuse, newest first, at most `per_number` a number:
+// what the contact caps count (domain/contact_caps.hpp).
+using recent_contacts = std::map<std::string, std::vector<domain::timestamp>>;
+recent_contacts read_recent_contacts(soci::session& sql, int64_t tenant_id,
+                                     const std::vector<std::string>& numbers,
+                                     domain::timestamp since, int32_t per_number);
+
+// The same, first taking a lock per number of the tenant held until the
+// transaction ends, in one order: a dial pass of any campaign of the
+// tenant, on any node, counts a number's calls only after the passes
+// before it have committed theirs. Taken after the campaign's, provider
+// configuration's and pool's locks.
+recent_contacts lock_recent_contacts(soci::session& sql, int64_t tenant_id,
+                                     std::vector<std::string> numbers, domain::timestamp since,
+                                     int32_t per_number);
 
 // A call that has not ended.
 struct open_call {

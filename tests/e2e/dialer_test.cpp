@@ -2528,6 +2528,45 @@ TEST_F(dialer_test, a_telemarketing_campaign_calls_each_lead_only_in_its_legal_h
   EXPECT_TRUE(parse(wrong.body)["errors"].HasMember("calling_purpose")) << wrong.body;
 }
 
+// Florida's cap (three calls to a person in 24 hours) counts the tenant's
+// calls to the number on all of its campaigns, whose passes run at once:
+// four campaigns each holding the same Florida lead place three calls, and
+// the fourth waits until the first is 24 hours old. A New York lead, which
+// no cap governs, is called by all four.
+TEST_F(dialer_test, floridas_cap_counts_a_numbers_calls_across_the_tenants_campaigns) {
+  ASSERT_EQ(
+      op("PATCH", "/admin/v1/tenants/" + tenant, R"({"calling_purpose":"TELEMARKETING"})").status,
+      200u);
+  std::vector<std::string> campaigns;
+  for (int i = 0; i < 4; ++i) {
+    auto c = campaign(provider(10), R"(,"start_date":"2030-01-01")");
+    for (const auto& [phone, state] :
+         {std::pair{"+13055550130", "FL"}, std::pair{"+12125550131", "NY"}}) {
+      auto r =
+          pub("POST", "/api/v2/voice-campaigns/" + c + "/leads",
+              R"({"phone_number":")" + std::string{phone} +
+                  R"(","custom_fields":{"simulated_outcomes":"human","state":")" + state + "\"}}");
+      ASSERT_EQ(r.status, 201u) << r.body;
+    }
+    set_status(c, "ACTIVE");
+    campaigns.push_back(c);
+  }
+  const auto called = [&](const char* phone) {
+    std::size_t n = 0;
+    for (const auto& c : campaigns)
+      n += lead_status(c, phone) != "IDLE";
+    return n;
+  };
+  // 2030-01-02 15:00Z is 10:00 in Miami and New York.
+  run(at("2030-01-02T15:00:00Z"));
+  EXPECT_EQ(called("+13055550130"), 3u);
+  EXPECT_EQ(called("+12125550131"), 4u);
+  run(at("2030-01-03T14:59:00Z"));
+  EXPECT_EQ(called("+13055550130"), 3u) << "the first call is not yet 24 hours old";
+  run(at("2030-01-03T15:00:00Z"));
+  EXPECT_EQ(called("+13055550130"), 4u);
+}
+
 // A lead a rule holds says which rule, with its source, and when every rule
 // allows the call. The list reads the server's clock, so the test reads
 // the local hour of US places on its own: a lead where it is outside

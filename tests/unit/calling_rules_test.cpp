@@ -220,6 +220,50 @@ TEST(calling_rules, a_held_lead_says_the_rule_and_when_every_rule_allows_it) {
   EXPECT_EQ(v.next_dial_at, std::nullopt);
 }
 
+TEST(calling_rules, floridas_cap_holds_a_fourth_call_in_24_hours_until_the_first_leaves) {
+  const auto p = telemarketing();
+  const auto now = at("2030-01-02T18:00:00Z"); // 13:00 in Miami
+  const dial_target fl{"+13055550100", in_state("FL")};
+  const auto caps = caps_for(p, fl, now);
+  ASSERT_EQ(caps.size(), 1u);
+  EXPECT_EQ(caps.front()->id, "us-fl-cap");
+  EXPECT_EQ(caps.front()->cap_calls, 3);
+  EXPECT_EQ(caps.front()->cap_window, 24h);
+  // The strictest for a number not placed in a state; none in New York or
+  // for informational calls.
+  EXPECT_EQ(
+      caps_for(p, {"+13055550100", callee_of("+13055550100", std::nullopt, std::nullopt)}, now)
+          .size(),
+      1u);
+  EXPECT_TRUE(caps_for(p, {"+12125550100", in_state("NY")}, now).empty());
+  auto informational = p;
+  informational.purpose = calling_purpose::informational;
+  EXPECT_TRUE(caps_for(informational, fl, now).empty());
+
+  const std::vector<timestamp> two{now - 1h, now - 2h};
+  const std::vector<timestamp> three{now - 1h, now - 2h, now - 23h};
+  EXPECT_FALSE(cap_reached(caps, two, now));
+  auto held = cap_reached(caps, three, now);
+  ASSERT_TRUE(held);
+  EXPECT_EQ(held->rule->id, "us-fl-cap");
+  EXPECT_EQ(held->frees_at, now + 1h) << "when the oldest of the three is 24 hours old";
+  EXPECT_FALSE(cap_reached(caps, three, now + 1h));
+  EXPECT_EQ(lookback_of(calling_rules()).window, 24h);
+  EXPECT_EQ(lookback_of(calling_rules()).calls, 3);
+
+  // The lead says so, and may be called when the call leaves the window,
+  // moved into Florida's hours: freed at 02:00 in Miami, called at 08:00.
+  const auto late = at("2030-01-02T13:30:00Z"); // 08:30 in Miami
+  dial_target capped = fl;
+  capped.recent_calls = {late - 1h, late - 2h, late - 6h - 30min}; // the oldest at 02:00
+  auto v = lead_dial_state({campaign_status::active, false, true, false}, std::nullopt, 1, p,
+                           lead_call_state{}, capped, false, late);
+  EXPECT_EQ(v.state, dial_state::contact_cap_reached);
+  ASSERT_NE(v.rule, nullptr);
+  EXPECT_EQ(v.rule->id, "us-fl-cap");
+  EXPECT_EQ(v.next_dial_at, at("2030-01-03T13:00:00Z"));
+}
+
 // Independent of legal_hours.cpp: the hours a rule allows, read off its
 // table on the local clock of the zone.
 bool table_allows(const calling_rule& r, const date::time_zone* zone, timestamp t) {

@@ -229,7 +229,7 @@ private:
         views.emplace_back();
         continue;
       }
-      const domain::dial_target lead{l.phone_number, in->places[l.id]};
+      const domain::dial_target lead{l.phone_number, in->places[l.id], in->recent[l.phone_number]};
       views.emplace_back(domain::lead_dial_state(in->facts, refused, in->free_lines, in->policy,
                                                  state->second, lead,
                                                  in->listed.count(l.phone_number) > 0, now));
