@@ -383,8 +383,9 @@ protected:
   // value is the tag.
   db_task marking(const std::string& tag, int sleep_ms, bool fail, std::uint64_t owner) const {
     return db_task{[tag, full = prefix + tag, sleep_ms, fail](soci::session& s) -> std::any {
+                     const double seconds = sleep_ms / 1000.0; // soci binds by reference
                      if (sleep_ms > 0)
-                       s << "SELECT pg_sleep(:s)", soci::use(sleep_ms / 1000.0);
+                       s << "SELECT pg_sleep(:s)", soci::use(seconds);
                      s << "INSERT INTO actor_test_writes (tag) VALUES (:t)", soci::use(full);
                      if (fail)
                        s << "SELECT 1 / 0";

@@ -39,10 +39,12 @@ protected:
   // A call to `number` dialed at `at`, as the dial pass records it.
   static void call(soci::session& s, int64_t tenant_id, int64_t campaign_id, const std::string& at,
                    const std::string& status = "QUEUED") {
+    // soci binds by reference until the statement runs: a named value.
+    const std::string phone{number};
     s << "INSERT INTO calls (tenant_id, campaign_id, lead_id, phone_number, attempt, status, "
          "node_id, dialed_at) VALUES (:t, :c, 1, :n, 1, :s, 'test', CAST(:a AS timestamptz))",
-        soci::use(tenant_id), soci::use(campaign_id), soci::use(std::string{number}),
-        soci::use(status), soci::use(at);
+        soci::use(tenant_id), soci::use(campaign_id), soci::use(phone), soci::use(status),
+        soci::use(at);
   }
 
   std::unique_ptr<soci::session> sql = open_session(database_url());

@@ -553,8 +553,9 @@ TEST_F(dialer_test, calls_in_flight_never_exceed_the_provider_limit_across_nodes
     auto sql = storage::open_session(database_url());
     while (sampling) {
       long long open = 0;
+      const long long provider = *provider_id; // soci binds by reference
       *sql << "SELECT count(*) FROM calls WHERE voice_provider_id = :p AND ended_at IS NULL",
-          soci::use(static_cast<long long>(*provider_id)), soci::into(open);
+          soci::use(provider), soci::into(open);
       most = std::max(most.load(), open);
       std::this_thread::sleep_for(5ms);
     }

@@ -73,10 +73,10 @@ TEST_F(isolation_test, another_tenants_ids_are_404_on_every_route_that_takes_one
   {
     auto sql = storage::open_session(database_url());
     long long id = 0;
+    const long long tenant_id = *domain::decode_global_id(domain::entity::tenant, a.id);
     *sql << "INSERT INTO webhook_endpoints (tenant_id, url) VALUES (:t, 'https://hooks.example.com/"
             "other') RETURNING id",
-        soci::use(static_cast<long long>(*domain::decode_global_id(domain::entity::tenant, a.id))),
-        soci::into(id);
+        soci::use(tenant_id), soci::into(id);
     endpoint = std::to_string(id);
   }
 

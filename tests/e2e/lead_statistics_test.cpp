@@ -46,11 +46,12 @@ protected:
 
   // `n` idle leads numbered from `first` (positions too).
   void add_leads(int64_t tenant_id, int64_t campaign_id, int first, int n) {
+    const int last = first + n - 1; // soci binds by reference: a named value
     *sql << "INSERT INTO leads (tenant_id, campaign_id, position, phone_number) "
             "SELECT :t, :c, g, '+1415' || lpad(g::text, 7, '0') "
             "FROM generate_series(:f::int, :l::int) g",
         soci::use(tenant_id, "t"), soci::use(campaign_id, "c"), soci::use(first, "f"),
-        soci::use(first + n - 1, "l");
+        soci::use(last, "l");
   }
 
   // Every lead of the campaign counted, as the statistics used to be.

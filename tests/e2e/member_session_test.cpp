@@ -184,9 +184,10 @@ TEST_F(member_session_test, an_expired_link_and_a_short_password_are_refused) {
   auto token = operator_member(t, unique("late"));
   auto short_password = use_link(token, "short");
   EXPECT_EQ(short_password.status, 400u) << short_password.body;
+  const long long tenant_id = tenant_db_id(t); // soci binds by reference: a named value
   *sql << "UPDATE member_links SET expires_at = now() - interval '1 second' WHERE member_id IN "
           "(SELECT id FROM members WHERE tenant_id = :t)",
-      soci::use(tenant_db_id(t));
+      soci::use(tenant_id);
   auto late = use_link(token, "long enough password");
   EXPECT_EQ(late.status, 404u) << late.body;
 }

@@ -247,24 +247,25 @@ TEST_F(voice_provider_test, a_configuration_in_use_is_kept_until_its_campaigns_a
             200u);
   EXPECT_EQ(read(t.key, p)["data"]["campaigns_in_use"].GetInt(), 0);
   const auto provider_id = *domain::decode_global_id(domain::entity::voice_provider, p);
-  const auto campaign_id = *domain::decode_global_id(domain::entity::campaign, campaign);
+  // Named values: soci binds by reference until the statement runs.
+  const long long campaign_id = *domain::decode_global_id(domain::entity::campaign, campaign);
+  const long long provider = provider_id;
   auto sql = storage::open_session(database_url());
   *sql << "INSERT INTO calls (tenant_id, campaign_id, lead_id, phone_number, voice_provider_id, "
           "attempt, status, node_id) SELECT tenant_id, campaign_id, id, phone_number, :p, 1, "
           "'IN_PROGRESS', 'test' FROM leads WHERE campaign_id = :c",
-      soci::use(static_cast<long long>(provider_id)),
-      soci::use(static_cast<long long>(campaign_id));
+      soci::use(provider), soci::use(campaign_id);
   auto waiting = pub("DELETE", "/api/v2/voice-pod/" + p, t.key);
   ASSERT_EQ(waiting.status, 409u) << waiting.body;
   EXPECT_NE(str(parse(waiting.body), "message").find("has not ended yet"), std::string::npos);
   *sql << "UPDATE calls SET status = 'COMPLETED', ended_at = now() WHERE voice_provider_id = :p",
-      soci::use(static_cast<long long>(provider_id));
+      soci::use(provider);
   ASSERT_EQ(pub("DELETE", "/api/v2/voice-pod/" + p, t.key).status, 200u);
   // The ended campaign and its call stay, without the reference.
   EXPECT_EQ(pub("GET", "/api/v2/voice-campaigns/" + campaign, t.key).status, 200u);
   long long calls = 0, referencing = 0;
   *sql << "SELECT count(*), count(voice_provider_id) FROM calls WHERE campaign_id = :c",
-      soci::use(static_cast<long long>(campaign_id)), soci::into(calls), soci::into(referencing);
+      soci::use(campaign_id), soci::into(calls), soci::into(referencing);
   EXPECT_EQ(calls, 1);
   EXPECT_EQ(referencing, 0);
   // A campaign can no longer name it.
