@@ -168,6 +168,10 @@ domain::call_outcome outcome_of_ended_reason(std::string_view reason) {
   return call_outcome::failed;
 }
 
+namespace {
+
+// Reads a server message body; nullopt for messages that do not change a
+// call (other types, statuses before ringing) or bodies that are not one.
 std::optional<provider_report> read_provider_a_message(std::string_view body) {
   // The same depth and text guards as every request body.
   auto doc = json::parse_json(body);
@@ -211,6 +215,8 @@ std::optional<provider_report> read_provider_a_message(std::string_view body) {
   r.update.provider_call_id = r.provider_call_id;
   return r;
 }
+
+} // namespace
 
 constinit const provider_callback provider_a_callback{
     .kind = "provider_a",

@@ -34,10 +34,6 @@ make_provider_a_gateway(provider_a_settings settings, outbound_client& client,
 // The callback path for a configuration: /webhooks/provider-a/{id}.
 std::string provider_a_callback_path(int64_t voice_provider_id);
 
-// Reads a server message body; nullopt for messages that do not change a
-// call (other types, statuses before ringing) or bodies that are not one.
-std::optional<provider_report> read_provider_a_message(std::string_view body);
-
 // Its callbacks: POST /webhooks/provider-a/{voice_provider_id}, with the
 // configuration's derived secret in X-Vapi-Secret.
 extern const provider_callback provider_a_callback;

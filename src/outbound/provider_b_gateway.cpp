@@ -164,6 +164,10 @@ domain::call_outcome outcome_of_disconnection_reason(std::string_view reason) {
   return call_outcome::failed;
 }
 
+namespace {
+
+// Reads a call event body; nullopt for events that change no call (other
+// kinds, events about calls we did not place) and bodies that are not one.
 std::optional<provider_report> read_provider_b_event(std::string_view body) {
   // The same depth and text guards as every request body.
   auto doc = json::parse_json(body);
@@ -217,6 +221,8 @@ std::optional<provider_report> read_provider_b_event(std::string_view body) {
   r.update.provider_call_id = r.provider_call_id;
   return r;
 }
+
+} // namespace
 
 constinit const provider_callback provider_b_callback{
     .kind = "provider_b",

@@ -34,10 +34,6 @@ make_provider_b_gateway(provider_b_settings settings, outbound_client& client,
 // The callback path for a configuration: /webhooks/provider-b/{id}.
 std::string provider_b_callback_path(int64_t voice_provider_id);
 
-// Reads a call event body; nullopt for events that change no call (other
-// kinds, events about calls we did not place) and bodies that are not one.
-std::optional<provider_report> read_provider_b_event(std::string_view body);
-
 // Its callbacks: POST /webhooks/provider-b/{voice_provider_id}, signed in
 // X-Retell-Signature with the configuration's API key.
 extern const provider_callback provider_b_callback;

@@ -199,6 +199,10 @@ domain::call_outcome outcome_of_failure(std::string_view reason, std::optional<i
   return domain::call_outcome::failed;
 }
 
+namespace {
+
+// Reads a post-call webhook body; nullopt for kinds that change no call
+// (post_call_audio, others) and bodies that are not one.
 std::optional<provider_report> read_provider_c_event(std::string_view body) {
   // The same depth and text guards as every request body.
   auto doc = json::parse_json(body);
@@ -241,6 +245,8 @@ std::optional<provider_report> read_provider_c_event(std::string_view body) {
   r.update.provider_call_id = r.provider_call_id;
   return r;
 }
+
+} // namespace
 
 constinit const provider_callback provider_c_callback{
     .kind = "provider_c",

@@ -30,10 +30,6 @@ std::shared_ptr<actors::voice_gateway>
 make_provider_c_gateway(provider_c_settings settings, outbound_client& client,
                         std::shared_ptr<const domain::secret_box> secrets);
 
-// Reads a post-call webhook body; nullopt for kinds that change no call
-// (post_call_audio, others) and bodies that are not one.
-std::optional<provider_report> read_provider_c_event(std::string_view body);
-
 // Its callbacks: POST /webhooks/provider-c/{voice_provider_id} with the
 // configuration's global id, signed in ElevenLabs-Signature with the
 // webhook's secret (without one in the configuration nothing is read).

@@ -131,6 +131,10 @@ make_provider_d_gateway(provider_d_settings settings, outbound_client& client,
   return std::make_shared<provider_d_gateway>(std::move(settings), client, std::move(secrets));
 }
 
+namespace {
+
+// Reads the call object of a webhook; nullopt for a body that is not one
+// or names no call.
 std::optional<provider_report> read_provider_d_call(std::string_view body) {
   // The same depth and text guards as every request body.
   auto doc = json::parse_json(body);
@@ -167,6 +171,8 @@ std::optional<provider_report> read_provider_d_call(std::string_view body) {
   r.update.provider_call_id = r.provider_call_id;
   return r;
 }
+
+} // namespace
 
 constinit const provider_callback provider_d_callback{
     .kind = "provider_d",

@@ -34,10 +34,6 @@ std::shared_ptr<actors::voice_gateway>
 make_provider_d_gateway(provider_d_settings settings, outbound_client& client,
                         std::shared_ptr<const domain::secret_box> secrets);
 
-// Reads the call object of a webhook; nullopt for a body that is not one
-// or names no call.
-std::optional<provider_report> read_provider_d_call(std::string_view body);
-
 // Its callbacks: POST /webhooks/provider-d/{voice_provider_id}/{secret}, the
 // webhook URL given with each call, which carries the configuration's
 // derived secret. A repeat about an ended call changes nothing.

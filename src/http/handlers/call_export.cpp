@@ -26,12 +26,6 @@ constexpr std::string_view header_row =
     "provider_call_id,started_at,ringing_at,ended_at,billed_seconds,billed_minutes,ended_reason,"
     "summary,recording_url,success_evaluation,structured_data,cost\r\n";
 
-std::optional<std::string> time_text(const std::optional<domain::timestamp>& t) {
-  if (!t)
-    return std::nullopt;
-  return domain::format_utc(*t);
-}
-
 // One call as the list renders it, but the transcript (read the call for
 // it); structured_data as its JSON text.
 void append_call(std::string& out, const storage::call_record& c) {
@@ -46,9 +40,9 @@ void append_call(std::string& out, const storage::call_record& c) {
       .value(c.outcome)
       .text(c.error)
       .text(c.provider_call_id)
-      .value(domain::format_utc(c.created_at))
-      .value(time_text(c.ringing_at))
-      .value(time_text(c.ended_at))
+      .time(c.created_at, domain::format_utc)
+      .time(c.ringing_at, domain::format_utc)
+      .time(c.ended_at, domain::format_utc)
       .value(c.duration_seconds)
       .value(domain::from_units(
           domain::billable_hundredths(std::chrono::seconds{c.duration_seconds}), 2, 2))

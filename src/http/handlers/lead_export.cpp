@@ -20,12 +20,6 @@ constexpr std::string_view header_row =
     "call_error_reason,answered,answer_type,attempts_made,do_not_call,invalid,invalid_reason,"
     "priority,next_attempt_after,answered_at,created_at,updated_at\r\n";
 
-std::optional<std::string> time_text(const std::optional<domain::timestamp>& t) {
-  if (!t)
-    return std::nullopt;
-  return domain::format_offset(*t);
-}
-
 const char* flag(bool b) {
   return b ? "true" : "false";
 }
@@ -49,10 +43,10 @@ void append_lead(std::string& out, const domain::lead& l) {
       .value(flag(l.invalid))
       .text(l.invalid_reason)
       .value(l.priority)
-      .value(time_text(l.next_attempt_after))
-      .value(time_text(l.answered_at))
-      .value(domain::format_offset(l.created_at))
-      .value(domain::format_offset(l.updated_at))
+      .time(l.next_attempt_after, domain::format_offset)
+      .time(l.answered_at, domain::format_offset)
+      .time(l.created_at, domain::format_offset)
+      .time(l.updated_at, domain::format_offset)
       .end();
 }
 

@@ -7,6 +7,8 @@
 // spreadsheet shows it instead of running it as a formula (OWASP, "CSV
 // Injection").
 
+#include "domain/timestamp.hpp"
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -25,6 +27,13 @@ public:
   csv_row& value(const char* v) { return value(std::string_view{v}); }
   csv_row& value(const std::optional<std::string>& v) { return value(v ? *v : std::string_view{}); }
   csv_row& value(int64_t v) { return value(std::string_view{std::to_string(v)}); }
+  // An instant in the style `format` writes (domain::format_utc,
+  // format_offset: the list's own); empty when absent.
+  using time_style = std::string (*)(domain::timestamp);
+  csv_row& time(domain::timestamp t, time_style format) { return value(format(t)); }
+  csv_row& time(const std::optional<domain::timestamp>& t, time_style format) {
+    return t ? time(*t, format) : value(std::string_view{});
+  }
   // Free text, guarded as above.
   csv_row& text(std::string_view v);
   csv_row& text(const std::string& v) { return text(std::string_view{v}); }

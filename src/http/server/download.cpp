@@ -1,14 +1,10 @@
 #include "http/server/download.hpp"
 
 #include <cstdio>
-#include <thread>
 
 namespace vcs::http {
 
 namespace {
-
-// How often a worker looks again at what waits for a slow client.
-constexpr std::chrono::milliseconds poll_interval{5};
 
 std::string chunk_of(std::string_view piece) {
   char size[20];
@@ -47,17 +43,18 @@ bool download::push(std::string_view piece) {
   auto to = wait_for_sink();
   if (!to)
     return false;
-  const auto give_up = std::chrono::steady_clock::now() + stall_;
-  while (to->backlog() > most_waiting_) {
-    if (!to->open())
-      return false;
-    if (std::chrono::steady_clock::now() > give_up) {
-      cut_short();
-      return false;
-    }
-    std::this_thread::sleep_for(poll_interval);
+  bool read = false;
+  {
+    // Woken by progressed() as the client reads.
+    std::unique_lock lock{mtx_};
+    read = progressed_.wait_for(lock, stall_,
+                                [&] { return to->backlog() <= most_waiting_ || !to->open(); });
   }
-  return to->deliver(chunk_of(piece));
+  if (!read) {
+    cut_short();
+    return false;
+  }
+  return to->open() && to->deliver(chunk_of(piece));
 }
 
 void download::finish() {
@@ -68,6 +65,15 @@ void download::finish() {
   done_ = true;
   if (to->deliver("0\r\n\r\n"))
     to->finish();
+}
+
+void download::progressed() {
+  {
+    // Between its check and its wait a worker holds the mutex: taking it
+    // here keeps the notice from falling between the two.
+    std::lock_guard lock{mtx_};
+  }
+  progressed_.notify_all();
 }
 
 void download::cut_short() {

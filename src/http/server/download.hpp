@@ -58,6 +58,10 @@ public:
   // The worker: the last chunk; the connection closes once it is sent.
   void finish();
 
+  // The session: bytes went out or the connection ended, so a worker
+  // waiting for the client may go on.
+  void progressed();
+
 private:
   std::shared_ptr<sink> wait_for_sink();
   void cut_short();
@@ -66,6 +70,7 @@ private:
   const std::size_t most_waiting_;
   std::mutex mtx_;
   std::condition_variable attached_;
+  std::condition_variable progressed_;
   bool settled_ = false; // attach was called
   std::shared_ptr<sink> sink_;
   bool done_ = false; // finished or cut short

@@ -411,12 +411,7 @@ void session::send(outbound_response r, bool keep_alive) {
   keep_alive = keep_alive && !closing_ && !settings_.tracker.draining;
   response_ = std::make_shared<bhttp::response<bhttp::string_body>>();
   auto& res = *response_;
-  res.version(11);
-  res.result(r.status);
-  res.set(bhttp::field::content_type, r.content_type);
-  res.set("X-Request-Id", request_id_);
-  for (auto& [name, value] : r.headers)
-    res.set(name, value);
+  set_header(res, r);
   res.body() = std::move(r.body);
   res.keep_alive(keep_alive);
   res.prepare_payload();
@@ -425,6 +420,15 @@ void session::send(outbound_response r, bool keep_alive) {
                      [self = shared_from_this(), keep_alive](beast::error_code ec, std::size_t) {
                        self->on_write(ec, keep_alive);
                      });
+}
+
+void session::set_header(bhttp::response_header<>& header, const outbound_response& r) const {
+  header.version(11);
+  header.result(r.status);
+  header.set(bhttp::field::content_type, r.content_type);
+  header.set("X-Request-Id", request_id_);
+  for (const auto& [name, value] : r.headers)
+    header.set(name, value);
 }
 
 void session::on_write(beast::error_code ec, bool keep_alive) {
@@ -461,12 +465,7 @@ void session::answer_and_close(outbound_response r, bool mid_body) {
   busy_ = true;
   response_ = std::make_shared<bhttp::response<bhttp::string_body>>();
   auto& res = *response_;
-  res.version(11);
-  res.result(r.status);
-  res.set(bhttp::field::content_type, r.content_type);
-  res.set("X-Request-Id", request_id_);
-  for (auto& [name, value] : r.headers)
-    res.set(name, value);
+  set_header(res, r);
   res.body() = std::move(r.body);
   res.keep_alive(false);
   res.prepare_payload();

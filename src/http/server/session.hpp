@@ -97,6 +97,8 @@ private:
   void end_stream();
   // A download (session_download.cpp): its header, chunked, then the
   // chunks its worker delivers, until it finishes or the client closes.
+  // Wakes the download's worker waiting for the client (if any).
+  void tell_download();
   void start_download(outbound_response r);
 
   // A trusted proxy's connection (session_proxy.cpp): the PROXY protocol
@@ -137,6 +139,9 @@ private:
   void answer_inline(std::string_view route, outbound_response r,
                      std::chrono::steady_clock::time_point started, bool keep_alive);
   void send(outbound_response response, bool keep_alive);
+  // The header every answer carries: r's status, content type and headers,
+  // and the request's id (a plain answer, a download or an event stream).
+  void set_header(bhttp::response_header<>& header, const outbound_response& r) const;
   void on_write(beast::error_code ec, bool keep_alive);
   // Answers an unreadable request and closes after a bounded drain, so the
   // client reads the answer instead of a connection reset. Counted as a
@@ -188,6 +193,8 @@ private:
   // An event stream's state; the atomics are read by the hub's thread.
   std::atomic<bool> stream_ended_{false};
   std::atomic<std::size_t> backlog_{0};
+  // A download's body, told as its bytes go out (download::progressed).
+  std::weak_ptr<download> download_;
   std::shared_ptr<void> stream_slot_;
   std::string pending_;
   std::string sending_;

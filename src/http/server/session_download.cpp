@@ -19,12 +19,9 @@ void session::start_download(outbound_response r) {
   parser_.reset();
   buffer_.consume(buffer_.size());
   stream_.expires_never();
-  auto header = std::make_shared<bhttp::response<bhttp::empty_body>>(
-      static_cast<bhttp::status>(r.status), 11);
-  header->set(bhttp::field::content_type, r.content_type);
-  header->set("X-Request-Id", request_id_);
-  for (auto& [name, value] : r.headers)
-    header->set(name, value);
+  download_ = r.download_body;
+  auto header = std::make_shared<bhttp::response<bhttp::empty_body>>();
+  set_header(*header, r);
   header->chunked(true);
   header->keep_alive(false);
   auto writer = std::make_shared<bhttp::response_serializer<bhttp::empty_body>>(*header);

@@ -40,11 +40,9 @@ void session::start_stream(outbound_response r) {
   parser_.reset();
   buffer_.consume(buffer_.size());
   stream_.expires_never();
-  auto header = std::make_shared<bhttp::response<bhttp::empty_body>>(bhttp::status::ok, 11);
-  header->set(bhttp::field::content_type, r.content_type);
-  header->set("X-Request-Id", request_id_);
-  for (auto& [name, value] : r.headers)
-    header->set(name, value);
+  auto header = std::make_shared<bhttp::response<bhttp::empty_body>>();
+  r.status = 200; // a stream starts; whatever ends it comes as events
+  set_header(*header, r);
   header->set("X-Accel-Buffering", "no");
   // No length: the body runs until the connection closes.
   header->keep_alive(false);
@@ -90,6 +88,7 @@ void session::write_frames() {
                    [self = shared_from_this()](beast::error_code ec, std::size_t) {
                      self->backlog_ -= std::min(self->backlog_.load(), self->sending_.size());
                      self->writing_ = false;
+                     self->tell_download();
                      if (ec)
                        return self->end_stream();
                      if (!self->pending_.empty())
@@ -128,6 +127,12 @@ void session::end_stream() {
     return;
   stream_slot_.reset();
   close();
+  tell_download();
+}
+
+void session::tell_download() {
+  if (auto body = download_.lock())
+    body->progressed();
 }
 
 } // namespace vcs::http
