@@ -134,6 +134,20 @@ TEST(calling_rules, floridas_narrower_hours_hold_a_florida_lead_and_an_unplaced_
             "none");
 }
 
+TEST(calling_rules, washingtons_hours_end_at_20_00_in_the_callees_time) {
+  const auto p = telemarketing();
+  const auto seattle = "+12065550100";
+  // 2030-01-02, Pacific standard time (UTC-8): 20:00 is 04:00Z next day.
+  EXPECT_EQ(held_by(p, seattle, in_state("WA"), at("2030-01-02T15:59:00Z")),
+            "us-federal-tcpa-hours");
+  EXPECT_EQ(held_by(p, seattle, in_state("WA"), at("2030-01-03T03:59:00Z")), "none");
+  EXPECT_EQ(held_by(p, seattle, in_state("WA"), at("2030-01-03T04:00:00Z")), "us-wa-hours");
+  EXPECT_EQ(held_by(p, seattle, in_state("OR"), at("2030-01-03T04:00:00Z")), "none");
+  // Before the 2022 amendment took effect the state added nothing.
+  EXPECT_EQ(held_by(p, seattle, in_state("WA"), at("2022-06-09T03:30:00Z")), "none");
+  EXPECT_EQ(held_by(p, seattle, in_state("WA"), at("2022-06-10T03:30:00Z")), "us-wa-hours");
+}
+
 TEST(calling_rules, canadas_hours_differ_on_weekends) {
   const auto p = telemarketing();
   const auto toronto = "+14165550100";
@@ -295,10 +309,10 @@ TEST(calling_rules, over_a_year_a_call_is_allowed_exactly_when_no_applicable_rul
     std::optional<const char*> state;
   };
   const std::vector<sample> samples{
-      {"+13055550100", "FL"},         {"+13055550100", std::nullopt}, {"+14155550100", "CA"},
-      {"+12125550100", "NY"},         {"+19075550100", "AK"},         {"+18085550100", "HI"},
-      {"+17875550100", std::nullopt}, {"+14165550100", std::nullopt}, {"+16045550100", "BC"},
-      {"+18005550100", std::nullopt}, {"+442079460000", std::nullopt}};
+      {"+13055550100", "FL"}, {"+13055550100", std::nullopt}, {"+14155550100", "CA"},
+      {"+12125550100", "NY"}, {"+19075550100", "AK"},         {"+18085550100", "HI"},
+      {"+12065550100", "WA"}, {"+17875550100", std::nullopt}, {"+14165550100", std::nullopt},
+      {"+16045550100", "BC"}, {"+18005550100", std::nullopt}, {"+442079460000", std::nullopt}};
   std::mt19937_64 random{20270314};
   std::uniform_int_distribution<int64_t> jitter{0, 3599};
   int held = 0, allowed = 0;
