@@ -82,8 +82,18 @@ try {
   await page.getByLabel('Assistant id').fill('asst_walk');
   await page.getByLabel('Phone number id').fill('pn_walk');
   await page.getByLabel('Webhook URL').fill(hookUrl);
+  // What the calls are (the calling rules): the tenant's default until chosen.
+  const purposeShown = await page.getByLabel('Calls are').evaluate((s) => s.selectedOptions[0]?.text);
+  if (!purposeShown?.startsWith("Tenant's default")) fail(`the Calls are select first shows ${purposeShown}`);
+  await page.getByLabel('Calls are').selectOption({ label: 'Informational' });
   await page.getByRole('button', { name: 'Save settings' }).click();
   await page.getByText('Saved.').waitFor();
+  {
+    const id = decodeURIComponent(new URL(page.url()).pathname.split('/').pop());
+    const read = await json(`${base}/api/v2/voice-campaigns/${encodeURIComponent(id)}`, 'GET', tenant.body.api_key.key);
+    const { calling_purpose: purpose, calling_purpose_from: from } = read.body?.data ?? {};
+    if (purpose !== 'INFORMATIONAL' || from !== 'campaign') fail(`the campaign after choosing Informational: ${purpose} from ${from}`);
+  }
 
   // 3. CSV leads, one of them malformed.
   const csv = [

@@ -16,6 +16,7 @@ export interface Abilities {
   // Which of the tenant's number pools a campaign calls from (the pool
   // routes are not open to client users).
   choosePools: boolean;
-  // Where the campaign's events go (webhook_url): the tenant's alone.
+  // Where the campaign's events go (webhook_url) and what its calls are
+  // (calling_purpose, which decides the calling rules): the tenant's alone.
   setWebhook: boolean;
 }

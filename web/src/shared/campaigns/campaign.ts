@@ -3,7 +3,7 @@
 // rows, its leads page by page and its calls.
 
 import { ApiError, api, attempt, ok, onSubmit, type Schemas } from '../api';
-import { alertBox, field, h, replace, table } from '../dom';
+import { alertBox, field, h, replace, table, type Child } from '../dom';
 import { when } from '../time';
 import type { Abilities } from './abilities';
 import { showForecast } from './forecast';
@@ -21,6 +21,44 @@ const actions: Record<Status, [Status, string][]> = {
 };
 
 type CallsFrom = Pick<Schemas['CampaignBody'], 'dialer_type' | 'phone_number_pool_id'>;
+
+const purposes: Record<Schemas['CallingPurpose'], string> = {
+  TELEMARKETING: 'Telemarketing',
+  INFORMATIONAL: 'Informational',
+  NONE: 'None',
+};
+
+// What the campaign's calls are, and whether the tenant's default says so.
+function purposeText(c: Progress): string {
+  return `${purposes[c.calling_purpose]}${c.calling_purpose_from === 'tenant' ? ' (the tenant\'s default)' : ''}`;
+}
+
+// The campaign's purpose; "" keeps the tenant's default while the campaign
+// names none (the API has no way back to it once named).
+function purposePicker(c: Progress): HTMLSelectElement {
+  const fromTenant = c.calling_purpose_from === 'tenant';
+  return h(
+    'select',
+    {},
+    fromTenant && h('option', { value: '', selected: true }, `Tenant's default (${purposes[c.calling_purpose]})`),
+    ...(Object.keys(purposes) as Schemas['CallingPurpose'][]).map((p) =>
+      h('option', { value: p, selected: !fromTenant && p === c.calling_purpose }, purposes[p]),
+    ),
+  ) as HTMLSelectElement;
+}
+
+// What holds a lead, with the calling rule and its source when one does.
+function dialing(l: Schemas['Lead']): Child {
+  const state = (l.dial_state ?? '—').replaceAll('_', ' ');
+  const rule = l.dial_rule;
+  if (!rule) return state;
+  return h(
+    'span',
+    {},
+    `${state}: `,
+    h('a', { href: rule.source.url, target: '_blank', rel: 'noopener noreferrer' }, `${rule.jurisdiction} ${rule.kind.replaceAll('_', ' ')}`),
+  );
+}
 
 // Whether the campaign calls from its phone number id or from one of the
 // tenant's number pools, shown once the pools are read. Without them (an
@@ -119,6 +157,7 @@ export function campaignPage(main: HTMLElement, [id]: string[], can: Abilities):
     const number = h('input', { type: 'text', value: c.phone_number_id ?? '' });
     const callsFrom = can.choosePools ? poolPicker(c) : undefined;
     const hook = can.setWebhook ? h('input', { type: 'url', value: c.webhook_url ?? '', placeholder: 'https://hooks.example.com/calls' }) : undefined;
+    const purpose = can.setWebhook ? purposePicker(c) : undefined;
     const chosen = new Set<string>(c.days_of_week ?? []);
     const boxes = days.map((d) => h('input', { type: 'checkbox', value: d, checked: chosen.has(d) }));
     const saved = h('p', { role: 'status' });
@@ -148,6 +187,7 @@ export function campaignPage(main: HTMLElement, [id]: string[], can: Abilities):
                 phone_number_id: text(number),
                 ...callsFrom?.fields(),
                 ...(hook ? { webhook_url: text(hook) } : {}),
+                ...(purpose && purpose.value !== '' ? { calling_purpose: purpose.value as Schemas['CallingPurpose'] } : {}),
               },
             }),
           );
@@ -170,6 +210,7 @@ export function campaignPage(main: HTMLElement, [id]: string[], can: Abilities):
         field('Phone number id', number),
         callsFrom?.element,
         hook && field('Webhook URL', hook, 'Where the campaign\'s events are sent, signed with the tenant\'s secret.'),
+        purpose && field('Calls are', purpose, 'Telemarketing or informational calls keep the calling rules of each lead\'s place (hours, contact caps); None applies none. A safety net, not legal advice.'),
         h('button', { type: 'submit' }, 'Save settings'),
       ),
       saved,
@@ -194,6 +235,7 @@ export function campaignPage(main: HTMLElement, [id]: string[], can: Abilities):
         item('Most calls per lead a day', c.max_daily_attempts),
         item('Minutes between calls to a lead', c.min_gap_between_attempts),
         item('Calls from', c.dialer_type === 'POOL' ? 'A number pool' : 'One number'),
+        item('Calling rules', purposeText(c)),
       ),
     );
   }
@@ -302,7 +344,7 @@ export function campaignPage(main: HTMLElement, [id]: string[], can: Abilities):
           l.call_status,
           l.answered ? l.answer_type || 'yes' : 'no',
           l.attempts_made,
-          (l.dial_state ?? '—').replaceAll('_', ' '),
+          dialing(l),
           when(l.next_dial_at ?? null),
           when(l.created_at),
         ]),
