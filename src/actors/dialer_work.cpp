@@ -116,7 +116,7 @@ storage::recent_contacts lock_capped_contacts(soci::session& sql, int64_t tenant
       numbers.push_back(lead.phone_number);
   if (numbers.empty())
     return {};
-  const auto back = domain::lookback_of(*policy.rules);
+  const auto back = domain::lookback_of(policy);
   return storage::lock_recent_contacts(sql, tenant_id, std::move(numbers), now - back.window,
                                        back.calls);
 }
@@ -181,10 +181,12 @@ std::vector<call_placement> dial_pass(soci::session& sql, const entity_config& c
   }
   auto want = static_cast<int32_t>(std::min<int64_t>(free, cfg.settings.dial_batch));
   auto today = domain::local_day(policy.zone, now);
-  // Leads outside their own hours or held by a calling rule are passed
-  // over: read more than needed.
+  // Leads outside their own hours or held by a calling rule or a cap are
+  // passed over: read more than needed.
   auto limit =
-      policy.lead_local_time || policy.purpose != domain::calling_purpose::none ? want * 4 : want;
+      policy.lead_local_time || policy.purpose != domain::calling_purpose::none || policy.tenant_cap
+          ? want * 4
+          : want;
   auto candidates =
       storage::dial_candidates(sql, tenant_id, campaign_id, now, policy.max_call_attempts,
                                policy.max_daily_attempts, today, limit);

@@ -2,6 +2,7 @@
 
 #include "domain/calling_rules.hpp"
 #include "domain/error.hpp"
+#include "domain/tenant_contact_cap.hpp"
 #include "domain/timestamp.hpp"
 
 #include <cstdint>
@@ -171,6 +172,8 @@ struct campaign {
   // one that applies.
   std::optional<calling_purpose> purpose_set;
   calling_purpose purpose = calling_purpose::none;
+  // The tenant's contact cap, read with the campaign.
+  std::optional<tenant_contact_cap> tenant_cap;
   // Null: the breaker's defaults.
   std::optional<int32_t> failure_breaker_calls;
   std::optional<int32_t> failure_breaker_percent;

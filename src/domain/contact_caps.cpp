@@ -24,13 +24,27 @@ std::vector<const calling_rule*> governing_caps(const calling_rule_book& book,
   return out;
 }
 
-contact_lookback lookback_of(const calling_rule_book& book) {
+calling_rule tenant_cap_rule(const tenant_contact_cap& cap) {
+  calling_rule rule;
+  rule.id = tenant_cap_id;
+  rule.telemarketing = rule.informational = true;
+  rule.kind = calling_rule_kind::contact_cap;
+  rule.cap_calls = cap.calls;
+  rule.cap_window = cap.window;
+  return rule;
+}
+
+contact_lookback lookback_of(const calling_rule_book& book, const calling_rule* tenant_cap) {
   contact_lookback out;
+  const auto widen = [&](const calling_rule& rule) {
+    out.window = std::max(out.window, rule.cap_window);
+    out.calls = std::max(out.calls, rule.cap_calls);
+  };
   for (const auto& rule : book.rules)
-    if (rule.kind == calling_rule_kind::contact_cap) {
-      out.window = std::max(out.window, rule.cap_window);
-      out.calls = std::max(out.calls, rule.cap_calls);
-    }
+    if (rule.kind == calling_rule_kind::contact_cap)
+      widen(rule);
+  if (tenant_cap != nullptr)
+    widen(*tenant_cap);
   return out;
 }
 

@@ -8,6 +8,7 @@
 
 #include "domain/callee.hpp"
 #include "domain/calling_rules.hpp"
+#include "domain/tenant_contact_cap.hpp"
 #include "domain/timestamp.hpp"
 
 #include <chrono>
@@ -26,13 +27,21 @@ std::vector<const calling_rule*> governing_caps(const calling_rule_book& book,
                                                 const std::vector<const date::time_zone*>& zones,
                                                 timestamp now);
 
-// The longest window and the largest count of the book's caps: how far back
-// and how many of a number's calls a check needs.
+// The id of the rule that stands for a tenant's own cap.
+inline constexpr std::string_view tenant_cap_id = "tenant-contact-cap";
+
+// A tenant's cap as a calling rule (tenant_cap_id, no jurisdiction and no
+// source: it is the tenant's own), governing every purpose everywhere.
+calling_rule tenant_cap_rule(const tenant_contact_cap& cap);
+
+// The longest window and the largest count of the book's caps and the
+// tenant's (when it has one): how far back and how many of a number's
+// calls a check needs.
 struct contact_lookback {
   std::chrono::hours window{0};
   int32_t calls = 0;
 };
-contact_lookback lookback_of(const calling_rule_book& book);
+contact_lookback lookback_of(const calling_rule_book& book, const calling_rule* tenant_cap);
 
 struct cap_hold {
   const calling_rule* rule = nullptr;

@@ -89,6 +89,8 @@ dial_policy policy_of(const campaign& c, bool lead_local_time) {
   p.lead_local_time = lead_local_time;
   p.purpose = c.purpose;
   p.rules = &calling_rules();
+  if (c.tenant_cap)
+    p.tenant_cap = std::make_shared<const calling_rule>(tenant_cap_rule(*c.tenant_cap));
   return p;
 }
 
@@ -229,9 +231,17 @@ const calling_rule* legal_hold(const dial_policy& p, const dial_target& lead, ti
 
 std::vector<const calling_rule*> caps_for(const dial_policy& p, const dial_target& lead,
                                           timestamp now) {
-  if (p.rules == nullptr)
-    return {};
-  return governing_caps(*p.rules, p.purpose, lead.where, callee_zones(p, lead.phone_e164), now);
+  std::vector<const calling_rule*> caps;
+  if (p.rules != nullptr)
+    caps = governing_caps(*p.rules, p.purpose, lead.where, callee_zones(p, lead.phone_e164), now);
+  if (p.tenant_cap)
+    caps.push_back(p.tenant_cap.get());
+  return caps;
+}
+
+contact_lookback lookback_of(const dial_policy& p) {
+  static const calling_rule_book no_rules;
+  return lookback_of(p.rules != nullptr ? *p.rules : no_rules, p.tenant_cap.get());
 }
 
 std::optional<cap_hold> contact_cap_hold(const dial_policy& p, const dial_target& lead,

@@ -9,6 +9,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -38,6 +39,9 @@ struct dial_policy {
   // those of `rules` governing `purpose`, in each lead's own zones.
   calling_purpose purpose = calling_purpose::none;
   const calling_rule_book* rules = nullptr;
+  // The tenant's own contact cap (tenant_cap_rule), for every purpose;
+  // shared, so a rule a lead's view points to outlives a copy of the policy.
+  std::shared_ptr<const calling_rule> tenant_cap;
 };
 
 // A lead as its calls are scheduled: its number (the zones it may be in)
@@ -59,7 +63,8 @@ struct dial_target {
 // - max_call_attempts 3; max_daily_attempts = max_call_attempts;
 // - min_gap_between_attempts 60 (the field is in minutes).
 // voicemail_is_answer is consider_voicemail_as_answered. The calling rules
-// are the ones compiled in (calling_rules()), for the campaign's purpose.
+// are the ones compiled in (calling_rules()), for the campaign's purpose,
+// and the tenant's contact cap is the campaign row's (campaign::tenant_cap).
 dial_policy policy_of(const campaign& c, bool lead_local_time = false);
 
 enum class campaign_phase : uint8_t { before_start, running, after_end };
@@ -132,9 +137,13 @@ std::vector<const calling_rule*> rules_for(const dial_policy& p, const dial_targ
 // holds it longest); nullptr when none does.
 const calling_rule* legal_hold(const dial_policy& p, const dial_target& lead, timestamp now);
 
-// The contact caps that govern a call to the lead at `now`.
+// The contact caps that govern a call to the lead at `now`: the rules'
+// for the policy's purpose, and the tenant's.
 std::vector<const calling_rule*> caps_for(const dial_policy& p, const dial_target& lead,
                                           timestamp now);
+
+// How far back and how many of a number's calls the policy's caps count.
+contact_lookback lookback_of(const dial_policy& p);
 
 // The contact cap the lead's recent calls have reached at `now`.
 std::optional<cap_hold> contact_cap_hold(const dial_policy& p, const dial_target& lead,

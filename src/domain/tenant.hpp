@@ -5,6 +5,7 @@
 #include "domain/member.hpp"
 #include "domain/permission.hpp"
 #include "domain/plan.hpp"
+#include "domain/tenant_contact_cap.hpp"
 #include "domain/timestamp.hpp"
 
 #include <cstdint>
@@ -23,6 +24,8 @@ struct tenant {
   // The calling purpose of its campaigns that name none (domain/
   // calling_rules.hpp).
   calling_purpose calling_purpose_default = calling_purpose::none;
+  // Its own cap on calls to a number across its campaigns; none when absent.
+  std::optional<tenant_contact_cap> contact_cap;
   timestamp created_at{};
   timestamp updated_at{};
 

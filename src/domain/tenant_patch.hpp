@@ -2,6 +2,7 @@
 
 #include "domain/calling_rules.hpp"
 #include "domain/plan.hpp"
+#include "domain/tenant_contact_cap.hpp"
 
 #include <cstdint>
 #include <optional>
@@ -18,6 +19,8 @@ struct tenant_patch {
   std::optional<std::optional<int32_t>> campaign_limit;
   std::optional<bool> active;
   std::optional<calling_purpose> calling_purpose_default;
+  // Outer optional: whether to change; inner: the cap, or none.
+  std::optional<std::optional<tenant_contact_cap>> contact_cap;
 };
 
 } // namespace vcs::domain

@@ -3,6 +3,7 @@
 #include "domain/global_id.hpp"
 #include "domain/plan.hpp"
 
+#include "storage/contact_cap_row.hpp"
 #include "storage/page_rows.hpp"
 #include "storage/prepared.hpp"
 
@@ -21,7 +22,9 @@ namespace {
   "webhook_url, lead_count, created_at, updated_at, lead_local_time, next_dial_at, pause_reason, " \
   "failure_breaker_calls, failure_breaker_percent, failure_breaker_after, calling_purpose, "       \
   "coalesce(calling_purpose, (SELECT t.calling_purpose FROM tenants t "                            \
-  "WHERE t.id = campaigns.tenant_id))"
+  "WHERE t.id = campaigns.tenant_id)), "                                                           \
+  "(SELECT t.contact_cap_calls FROM tenants t WHERE t.id = campaigns.tenant_id), "                 \
+  "(SELECT t.contact_cap_hours FROM tenants t WHERE t.id = campaigns.tenant_id)"
 
 namespace campaign_col {
 enum : int {
@@ -57,7 +60,9 @@ enum : int {
   failure_breaker_percent,
   failure_breaker_after,
   calling_purpose,
-  effective_calling_purpose
+  effective_calling_purpose,
+  tenant_cap_calls,
+  tenant_cap_hours
 };
 } // namespace campaign_col
 
@@ -200,6 +205,7 @@ domain::campaign campaign_of(const pg_rows& rows, int i) {
   if (!rows.is_null(i, col::calling_purpose))
     c.purpose_set = rows.parsed(i, col::calling_purpose, domain::parse_calling_purpose);
   c.purpose = rows.parsed(i, col::effective_calling_purpose, domain::parse_calling_purpose);
+  c.tenant_cap = contact_cap_of(rows, i, col::tenant_cap_calls);
   return c;
 }
 

@@ -336,8 +336,8 @@ std::optional<dial_inputs> read_dial_inputs(soci::session& sql, int64_t tenant_i
     for (int i = 0; i < rows.size(); ++i)
       in.listed.emplace(rows.text(i, 0));
   }
-  if (in.policy.purpose != domain::calling_purpose::none) {
-    const auto back = domain::lookback_of(*in.policy.rules);
+  if (in.policy.purpose != domain::calling_purpose::none || in.policy.tenant_cap) {
+    const auto back = domain::lookback_of(in.policy);
     in.recent = read_recent_contacts(sql, tenant_id, phones, now - back.window, back.calls);
   }
   return in;

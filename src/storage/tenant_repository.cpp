@@ -1,5 +1,6 @@
 #include "storage/tenant_repository.hpp"
 
+#include "storage/contact_cap_row.hpp"
 #include "storage/prepared.hpp"
 
 #include <stdexcept>
@@ -10,10 +11,22 @@ namespace {
 
 // The columns of a tenant, read by tenant_of.
 #define TENANT_COLUMNS                                                                             \
-  "id, name, plan, campaign_limit, active, created_at, updated_at, calling_purpose"
+  "id, name, plan, campaign_limit, active, created_at, updated_at, calling_purpose, "              \
+  "contact_cap_calls, contact_cap_hours"
 
 namespace tenant_col {
-enum : int { id, name, plan, campaign_limit, active, created_at, updated_at, calling_purpose };
+enum : int {
+  id,
+  name,
+  plan,
+  campaign_limit,
+  active,
+  created_at,
+  updated_at,
+  calling_purpose,
+  contact_cap_calls,
+  contact_cap_hours
+};
 } // namespace tenant_col
 
 constexpr prepared_statement insert_stmt{
@@ -29,14 +42,19 @@ constexpr prepared_statement list_stmt{
                         "AND ($2::boolean IS NULL OR active = $2) ORDER BY id LIMIT $3"};
 
 // $4 says whether to set campaign_limit to $5 (NULL: back to the plan
-// default).
+// default); $8 whether to set the contact cap to $9 calls in $10 hours
+// (NULL: none).
 constexpr prepared_statement update_stmt{
-    "vcs_update_tenant", "UPDATE tenants SET name = coalesce($2, name), plan = coalesce($3, plan), "
-                         "campaign_limit = CASE WHEN $4::boolean THEN $5 ELSE campaign_limit END, "
-                         "active = coalesce($6::boolean, active), "
-                         "calling_purpose = coalesce($7, calling_purpose), updated_at = now() "
-                         "WHERE id = $1 "
-                         "RETURNING " TENANT_COLUMNS};
+    "vcs_update_tenant",
+    "UPDATE tenants SET name = coalesce($2, name), plan = coalesce($3, plan), "
+    "campaign_limit = CASE WHEN $4::boolean THEN $5 ELSE campaign_limit END, "
+    "active = coalesce($6::boolean, active), "
+    "calling_purpose = coalesce($7, calling_purpose), "
+    "contact_cap_calls = CASE WHEN $8::boolean THEN $9 ELSE contact_cap_calls END, "
+    "contact_cap_hours = CASE WHEN $8::boolean THEN $10 ELSE contact_cap_hours END, "
+    "updated_at = now() "
+    "WHERE id = $1 "
+    "RETURNING " TENANT_COLUMNS};
 #undef TENANT_COLUMNS
 
 domain::tenant tenant_of(const pg_rows& rows, int i) {
@@ -50,6 +68,7 @@ domain::tenant tenant_of(const pg_rows& rows, int i) {
   t.updated_at = rows.timestamp(i, tenant_col::updated_at);
   t.calling_purpose_default =
       rows.parsed(i, tenant_col::calling_purpose, domain::parse_calling_purpose);
+  t.contact_cap = contact_cap_of(rows, i, tenant_col::contact_cap_calls);
   return t;
 }
 
@@ -80,8 +99,16 @@ std::optional<domain::tenant> update_tenant(soci::session& sql, int64_t tenant_i
   std::optional<std::string_view> purpose;
   if (patch.calling_purpose_default)
     purpose = domain::to_string(*patch.calling_purpose_default);
+  const bool set_cap = patch.contact_cap.has_value();
+  const auto cap = patch.contact_cap.value_or(std::nullopt);
+  std::optional<int32_t> cap_calls, cap_hours;
+  if (cap) {
+    cap_calls = cap->calls;
+    cap_hours = static_cast<int32_t>(cap->window.count());
+  }
   auto rows = execute(sql, update_stmt,
-                      {tenant_id, patch.name, plan, set_limit, limit, patch.active, purpose});
+                      {tenant_id, patch.name, plan, set_limit, limit, patch.active, purpose,
+                       set_cap, cap_calls, cap_hours});
   if (rows.size() == 0)
     return std::nullopt;
   return tenant_of(rows, 0);

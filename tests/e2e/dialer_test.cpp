@@ -2568,6 +2568,85 @@ TEST_F(dialer_test, floridas_cap_counts_a_numbers_calls_across_the_tenants_campa
   EXPECT_EQ(called("+13055550130"), 4u);
 }
 
+// A tenant's own cap (an operator's setting) counts a number's calls on all
+// of its campaigns, whatever their purpose: at most 2 in 48 hours here.
+TEST_F(dialer_test, a_tenants_own_cap_counts_a_numbers_calls_across_its_campaigns) {
+  for (const char* bad :
+       {R"({"contact_cap":{"calls":0,"window_hours":24}})", R"({"contact_cap":{"calls":2}})",
+        R"({"contact_cap":"2/day"})", R"({"contact_cap":{"calls":2,"window_hours":721}})"}) {
+    auto r = op("PATCH", "/admin/v1/tenants/" + tenant, bad);
+    EXPECT_EQ(r.status, 400u) << bad << ": " << r.body;
+  }
+  auto missing = op("PATCH", "/admin/v1/tenants/" + tenant, R"({"contact_cap":{"calls":2}})");
+  EXPECT_TRUE(parse(missing.body)["errors"].HasMember("contact_cap.window_hours")) << missing.body;
+  auto set = op("PATCH", "/admin/v1/tenants/" + tenant,
+                R"({"contact_cap":{"calls":2,"window_hours":48}})");
+  ASSERT_EQ(set.status, 200u) << set.body;
+  EXPECT_EQ(parse(set.body)["contact_cap"]["calls"].GetInt(), 2) << set.body;
+  EXPECT_EQ(
+      parse(op("GET", "/admin/v1/tenants/" + tenant).body)["contact_cap"]["window_hours"].GetInt(),
+      48);
+  std::vector<std::string> campaigns;
+  for (int i = 0; i < 3; ++i) {
+    auto c = campaign(provider(10), R"(,"start_date":"2030-01-01")");
+    auto r =
+        pub("POST", "/api/v2/voice-campaigns/" + c + "/leads",
+            R"({"phone_number":"+14155550140","custom_fields":{"simulated_outcomes":"human"}})");
+    ASSERT_EQ(r.status, 201u) << r.body;
+    set_status(c, "ACTIVE");
+    campaigns.push_back(c);
+  }
+  const auto called = [&] {
+    std::size_t n = 0;
+    for (const auto& c : campaigns)
+      n += lead_status(c, "+14155550140") != "IDLE";
+    return n;
+  };
+  // The tenant's purpose is NONE: no calling rule applies, its cap does.
+  run(at("2030-01-02T18:00:00Z"));
+  EXPECT_EQ(called(), 2u);
+  run(at("2030-01-04T17:59:00Z"));
+  EXPECT_EQ(called(), 2u) << "the first call is not yet 48 hours old";
+  run(at("2030-01-04T18:00:00Z"));
+  EXPECT_EQ(called(), 3u);
+  // Without a cap, nothing of the tenant's holds a number.
+  auto cleared = op("PATCH", "/admin/v1/tenants/" + tenant, R"({"contact_cap":null})");
+  ASSERT_EQ(cleared.status, 200u) << cleared.body;
+  EXPECT_TRUE(parse(cleared.body)["contact_cap"].IsNull()) << cleared.body;
+}
+
+// The lead list names the tenant's cap as the rule that holds a lead: no
+// jurisdiction, no source, and the cap itself. On the node's clock: one
+// campaign calls the number, another holding it waits a day.
+TEST_F(dialer_test, a_lead_held_by_the_tenants_cap_names_it_in_the_list) {
+  ASSERT_EQ(
+      op("PATCH", "/admin/v1/tenants/" + tenant, R"({"contact_cap":{"calls":1,"window_hours":24}})")
+          .status,
+      200u);
+  auto first = campaign(provider(5));
+  add_lead(first, "+14155550141", "human");
+  set_status(first, "ACTIVE");
+  ASSERT_TRUE(eventually([&] { return lead_status(first, "+14155550141") == "COMPLETED"; }));
+  auto second = campaign(provider(5));
+  add_lead(second, "+14155550141", "human");
+  set_status(second, "ACTIVE");
+  auto r = pub("GET", "/api/v2/voice-campaigns/" + second + "/leads/list?include=dial_state");
+  ASSERT_EQ(r.status, 200u) << r.body;
+  const auto& lead = parse(r.body)["leads"][0];
+  EXPECT_EQ(str(lead, "dial_state"), "contact_cap_reached") << r.body;
+  ASSERT_TRUE(lead["dial_rule"].IsObject()) << r.body;
+  EXPECT_EQ(str(lead["dial_rule"], "id"), "tenant-contact-cap");
+  EXPECT_TRUE(lead["dial_rule"]["jurisdiction"].IsNull());
+  EXPECT_TRUE(lead["dial_rule"]["source"].IsNull());
+  EXPECT_EQ(lead["dial_rule"]["cap"]["calls"].GetInt(), 1);
+  EXPECT_EQ(lead["dial_rule"]["cap"]["window_hours"].GetInt(), 24);
+  ASSERT_TRUE(lead["next_dial_at"].IsString()) << r.body;
+  EXPECT_GT(*domain::parse_iso8601(str(lead, "next_dial_at")), domain::now() + 23h);
+  // The dialer keeps passing over it.
+  std::this_thread::sleep_for(1s);
+  EXPECT_EQ(lead_status(second, "+14155550141"), "IDLE");
+}
+
 // A lead a rule holds says which rule, with its source, and when every rule
 // allows the call. The list reads the server's clock, so the test reads
 // the local hour of US places on its own: a lead where it is outside

@@ -262,8 +262,8 @@ TEST(calling_rules, floridas_cap_holds_a_fourth_call_in_24_hours_until_the_first
   EXPECT_EQ(held->rule->id, "us-fl-cap");
   EXPECT_EQ(held->frees_at, now + 1h) << "when the oldest of the three is 24 hours old";
   EXPECT_FALSE(cap_reached(caps, three, now + 1h));
-  EXPECT_EQ(lookback_of(calling_rules()).window, 24h);
-  EXPECT_EQ(lookback_of(calling_rules()).calls, 3);
+  EXPECT_EQ(lookback_of(calling_rules(), nullptr).window, 24h);
+  EXPECT_EQ(lookback_of(calling_rules(), nullptr).calls, 3);
 
   // The lead says so, and may be called when the call leaves the window,
   // moved into Florida's hours: freed at 02:00 in Miami, called at 08:00.
@@ -276,6 +276,43 @@ TEST(calling_rules, floridas_cap_holds_a_fourth_call_in_24_hours_until_the_first
   ASSERT_NE(v.rule, nullptr);
   EXPECT_EQ(v.rule->id, "us-fl-cap");
   EXPECT_EQ(v.next_dial_at, at("2030-01-03T13:00:00Z"));
+}
+
+TEST(calling_rules, a_tenants_own_cap_counts_beside_the_rules_for_every_purpose) {
+  auto p = telemarketing();
+  p.purpose = calling_purpose::none;
+  p.tenant_cap = std::make_shared<const calling_rule>(tenant_cap_rule({2, 72h}));
+  const auto now = at("2030-01-02T18:00:00Z");
+  const dial_target ny{"+12125550100", in_state("NY")};
+  // With no purpose the rules add nothing, and the tenant's cap still holds.
+  auto caps = caps_for(p, ny, now);
+  ASSERT_EQ(caps.size(), 1u);
+  EXPECT_EQ(caps.front()->id, tenant_cap_id);
+  EXPECT_EQ(caps.front()->jurisdiction(), "") << "the tenant's own, not a jurisdiction's";
+  EXPECT_EQ(lookback_of(p).window, 72h) << "the longest window counts";
+  EXPECT_EQ(lookback_of(p).calls, 3) << "Florida's three calls are the most";
+  const std::vector<timestamp> one{now - 1h};
+  const std::vector<timestamp> two{now - 1h, now - 50h};
+  EXPECT_FALSE(cap_reached(caps, one, now));
+  auto held = cap_reached(caps, two, now);
+  ASSERT_TRUE(held);
+  EXPECT_EQ(held->frees_at, now + 22h) << "when the call of 50 hours ago is 72 hours old";
+
+  // Beside Florida's, the one that frees latest holds the lead.
+  p.purpose = calling_purpose::telemarketing;
+  const dial_target fl{"+13055550100", in_state("FL")};
+  caps = caps_for(p, fl, now);
+  ASSERT_EQ(caps.size(), 2u);
+  const std::vector<timestamp> three{now - 1h, now - 2h, now - 23h};
+  held = cap_reached(caps, three, now);
+  ASSERT_TRUE(held);
+  EXPECT_EQ(held->rule->id, tenant_cap_id);
+  EXPECT_EQ(held->frees_at, now + 70h);
+  // A looser cap of the tenant's: Florida's holds.
+  p.tenant_cap = std::make_shared<const calling_rule>(tenant_cap_rule({10, 1h}));
+  held = cap_reached(caps_for(p, fl, now), three, now);
+  ASSERT_TRUE(held);
+  EXPECT_EQ(held->rule->id, "us-fl-cap");
 }
 
 // Independent of legal_hours.cpp: the hours a rule allows, read off its

@@ -36,6 +36,29 @@ std::optional<domain::plan> read_plan(object_reader& in, domain::field_errors& e
   return p;
 }
 
+// `contact_cap`: {calls, window_hours}, or null for none (the outer
+// optional: given at all).
+std::optional<std::optional<domain::tenant_contact_cap>>
+read_contact_cap(const rapidjson::Value& body, domain::field_errors& errors) {
+  const auto member = body.FindMember("contact_cap");
+  if (member == body.MemberEnd())
+    return std::nullopt;
+  if (member->value.IsNull())
+    return std::optional<domain::tenant_contact_cap>{};
+  if (!member->value.IsObject()) {
+    errors.add("contact_cap", "Give an object with calls and window_hours, or null for none.");
+    return std::nullopt;
+  }
+  domain::field_errors inner;
+  object_reader cap{member->value, inner};
+  const auto calls = cap.integer("calls", true, 1, domain::max_tenant_cap_calls);
+  const auto hours = cap.integer("window_hours", true, 1, domain::max_tenant_cap_hours);
+  errors.merge("contact_cap", inner);
+  if (!calls || !hours)
+    return std::nullopt;
+  return domain::tenant_contact_cap{static_cast<int32_t>(*calls), std::chrono::hours{*hours}};
+}
+
 // POST /admin/v1/tenants: the tenant and its first key, in one transaction.
 class create_tenant_handler final : public operator_handler {
 public:
@@ -135,10 +158,11 @@ public:
       if (!patch.calling_purpose_default)
         errors.add("calling_purpose", "Choose NONE, TELEMARKETING or INFORMATIONAL.");
     }
+    patch.contact_cap = read_contact_cap(*body, errors);
     if (errors.empty() && !patch.name && !patch.plan && !patch.campaign_limit && !patch.active &&
-        !patch.calling_purpose_default)
-      errors.add("non_field_errors",
-                 "Provide at least one of name, plan, campaign_limit, active, calling_purpose.");
+        !patch.calling_purpose_default && !patch.contact_cap)
+      errors.add("non_field_errors", "Provide at least one of name, plan, campaign_limit, active, "
+                                     "calling_purpose, contact_cap.");
     if (!errors.empty())
       return ex->fail(validation_error(std::move(errors)));
     auto t = path_tenant(ex, ctx);

@@ -39,6 +39,15 @@ void render_tenant_fields(json_out& out, const domain::tenant& t) {
   out.field("campaign_limit", t.campaign_limit());
   out.field("active", t.active);
   out.field("calling_purpose", domain::to_string(t.calling_purpose_default));
+  out.key("contact_cap");
+  if (t.contact_cap) {
+    out.w().StartObject();
+    out.field("calls", t.contact_cap->calls);
+    out.field("window_hours", static_cast<int64_t>(t.contact_cap->window.count()));
+    out.w().EndObject();
+  } else {
+    out.w().Null();
+  }
   out.field("created_at", domain::format_utc(t.created_at));
   out.field("updated_at", domain::format_utc(t.updated_at));
 }
@@ -327,15 +336,33 @@ void render_calling_rule(json_out& out, const domain::calling_rule* rule) {
     out.w().Null();
     return;
   }
+  // The tenant's own cap has neither a jurisdiction nor a source.
+  const bool own = rule->country.empty();
   out.w().StartObject();
   out.field("id", rule->id);
-  out.field("jurisdiction", rule->jurisdiction());
+  if (own)
+    out.null_field("jurisdiction");
+  else
+    out.field("jurisdiction", rule->jurisdiction());
   out.field("kind", domain::to_string(rule->kind));
+  out.key("cap");
+  if (rule->kind == domain::calling_rule_kind::contact_cap) {
+    out.w().StartObject();
+    out.field("calls", rule->cap_calls);
+    out.field("window_hours", static_cast<int64_t>(rule->cap_window.count()));
+    out.w().EndObject();
+  } else {
+    out.w().Null();
+  }
   out.key("source");
-  out.w().StartObject();
-  out.field("title", rule->source_title);
-  out.field("url", rule->source_url);
-  out.w().EndObject();
+  if (own) {
+    out.w().Null();
+  } else {
+    out.w().StartObject();
+    out.field("title", rule->source_title);
+    out.field("url", rule->source_url);
+    out.w().EndObject();
+  }
   out.w().EndObject();
 }
 

@@ -52,11 +52,14 @@ function dialing(l: Schemas['Lead']): Child {
   const state = (l.dial_state ?? '—').replaceAll('_', ' ');
   const rule = l.dial_rule;
   if (!rule) return state;
+  const cap = rule.cap ? ` (${rule.cap.calls} in ${rule.cap.window_hours} h)` : '';
+  // The tenant's own cap has no jurisdiction and no source.
+  if (!rule.source) return `${state}: the tenant's contact cap${cap}`;
   return h(
     'span',
     {},
     `${state}: `,
-    h('a', { href: rule.source.url, target: '_blank', rel: 'noopener noreferrer' }, `${rule.jurisdiction} ${rule.kind.replaceAll('_', ' ')}`),
+    h('a', { href: rule.source.url, target: '_blank', rel: 'noopener noreferrer' }, `${rule.jurisdiction} ${rule.kind.replaceAll('_', ' ')}${cap}`),
   );
 }
 
