@@ -24,7 +24,7 @@ ROOT = os.path.dirname(BENCH)
 RESULTS = os.path.join(BENCH, "results")
 TEMPLATES = os.path.join(BENCH, "templates")
 # benchmarks/README.md ("Refreshing the pages") has the command for each.
-FILES = ("suite", "side_by_side", "scale", "steps", "soak", "micro", "drills")
+FILES = ("suite", "side_by_side", "scale", "dial_rules", "steps", "soak", "micro", "drills")
 
 
 class Unknown(Exception):

@@ -33,6 +33,8 @@ SCENARIOS = {
     "client_detail": "client detail of a client holding the hot campaign",
     "mixed": "the dialer's mix ({mix}) on the hot campaign",
     "actors_10k": "RSS with {actors} campaign actors awake",
+    "dial_rules": "dial rounds of {batch} calls with the calling rules applied (a TELEMARKETING "
+                  "tenant) beside none: database time per call, on / off",
     "dialer_1000": "{campaigns} ACTIVE campaigns dialing simulated calls (20 ms ring, 100 ms "
                    "call): calls placed",
     "nodes_1": "the mixed profile through HAProxy, 1 node",
@@ -131,6 +133,8 @@ def rate(row):
         unit = "MB"
     elif unit == "ms to healthy":
         unit = "ms"
+    elif unit.startswith("x:"):
+        return f"{row['rate']:.2f}×"
     text = f"{num(row['rate'])} {unit}"
     if row.get("leads_per_request"):
         text += f" ({num(row['rate'] * row['leads_per_request'])} leads/s)"
@@ -360,11 +364,26 @@ def micro(doc):
             f"{reps}:\n\n" + table(["Benchmark", "What it does", "Time>"], rows))
 
 
+def dial_rules(doc):
+    """The calling rules' benchmark: one row per side, medians of its rounds."""
+    r = next((r for r in doc["results"] if r["scenario"] == "dial_rules"), None)
+    if r is None:
+        raise Unknown("dial_rules.json holds no dial_rules result")
+    rows = [["off (`NONE`)", num(r["db_ms_per_call_off"], 3), num(r["statements_per_call_off"], 2)],
+            ["on (`TELEMARKETING`)", num(r["db_ms_per_call_on"], 3),
+             num(r["statements_per_call_on"], 2)]]
+    return (f"{r['rounds']} rounds a side of {r['batch']} calls each over {num(r['leads'])} "
+            f"leads; medians. Rules on cost **{r['rate']:.2f}×** the database time per call "
+            "of rules off.\n\n" +
+            table(["Calling rules", "Database ms / call>", "Statements / call>"], rows))
+
+
 def runs(docs):
     rows = []
     for key, what in (("suite", "single scenarios, goals"), ("side_by_side", "side by side"),
                       ("steps", "step test"), ("soak", "soak"), ("scale", "cost as a tenant "
-                                                                          "grows")):
+                                                                          "grows"),
+                      ("dial_rules", "the calling rules' cost")):
         run = docs[key]["run"]
         rows.append([what, f"`{command('benchmarks/run', run['argv'])}`", when(run["started"]),
                      took(run), (run.get("service") or {}).get("build_type") or "–",
@@ -390,5 +409,6 @@ def render(docs):
                          "noted:",
         "suite": suite_table(suite),
         "scale": scale(docs["scale"]),
+        "dial_rules": dial_rules(docs["dial_rules"]),
         "micro": micro(docs["micro"]),
     })

@@ -116,6 +116,13 @@ class Deployment:
         return int(self.psql("postgres", "SELECT coalesce(sum(s.calls), 0) FROM pg_stat_statements s "
                              f"JOIN pg_database d ON d.oid = s.dbid WHERE d.datname = '{database}'"))
 
+    def statement_time_ms(self, database):
+        """Milliseconds PostgreSQL has spent executing the statements of one
+        database so far (pg_stat_statements, asked from database postgres)."""
+        return float(self.psql("postgres", "SELECT coalesce(sum(s.total_exec_time), 0) "
+                               "FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid "
+                               f"WHERE d.datname = '{database}'"))
+
     def cpu_seconds(self):
         """CPU seconds the service has used so far (None when not running)."""
         return tree_cpu_seconds(self.proc.pid) if self.proc else None

@@ -2,13 +2,15 @@
 campaign actors, the dialer placing calls, and one to three nodes behind
 HAProxy. They need the run's own deployment."""
 
+import datetime
 import os
 import shutil
+import statistics
 import subprocess
 import time
 from concurrent.futures import ThreadPoolExecutor
 
-from vcs_tools.api import new_provider, wait_total
+from vcs_tools.api import Api, load_leads, new_provider, phones, wait_total
 from vcs_tools.bench.fixtures import fixture
 from vcs_tools.bench.load import bench_wrk, per_unit
 from vcs_tools.deployment import free_port, stop_process, tree_cpu_seconds, wait_http
@@ -34,6 +36,85 @@ def dialer_1000(bench, scenario, d, c):
     if not bench.deployment:
         return log("skipping dialer_1000 (restarts the service with fast simulated calls)")
     return run_dialer(bench)
+
+
+def dial_rules(bench, scenario, d, c):
+    if not bench.deployment:
+        return log("skipping dial_rules (restarts the service and reads its database's counters)")
+    return run_dial_rules(bench, scenario)
+
+
+# Dial rounds of the calling rules' benchmark: the instant of round k, when
+# it is 10:00 in San Francisco (in every rule's hours), one minute apart.
+RULES_START = datetime.datetime(2030, 1, 2, 18, 0, tzinfo=datetime.timezone.utc)
+
+
+def run_dial_rules(bench, scenario):
+    """Database time and statements per call placed of a dial round on
+    demand, with the calling rules applied (a TELEMARKETING tenant: the
+    hours, and Florida's cap, which governs a US number placed in no state,
+    so each pass locks and counts every candidate's number) beside none (a
+    NONE tenant), the same campaign on each, rounds interleaved, medians.
+    Calls stay ringing, so every round places a full batch."""
+    a = bench.args
+    # Calls stay ringing: rounds * batch stays within the provider's 1,000 lines.
+    leads, rounds, batch = (400, 4, 20) if a.quick else (5_000, 10, 100)
+    d = bench.deployment
+    d.stop_service()
+    d.start_service({"VCS_DIAL_INTERVAL_MS": "3600000", "VCS_SIMULATED_RING_MS": "3600000",
+                     "VCS_DIAL_BATCH": str(batch), "VCS_WEBHOOK_INTERVAL_MS": "3600000"})
+    try:
+        sides = {}
+        for purpose in ("NONE", "TELEMARKETING"):
+            t = bench.op.ok("POST", "/admin/v1/tenants",
+                            {"name": f"bench-rules-{purpose.lower()}", "plan": "ENTERPRISE"})
+            bench.op.ok("PATCH", f"/admin/v1/tenants/{t['tenant_id']}",
+                        {"calling_purpose": purpose})
+            api = Api(bench.public, t["api_key"]["key"])
+            provider = new_provider(api, "bench", 1000)
+            cid = api.ok("POST", "/api/v2/voice-campaigns",
+                         {"name": f"bench-rules-{purpose.lower()}",
+                          "tenant_voice_provider_id": provider,
+                          "start_date": "2030-01-01"})["data"]["campaign_id"]
+            # 415-2xx numbers pass libphonenumber's validity check; no state
+            # field, so every US state's rules are candidates.
+            load_leads(api, cid, leads, "+1415",
+                       items=lambda prefix, start, n: phones(prefix, 2_000_000 + start, n))
+            sides[purpose] = {"api": api, "campaign": cid, "db_ms": [], "statements": []}
+        count = "SELECT count(*) FROM calls WHERE campaign_id = (SELECT id FROM campaigns " \
+                "WHERE name = '{}')"
+        for k in range(rounds):
+            for purpose, side in sides.items():
+                api, cid = side["api"], side["campaign"]
+                api.ok("PATCH", f"/api/v2/voice-campaigns/{cid}/status", {"status": "ACTIVE"})
+                at = RULES_START + datetime.timedelta(minutes=2 * k + (purpose != "NONE"))
+                before = int(d.psql("vcs", count.format(f"bench-rules-{purpose.lower()}")))
+                ms, statements = d.statement_time_ms("vcs"), d.statements("vcs")
+                bench.op.ok("POST", "/admin/v1/dialer/run",
+                            {"now": at.strftime("%Y-%m-%dT%H:%M:%SZ")})
+                ms, statements = d.statement_time_ms("vcs") - ms, d.statements("vcs") - statements
+                placed = int(d.psql("vcs", count.format(f"bench-rules-{purpose.lower()}"))) - before
+                api.ok("PATCH", f"/api/v2/voice-campaigns/{cid}/status", {"status": "PAUSED"})
+                if placed:
+                    side["db_ms"].append(ms / placed)
+                    side["statements"].append(statements / placed)
+                log(f"{scenario} {purpose} round {k}: {placed} calls, {ms:.1f} ms, "
+                    f"{statements} statements")
+        off, on = sides["NONE"], sides["TELEMARKETING"]
+        errors = int(len(off["db_ms"]) < rounds or len(on["db_ms"]) < rounds)
+        median = lambda xs: round(statistics.median(xs), 4) if xs else None  # noqa: E731
+        result = {"rate": median(on["db_ms"]) / median(off["db_ms"])
+                  if on["db_ms"] and off["db_ms"] else 0,
+                  "unit": "x: database time per call, rules on / off",
+                  "p50_ms": None, "p99_ms": None, "errors": errors}
+        return bench.record(scenario, result, leads=leads, rounds=rounds, batch=batch,
+                            db_ms_per_call_off=median(off["db_ms"]),
+                            db_ms_per_call_on=median(on["db_ms"]),
+                            statements_per_call_off=median(off["statements"]),
+                            statements_per_call_on=median(on["statements"]))
+    finally:
+        d.stop_service()
+        d.start_service()
 
 
 def nodes_1_2_3(bench, scenario, d, c):

@@ -118,6 +118,7 @@ SCENARIOS = {
     "client_detail": client_detail,
     "mixed": mixed,
     "actors_10k": cluster.actors_10k,
+    "dial_rules": cluster.dial_rules,
     "dialer_1000": cluster.dialer_1000,
     "nodes_1_2_3": cluster.nodes_1_2_3,
     "scale": scale_scenario,
