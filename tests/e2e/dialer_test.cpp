@@ -2632,7 +2632,8 @@ TEST_F(dialer_test, a_lead_held_by_the_tenants_cap_names_it_in_the_list) {
   set_status(second, "ACTIVE");
   auto r = pub("GET", "/api/v2/voice-campaigns/" + second + "/leads/list?include=dial_state");
   ASSERT_EQ(r.status, 200u) << r.body;
-  const auto& lead = parse(r.body)["leads"][0];
+  const auto listed = parse(r.body);
+  const auto& lead = listed["leads"][0];
   EXPECT_EQ(str(lead, "dial_state"), "contact_cap_reached") << r.body;
   ASSERT_TRUE(lead["dial_rule"].IsObject()) << r.body;
   EXPECT_EQ(str(lead["dial_rule"], "id"), "tenant-contact-cap");
