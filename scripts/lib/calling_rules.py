@@ -58,6 +58,34 @@ def _check_hours(where, hours, problems):
                 problems.append(f"{where}: hours.{day} range {r!r} must be [\"HH:MM\", \"HH:MM\"], start before end")
 
 
+def _check_country_zones(zones, problems):
+    """Optional: {about, source, countries: {CC: [zone, ...]}}, each zone in
+    one country only."""
+    if zones is None:
+        return
+    source = zones.get("source") or {}
+    if not source.get("title") or not str(source.get("url", "")).startswith("https://"):
+        problems.append("country_zones: no source (a title and an https url)")
+    countries = zones.get("countries")
+    if not isinstance(countries, dict) or not countries:
+        problems.append("country_zones: countries must map country codes to lists of zones")
+        return
+    owner = {}
+    for country, names in countries.items():
+        if not re.match(r"^[A-Z]{2}$", country):
+            problems.append(f"country_zones: {country!r} is not an ISO 3166-1 alpha-2 code")
+        if not isinstance(names, list) or not names:
+            problems.append(f"country_zones: {country} must list its zones")
+            continue
+        for name in names:
+            if not isinstance(name, str) or not re.match(r"^[A-Za-z_]+(/[A-Za-z0-9_+-]+)+$", name):
+                problems.append(f"country_zones: {country}: {name!r} is not a tz database zone name")
+            elif name in owner:
+                problems.append(f"country_zones: {name} is in both {owner[name]} and {country}")
+            else:
+                owner[name] = country
+
+
 def check(data):
     """Every problem of the data, in words; empty when it is sound."""
     problems = []
@@ -74,6 +102,7 @@ def check(data):
             problems.append(f"holiday calendar {name}: no source (title and url)")
         for h in calendar.get("holidays", []):
             holidays.add(f"{name}:{h.get('id')}")
+    _check_country_zones(data.get("country_zones"), problems)
     seen = set()
     for i, rule in enumerate(data.get("rules", [])):
         rid = rule.get("id")
@@ -195,6 +224,12 @@ def render(data):
         until = r["effective_to"] or "…"
         lines.append(f"| `{r['id']}` | {_where(r['jurisdiction'])} | {', '.join(r['purposes'])} | {_what(r)} | "
                      f"{r['effective_from']} – {until} | [{r['source']['title']}]({r['source']['url']}) |")
+    zones = data.get("country_zones")
+    if zones:
+        lines += ["", "## Time zones by country", "",
+                  f"{zones['about']} Source: [{zones['source']['title']}]({zones['source']['url']}).", ""]
+        for country, names in zones["countries"].items():
+            lines.append(f"- {country}: " + ", ".join(f"`{n}`" for n in names))
     calendars = data.get("holiday_calendars", {})
     if calendars:
         lines += ["", "## Holiday calendars", ""]

@@ -10,6 +10,7 @@
 #include "actors/work_counters.hpp"
 #include "domain/campaign_changes.hpp"
 #include "domain/campaign_errors.hpp"
+#include "domain/legal_window.hpp"
 #include "storage/campaign_repository.hpp"
 #include "storage/import_job_repository.hpp"
 #include "storage/lead_repository.hpp"
@@ -52,7 +53,10 @@ domain::result<domain::campaign> update(soci::session& sql, int64_t tenant_id, i
     return std::move(*refused);
   if (auto refused = domain::check_related_fields(*current, f))
     return std::move(*refused);
-  return storage::update_campaign(sql, tenant_id, campaign_id, f);
+  auto updated = storage::update_campaign(sql, tenant_id, campaign_id, f);
+  if (auto refused = domain::refuse_useless_window(updated, f, domain::now()))
+    return std::move(*refused);
+  return updated;
 }
 
 domain::result<domain::campaign> move_to(soci::session& sql, int64_t tenant_id, int64_t campaign_id,

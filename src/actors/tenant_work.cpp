@@ -7,6 +7,7 @@
 #include "domain/api_key.hpp"
 #include "domain/campaign_errors.hpp"
 #include "domain/global_id.hpp"
+#include "domain/legal_window.hpp"
 #include "domain/webhook_event.hpp"
 #include "storage/api_key_repository.hpp"
 #include "storage/assignment_repository.hpp"
@@ -130,7 +131,10 @@ caf::result<domain::campaign> tenant_state::create_campaign(campaign_create& req
                    return std::move(*refused);
                  if (quota->used >= quota->limit)
                    return domain::campaign_limit_reached(quota->limit);
-                 return storage::insert_campaign(sql, id, req.fields);
+                 auto made = storage::insert_campaign(sql, id, req.fields);
+                 if (auto refused = domain::refuse_useless_window(made, req.fields, domain::now()))
+                   return std::move(*refused);
+                 return made;
                });
 }
 

@@ -153,6 +153,28 @@ calling_rule read_rule(const Value& v) {
   return r;
 }
 
+// country_zones.countries: {"US": ["America/New_York", ...], ...}; optional.
+void read_country_zones(const Value& doc, calling_rule_book& book) {
+  auto zones = doc.FindMember("country_zones");
+  if (zones == doc.MemberEnd())
+    return;
+  if (!zones->value.IsObject())
+    refuse("data", "country_zones is not an object");
+  auto countries = zones->value.FindMember("countries");
+  if (countries == zones->value.MemberEnd() || !countries->value.IsObject())
+    refuse("data", "country_zones has no countries object");
+  for (const auto& [country, names] : countries->value.GetObject()) {
+    if (!names.IsArray())
+      refuse("data", "country_zones lists no zones of a country");
+    for (const auto& name : names.GetArray()) {
+      if (!name.IsString())
+        refuse("data", "country_zones holds a zone that is not a name");
+      book.zone_country.emplace(std::string{name.GetString(), name.GetStringLength()},
+                                std::string{country.GetString(), country.GetStringLength()});
+    }
+  }
+}
+
 } // namespace
 
 std::string_view to_string(calling_purpose p) noexcept {
@@ -214,7 +236,15 @@ calling_rule_book parse_calling_rule_book(std::string_view json) {
     throw std::invalid_argument("the calling rules have no rules list");
   for (const auto& r : rules->value.GetArray())
     book.rules.push_back(read_rule(r));
+  read_country_zones(doc, book);
   return book;
+}
+
+std::optional<std::string_view> calling_rule_book::country_of_zone(std::string_view zone) const {
+  const auto it = zone_country.find(zone);
+  if (it == zone_country.end())
+    return std::nullopt;
+  return it->second;
 }
 
 const calling_rule_book& calling_rules() {

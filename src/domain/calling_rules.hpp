@@ -9,6 +9,8 @@
 #include <array>
 #include <chrono>
 #include <cstdint>
+#include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -65,6 +67,12 @@ struct calling_rule_book {
   std::string reviewed_on;
   std::string notice;
   std::vector<calling_rule> rules;
+  // The data's country_zones: each tz zone of a country the rules cover,
+  // with that country (ISO 3166-1 alpha-2).
+  std::map<std::string, std::string, std::less<>> zone_country;
+
+  // The country of a tz zone name, when the data lists it.
+  std::optional<std::string_view> country_of_zone(std::string_view zone) const;
 };
 
 // The rules of the data text; throws std::invalid_argument naming the

@@ -75,6 +75,17 @@ class CheckTest(unittest.TestCase):
         data["rules"][2]["cap"]["calls"] = 0
         self.assertTrue(any("cap.calls" in p for p in calling_rules.check(data)))
 
+    def test_a_zone_belongs_to_one_country_with_a_source(self):
+        data = copy.deepcopy(SOUND)
+        data["country_zones"] = {"about": "Zones.", "source": {"title": "zone.tab", "url": "https://example.org/zone.tab"},
+                                 "countries": {"XX": ["Europe/Xx", "America/Yy"]}}
+        self.assertEqual(calling_rules.check(data), [])
+        self.assertIn("- XX: `Europe/Xx`, `America/Yy`", calling_rules.render(data))
+        data["country_zones"]["countries"]["ZZ"] = ["America/Yy"]
+        self.assertTrue(any("in both XX and ZZ" in p for p in calling_rules.check(data)))
+        data["country_zones"]["source"] = {}
+        self.assertTrue(any("country_zones: no source" in p for p in calling_rules.check(data)))
+
     def test_ids_are_unique(self):
         data = copy.deepcopy(SOUND)
         data["rules"][1]["id"] = "xx-hours"

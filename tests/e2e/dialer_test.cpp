@@ -2568,6 +2568,43 @@ TEST_F(dialer_test, floridas_cap_counts_a_numbers_calls_across_the_tenants_campa
   EXPECT_EQ(called("+13055550130"), 4u);
 }
 
+// A window in each lead's own time that the national rules of the
+// campaign's country leave no minute is refused where it is set, naming
+// the rule; the campaign keeps what it had.
+TEST_F(dialer_test, a_window_the_calling_rules_leave_no_minute_is_refused) {
+  const auto vp = provider(10);
+  const auto create = [&](const std::string& extra) {
+    return pub("POST", "/api/v2/voice-campaigns",
+               R"({"name":"window","assistant_id":"a","phone_number_id":"p",)"
+               R"("tenant_voice_provider_id":")" +
+                   vp + R"(","calling_purpose":"TELEMARKETING","timezone":"America/New_York")" +
+                   extra + "}");
+  };
+  auto late =
+      create(R"(,"lead_local_time":true,"daily_start_time":"21:00","daily_end_time":"23:00")");
+  ASSERT_EQ(late.status, 400u) << late.body;
+  const std::string why = parse(late.body)["errors"]["daily_start_time"][0].GetString();
+  EXPECT_NE(why.find("us-federal"), std::string::npos) << why;
+  EXPECT_NE(why.find("https://www.ecfr.gov"), std::string::npos) << why;
+  // In the campaign's zone, 21:00 in New York is 18:00 in Los Angeles.
+  EXPECT_EQ(create(R"(,"daily_start_time":"21:00","daily_end_time":"23:00")").status, 201u);
+  auto day =
+      create(R"(,"lead_local_time":true,"daily_start_time":"09:00","daily_end_time":"17:00")");
+  ASSERT_EQ(day.status, 201u) << day.body;
+  const auto c = str(parse(day.body)["data"], "campaign_id");
+  auto moved = pub("PATCH", "/api/v2/voice-campaigns/" + c,
+                   R"({"daily_start_time":"21:30","daily_end_time":"23:00"})");
+  EXPECT_EQ(moved.status, 400u) << moved.body;
+  EXPECT_TRUE(parse(moved.body)["errors"].HasMember("daily_start_time")) << moved.body;
+  EXPECT_EQ(str(parse(pub("GET", "/api/v2/voice-campaigns/" + c).body)["data"], "daily_start_time"),
+            "09:00");
+  // Without a purpose no rule applies.
+  EXPECT_EQ(pub("PATCH", "/api/v2/voice-campaigns/" + c,
+                R"({"calling_purpose":"NONE","daily_start_time":"21:30","daily_end_time":"23:00"})")
+                .status,
+            200u);
+}
+
 // A tenant's own cap (an operator's setting) counts a number's calls on all
 // of its campaigns, whatever their purpose: at most 2 in 48 hours here.
 TEST_F(dialer_test, a_tenants_own_cap_counts_a_numbers_calls_across_its_campaigns) {

@@ -2,6 +2,7 @@
 #include "domain/calling_rules.hpp"
 #include "domain/dial_state.hpp"
 #include "domain/legal_hours.hpp"
+#include "domain/legal_window.hpp"
 
 #include <gtest/gtest.h>
 
@@ -313,6 +314,51 @@ TEST(calling_rules, a_tenants_own_cap_counts_beside_the_rules_for_every_purpose)
   held = cap_reached(caps_for(p, fl, now), three, now);
   ASSERT_TRUE(held);
   EXPECT_EQ(held->rule->id, "us-fl-cap");
+}
+
+// A window in each lead's own time that no national rule of the
+// campaign's country allows is refused; one with a minute in them is not.
+TEST(calling_rules, a_window_the_national_rules_leave_no_minute_is_useless) {
+  const auto now = at("2030-01-02T18:00:00Z");
+  auto p = telemarketing();
+  p.zone = date::locate_zone("America/New_York");
+  p.daily_start = 21h;
+  p.daily_end = 23h;
+  const auto* rule = window_outside_rules(p, now);
+  ASSERT_NE(rule, nullptr);
+  EXPECT_EQ(rule->jurisdiction(), "US");
+  // One minute inside 08:00-21:00 is of use.
+  p.daily_start = 20h + 59min;
+  EXPECT_EQ(window_outside_rules(p, now), nullptr);
+  // In the campaign's own zone it meets other zones at other hours.
+  p.daily_start = 21h;
+  p.lead_local_time = false;
+  EXPECT_EQ(window_outside_rules(p, now), nullptr);
+  // No purpose, or a zone of a country the data does not cover: no rule.
+  p.lead_local_time = true;
+  p.purpose = calling_purpose::none;
+  EXPECT_EQ(window_outside_rules(p, now), nullptr);
+  p.purpose = calling_purpose::telemarketing;
+  p.zone = date::locate_zone("Europe/London");
+  EXPECT_EQ(window_outside_rules(p, now), nullptr);
+  // Guam is placed under US: its zone is the data's too.
+  p.zone = date::locate_zone("Pacific/Guam");
+  EXPECT_NE(window_outside_rules(p, now), nullptr);
+
+  // Canada: weekends 10:00-18:00. Saturday and Sunday 18:00-20:00 is of no
+  // use; with Friday it is (09:00-21:30).
+  p.zone = date::locate_zone("America/Toronto");
+  p.daily_start = 18h;
+  p.daily_end = 20h;
+  p.days_mask = (1u << 0) | (1u << 6);
+  rule = window_outside_rules(p, now);
+  ASSERT_NE(rule, nullptr);
+  EXPECT_EQ(rule->id, "ca-crtc-telemarketing-hours");
+  p.days_mask |= 1u << 5;
+  EXPECT_EQ(window_outside_rules(p, now), nullptr);
+  // No calling day at all says nothing of the rules.
+  p.days_mask = 0;
+  EXPECT_EQ(window_outside_rules(p, now), nullptr);
 }
 
 // Independent of legal_hours.cpp: the hours a rule allows, read off its
