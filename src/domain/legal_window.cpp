@@ -12,8 +12,9 @@ namespace {
 bool allows(const calling_rule& rule, unsigned weekday, std::chrono::minutes minute) {
   if (rule.kind == calling_rule_kind::day_ban)
     return ((rule.banned_weekdays >> weekday) & 1u) == 0;
-  return std::any_of(rule.hours[weekday].begin(), rule.hours[weekday].end(),
-                     [&](const auto& range) { return minute >= range.first && minute < range.second; });
+  return std::any_of(
+      rule.hours[weekday].begin(), rule.hours[weekday].end(),
+      [&](const auto& range) { return minute >= range.first && minute < range.second; });
 }
 
 std::string clock(std::chrono::minutes m) {
@@ -61,7 +62,7 @@ const calling_rule* window_outside_rules(const dial_policy& p, timestamp now) {
   if (!has_minutes)
     return nullptr;
   return national[static_cast<std::size_t>(std::min_element(allowed.begin(), allowed.end()) -
-                                            allowed.begin())];
+                                           allowed.begin())];
 }
 
 error window_outside_legal_hours(const dial_policy& p, const calling_rule& rule) {
