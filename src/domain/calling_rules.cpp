@@ -2,6 +2,7 @@
 
 #include <rapidjson/document.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <stdexcept>
 
@@ -220,6 +221,17 @@ bool calling_rule::governs(calling_purpose p) const noexcept {
 
 bool calling_rule::in_force_on(date::sys_days local_day) const noexcept {
   return local_day >= effective_from && (!effective_to || local_day < *effective_to);
+}
+
+bool calling_rule::allows_at(unsigned weekday,
+                             std::chrono::microseconds time_of_day) const noexcept {
+  if (kind == calling_rule_kind::day_ban)
+    return (banned_weekdays & (1u << weekday)) == 0;
+  if (kind != calling_rule_kind::hours)
+    return true;
+  return std::any_of(hours[weekday].begin(), hours[weekday].end(), [&](const auto& r) {
+    return time_of_day >= r.first && time_of_day < r.second;
+  });
 }
 
 calling_rule_book parse_calling_rule_book(std::string_view json) {

@@ -60,6 +60,9 @@ struct calling_rule {
   std::string jurisdiction() const;
   bool governs(calling_purpose p) const noexcept;
   bool in_force_on(date::sys_days local_day) const noexcept;
+  // An hours rule's or a day ban's verdict at a local weekday
+  // (c_encoding) and time of day; a contact cap allows every instant.
+  bool allows_at(unsigned weekday, std::chrono::microseconds time_of_day) const noexcept;
 };
 
 struct calling_rule_book {

@@ -71,15 +71,8 @@ bool rule_allows(const calling_rule& rule, const date::time_zone* zone, timestam
   const auto day = date::floor<date::days>(local);
   if (!rule.in_force_on(date::sys_days{day.time_since_epoch()}))
     return true;
-  const auto weekday = date::weekday{day}.c_encoding();
-  if (rule.kind == calling_rule_kind::day_ban)
-    return (rule.banned_weekdays & (1u << weekday)) == 0;
-  if (rule.kind != calling_rule_kind::hours)
-    return true;
-  const auto time_of_day = local - day;
-  return std::any_of(rule.hours[weekday].begin(), rule.hours[weekday].end(), [&](const auto& r) {
-    return time_of_day >= r.first && time_of_day < r.second;
-  });
+  return rule.allows_at(date::weekday{day}.c_encoding(),
+                        std::chrono::duration_cast<std::chrono::microseconds>(local - day));
 }
 
 const calling_rule* holding_rule(const std::vector<const calling_rule*>& rules,

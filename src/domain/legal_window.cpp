@@ -9,14 +9,6 @@ namespace vcs::domain {
 
 namespace {
 
-bool allows(const calling_rule& rule, unsigned weekday, std::chrono::minutes minute) {
-  if (rule.kind == calling_rule_kind::day_ban)
-    return ((rule.banned_weekdays >> weekday) & 1u) == 0;
-  return std::any_of(
-      rule.hours[weekday].begin(), rule.hours[weekday].end(),
-      [&](const auto& range) { return minute >= range.first && minute < range.second; });
-}
-
 std::string clock(std::chrono::minutes m) {
   char text[8];
   std::snprintf(text, sizeof text, "%02d:%02d", static_cast<int>(m.count() / 60),
@@ -50,7 +42,7 @@ const calling_rule* window_outside_rules(const dial_policy& p, timestamp now) {
       has_minutes = true;
       bool every = true;
       for (std::size_t i = 0; i < national.size(); ++i) {
-        if (allows(*national[i], weekday, m))
+        if (national[i]->allows_at(weekday, m))
           ++allowed[i];
         else
           every = false;

@@ -144,6 +144,12 @@ TEST(calling_rules, washingtons_hours_end_at_20_00_in_the_callees_time) {
   EXPECT_EQ(held_by(p, seattle, in_state("WA"), at("2030-01-03T03:59:00Z")), "none");
   EXPECT_EQ(held_by(p, seattle, in_state("WA"), at("2030-01-03T04:00:00Z")), "us-wa-hours");
   EXPECT_EQ(held_by(p, seattle, in_state("OR"), at("2030-01-03T04:00:00Z")), "none");
+  EXPECT_EQ(held_by(p, seattle, in_state("WA"), at("2030-01-02T16:00:00Z")), "none") << "08:00";
+  // Both DST days of 2027: 20:00 PDT is 03:00Z, 20:00 PST is 04:00Z.
+  EXPECT_EQ(held_by(p, seattle, in_state("WA"), at("2027-03-15T02:59:00Z")), "none");
+  EXPECT_EQ(held_by(p, seattle, in_state("WA"), at("2027-03-15T03:00:00Z")), "us-wa-hours");
+  EXPECT_EQ(held_by(p, seattle, in_state("WA"), at("2027-11-08T03:59:00Z")), "none");
+  EXPECT_EQ(held_by(p, seattle, in_state("WA"), at("2027-11-08T04:00:00Z")), "us-wa-hours");
   // Before the 2022 amendment took effect the state added nothing.
   EXPECT_EQ(held_by(p, seattle, in_state("WA"), at("2022-06-09T03:30:00Z")), "none");
   EXPECT_EQ(held_by(p, seattle, in_state("WA"), at("2022-06-10T03:30:00Z")), "us-wa-hours");
